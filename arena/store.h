@@ -1,0 +1,76 @@
+/* store.h -- SQLite storage (results/arena.db, WAL): the source of truth for
+ * bots, tournaments, planned and finished matches and rating history.
+ *
+ * A finished match is committed in one transaction, after its log file was
+ * written and synced by the caller, so a killed arena loses nothing finished.
+ * Not thread-safe: the caller serialises calls on one store.
+ */
+#ifndef ARENA_STORE_H
+#define ARENA_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+#include "ratings.h"
+
+typedef struct store store;
+
+/* Opens (creating if needed) dir/arena.db; creates dir when missing. */
+store *store_open(const char *dir, char *err, size_t errlen);
+void store_close(store *s);
+
+/* Finds or inserts the bot (by name, version and sha256); sets e->store_id. */
+int store_bot(store *s, entrant *e, char *err, size_t errlen);
+
+typedef struct tournament_info {
+    const char *game;    /* "morris" */
+    const char *options; /* canonical option string: the rating pool is game+options */
+    uint64_t seed;
+    int rounds;
+    const char *tc;      /* "5+0.05", "move 100ms" */
+    const char *dir;     /* its directory, relative to the results directory */
+    int planned;         /* number of matches planned */
+} tournament_info;
+
+/* Creates a tournament with its entrants (in order); returns its id (> 0) or -1. */
+int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const *entrants,
+                             int n, char *err, size_t errlen);
+/* Commits one finished match. */
+int store_match(store *s, int64_t tournament, const match_record *m, entrant *const *entrants,
+                char *err, size_t errlen);
+/* Match indices already finished in a tournament (for --resume). *out is
+ * malloc'd, sorted ascending. */
+int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t *n, char *err,
+                           size_t errlen);
+/* Marks the tournament finished. */
+int store_tournament_done(store *s, int64_t tournament, char *err, size_t errlen);
+
+/* --- persistent ratings ------------------------------------------------- */
+
+/* One rating pool: a game and its canonical options. */
+typedef struct pool_bot {
+    int64_t bot_id;
+    char *label;  /* unique within the pool: name, or name@version, or name@sha8 */
+} pool_bot;
+
+/* Every pairwise result ever stored in the pool (game, options), with the bots
+ * that took part; the caller fits them (ratings.h). Frees with store_pool_free. */
+typedef struct pool_data {
+    int n_bots;
+    pool_bot *bots;
+    size_t n_games;
+    rating_game *games; /* indices into bots */
+} pool_data;
+
+int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
+                    size_t errlen);
+void store_pool_free(pool_data *p);
+/* The distinct option strings with stored matches for a game. */
+int store_pools(store *s, const char *game, char ***options, size_t *n, char *err,
+                size_t errlen);
+/* Appends a snapshot of the pool's ratings after a tournament (rating history). */
+int store_rating_snapshot(store *s, int64_t tournament, const char *game, const char *options,
+                          const pool_data *p, const rating_fit *fit, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,84 @@
+/* worker.h -- a bot running in its own sandboxed process, seen from the arena.
+ *
+ * The arena re-executes its own binary in worker mode (`arena __worker ...`,
+ * see worker_main.c). The worker connects a ZeroMQ DEALER to a ROUTER that the
+ * arena bound for it on an ipc:// endpoint in a private temporary directory,
+ * sends Ready, and from then on every message is a protobuf-c ArenaMsg or
+ * WorkerMsg (proto/arena.proto).
+ *
+ * Every call that waits takes a timeout and never blocks past it. Calls return
+ * OUTCOME_NORMAL (0) on success, or the outcome code that the failure costs the
+ * bot (OUTCOME_TIME, OUTCOME_CRASH, OUTCOME_SANDBOX, OUTCOME_GARBAGE,
+ * OUTCOME_SETUP) with a one-line detail in err ("sandbox violation: openat",
+ * "crashed: signal 11 (Segmentation fault)", "no answer within 1000 ms").
+ * After any failure the worker is dead or killed: worker_close() it and spawn
+ * a fresh one for the next game.
+ *
+ * A worker serves any number of consecutive games of one bot: Setup, turns and
+ * events, GameOver, then the next Setup.
+ *
+ * Thread safety: a worker_env may be shared by threads; each worker must be used
+ * by one thread at a time.
+ */
+#ifndef ARENA_WORKER_H
+#define ARENA_WORKER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "arena.pb-c.h"
+
+/* Process-wide: the ZeroMQ context and the private ipc directory. */
+typedef struct worker_env worker_env;
+
+worker_env *worker_env_new(char *err, size_t errlen);
+void worker_env_free(worker_env *env); /* removes the ipc directory */
+void *worker_env_zmq(worker_env *env);
+
+typedef struct worker_config {
+    const char *bot_path;   /* the bot .so */
+    const char *rules_path; /* the game's rule module, or NULL (info only) */
+    int sandbox;            /* 1: rlimits + seccomp (default); 0: off, for debugging */
+    int64_t mem_limit_mb;   /* address-space limit of the worker, 0 = default */
+    int64_t cpu_limit_s;    /* RLIMIT_CPU backstop, 0 = default */
+} worker_config;
+
+typedef struct worker worker;
+
+/* Starts the process and waits (up to timeout_us) for its Ready. */
+worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_us,
+                     char *err, size_t errlen);
+
+/* Starts a game (or, with setup->info_only, only asks who the bot is). On
+ * success *info_out (if not NULL) receives the bot's identity, to be freed with
+ * arena__bot_info__free_unpacked. A bot that refuses the game or fails to load
+ * gives OUTCOME_SETUP with its message. */
+int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
+                 Arena__BotInfo **info_out, char *err, size_t errlen);
+
+/* Asks for an action. On success *action holds the bot's answer (not yet
+ * checked for legality) and *elapsed_us the wall time from send to answer. On
+ * timeout the worker is killed and OUTCOME_TIME returned. */
+int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, int32_t *action,
+               int64_t *elapsed_us, char *err, size_t errlen);
+
+/* Tells the bot about another seat's action or a chance outcome. Does not wait. */
+int worker_event(worker *w, const Arena__Event *event, char *err, size_t errlen);
+
+/* Ends the current game; the worker is then ready for another Setup. */
+int worker_game_over(worker *w, const double *returns, int num_players, char *err,
+                     size_t errlen);
+
+/* Whether the bot wants events (has observe()), known after worker_setup. */
+int worker_wants_events(const worker *w);
+pid_t worker_pid(const worker *w);
+
+/* Says Bye, waits briefly for the exit, then SIGKILLs; reaps; frees. NULL ok. */
+void worker_close(worker *w);
+
+/* Entry point of `arena __worker ...` (argv[0] is "__worker"). Returns the exit
+ * status of the worker process. */
+int worker_main(int argc, char **argv);
+
+#endif

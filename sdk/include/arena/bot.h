@@ -1,0 +1,122 @@
+/* bot.h -- the bot ABI: everything a bot author compiles against.
+ *
+ * A bot is a shared library that exports one symbol,
+ *
+ *     const arena_bot *arena_bot_entry(void);
+ *
+ * returning a versioned, append-only table (see rules.h for the convention).
+ * The arena runs every bot in its own sandboxed worker process: a bot may use
+ * memory and CPU, read files, and print to stderr, but it may not open files for
+ * writing, create sockets, fork or exec. A bot that crashes, hangs past its time,
+ * answers an illegal action or breaks the sandbox loses that game; the arena
+ * carries on and serves the bot's next game from a fresh process.
+ *
+ * The smallest bot (see sdk/examples/bot-template/):
+ *
+ *     static void *create(const arena_bot_setup *s, char *err, size_t n) { ... }
+ *     static int32_t act(void *b, const arena_turn *t) { return t->legal[0]; }
+ *     static void destroy(void *b) { ... }
+ *     ARENA_BOT("first", "1.0", "me", "*", create, act, NULL, destroy)
+ */
+#ifndef ARENA_BOT_H
+#define ARENA_BOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ARENA_BOT_ABI_VERSION 1
+#define ARENA_BOT_ENTRY "arena_bot_entry"
+
+/* Time control of a game, in microseconds. With move_time_us > 0 every move
+ * has that budget; otherwise each seat has a clock of base_us that grows by
+ * increment_us after each of its moves. */
+typedef struct arena_time_control {
+    int64_t base_us;
+    int64_t increment_us;
+    int64_t move_time_us;
+} arena_time_control;
+
+/* Given to create() at the start of every game. Pointers live until destroy(). */
+typedef struct arena_bot_setup {
+    uint32_t struct_size;
+    const char *game_name; /* "morris" */
+    const char *options;   /* canonical option string of the game */
+    int seat;              /* 0-based; seat 0 moves first */
+    int num_players;
+    uint64_t seed;         /* the bot's own seed: use it for all randomness */
+    arena_time_control tc;
+    const arena_rules *rules; /* the game's rule module, for searching */
+    const arena_game *game;   /* the configured game for those rules */
+} arena_bot_setup;
+
+/* Given to act() whenever the bot is to move. Pointers live during the call. */
+typedef struct arena_turn {
+    uint32_t struct_size;
+    int ply;                     /* decisions played so far (chance excluded) */
+    const uint8_t *observation;  /* the game's protobuf Observation, packed */
+    size_t observation_len;
+    const int32_t *legal;        /* legal actions, ascending, num_legal >= 1 */
+    int num_legal;
+    int64_t time_left_us;        /* this seat's clock before the move */
+    int64_t move_budget_us;      /* answer within this, or lose on time */
+    /* Perfect-information games: the current state rebuilt from the
+     * observation (clone it to search). NULL for hidden-information games. */
+    const arena_state *state;
+} arena_turn;
+
+typedef enum arena_event_kind {
+    ARENA_EVENT_ACTION = 0,   /* a seat played `action` (visible to this bot) */
+    ARENA_EVENT_CHANCE = 1,   /* a chance outcome `action` was drawn */
+    ARENA_EVENT_GAME_OVER = 2 /* returns[] is set */
+} arena_event_kind;
+
+typedef struct arena_event {
+    uint32_t struct_size;
+    arena_event_kind kind;
+    int seat;
+    int32_t action;
+    const double *returns; /* GAME_OVER only: one value per seat */
+    int num_players;
+} arena_event;
+
+typedef struct arena_bot {
+    uint32_t abi_version; /* ARENA_BOT_ABI_VERSION the bot was built with */
+    uint32_t struct_size; /* sizeof(arena_bot) the bot was built with */
+
+    /* --- version 1 ----------------------------------------------------- */
+    const char *name;
+    const char *version;
+    const char *author;
+    const char *games; /* comma-separated game names, or "*" for any game */
+    /* A new player for one game; NULL with a message in err to refuse. */
+    void *(*create)(const arena_bot_setup *setup, char *err, size_t errlen);
+    /* Must return one of turn->legal, within turn->move_budget_us. */
+    int32_t (*act)(void *bot, const arena_turn *turn);
+    /* Optional (may be NULL): moves of others, chance outcomes, game end. */
+    void (*observe)(void *bot, const arena_event *event);
+    void (*destroy)(void *bot);
+    /* --- append members of later versions below this line --------------- */
+} arena_bot;
+
+typedef const arena_bot *(*arena_bot_entry_fn)(void);
+
+/* Declares the exported entry point of a bot in one line. */
+#define ARENA_BOT(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY)              \
+    ARENA_EXPORT const arena_bot *arena_bot_entry(void)                                     \
+    {                                                                                       \
+        static const arena_bot table = {ARENA_BOT_ABI_VERSION, sizeof(arena_bot), NAME,     \
+                                         VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE,      \
+                                         DESTROY};                                          \
+        return &table;                                                                      \
+    }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,36 @@
+/* sdk.h -- small helpers for bot and rule-module authors: a seeded random
+ * generator and a monotonic clock. Include "arena/bot.h" for the bot ABI. */
+#ifndef ARENA_SDK_H
+#define ARENA_SDK_H
+
+#include <stdint.h>
+
+#include "arena/bot.h"
+#include "arena/rules.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* xoshiro256** seeded through splitmix64: fast, and the same sequence for the
+ * same seed on every machine. */
+typedef struct arena_rng {
+    uint64_t s[4];
+} arena_rng;
+
+void arena_rng_seed(arena_rng *rng, uint64_t seed);
+uint64_t arena_rng_next(arena_rng *rng);
+/* Uniform in [0, n); n > 0. */
+uint32_t arena_rng_below(arena_rng *rng, uint32_t n);
+/* Uniform in [0, 1). */
+double arena_rng_double(arena_rng *rng);
+/* Mixes a seed with a stream number: independent seeds for matches and seats. */
+uint64_t arena_seed_derive(uint64_t seed, uint64_t stream);
+
+/* Monotonic clock in microseconds. */
+int64_t arena_now_us(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
