@@ -1,3 +1,72 @@
-/* cli.c -- placeholder until the command line lands. */
+/* cli.c -- the `arena` command line: dispatch to subcommands and the help. */
+#include <stdio.h>
+#include <string.h>
+
 #include "cli.h"
-int cli_main(int argc, char **argv) { (void)argc; (void)argv; return 0; }
+#include "cli_cmds.h"
+#include "perft.h"
+#include "replay.h"
+
+#ifndef ARENA_VERSION
+#define ARENA_VERSION "dev"
+#endif
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"games", cmd_games, "list the games (rule modules) and their options"},
+    {"bots", cmd_bots, "list the bots on the search path"},
+    {"check", cmd_check, "play a bot against random in the sandbox and say if it is sound"},
+    {"match", cmd_match, "play one match, optionally drawing the board after every move"},
+    {"tournament", cmd_tournament, "play a round robin and write rating tables"},
+    {"ratings", cmd_ratings, "show the persistent ratings of a game across tournaments"},
+    {"replay", replay_main, "re-play a match log with the rules, checking every move"},
+    {"perft", perft_main, "count the game tree to a depth (for testing rule modules)"},
+};
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "arena %s -- bot tournaments with sandboxed plugin bots\n\n"
+            "Usage: arena COMMAND [options]   (arena COMMAND --help for its options)\n\n"
+            "Commands:\n",
+            ARENA_VERSION);
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out,
+            "\nStart here:\n"
+            "  arena games                                  what can be played\n"
+            "  arena bots                                   who can play\n"
+            "  arena match --game morris morris_greedy random --show\n"
+            "  arena tournament --game morris --bots random morris_greedy --rounds 10 -j 2\n"
+            "  arena check ./mybot.so --game morris         validate your own bot\n"
+            "\nGames and bots are names (found beside the arena, in the install prefix,\n"
+            "then in ARENA_PATH) or paths to .so files. Results go to ./results.\n");
+}
+
+int cli_main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        if (argc >= 3 && strcmp(argv[1], "help") == 0) {
+            char *sub[] = {argv[2], "--help", NULL};
+            for (size_t i = 0; i < N_COMMANDS; i++)
+                if (strcmp(argv[2], commands[i].name) == 0) return commands[i].run(2, sub);
+        }
+        usage(stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("arena %s\n", ARENA_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "arena: unknown command '%s' (try: arena --help)\n", argv[1]);
+    return 2;
+}

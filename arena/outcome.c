@@ -1,4 +1,7 @@
 /* outcome.c -- names and phrases of match end reasons, generated from one table. */
+#include <stdio.h>
+#include <string.h>
+
 #include "outcome.h"
 
 const char *outcome_name(int code)
@@ -23,4 +26,12 @@ const char *outcome_phrase(int code)
 #undef OUTCOME_CASE
     }
     return "unknown";
+}
+
+void outcome_describe(int code, const char *detail, char *buf, size_t len)
+{
+    const char *phrase = outcome_phrase(code);
+    if (!detail || !*detail) snprintf(buf, len, "%s", phrase);
+    else if (strncmp(detail, phrase, strlen(phrase)) == 0) snprintf(buf, len, "%s", detail);
+    else snprintf(buf, len, "%s: %s", phrase, detail);
 }

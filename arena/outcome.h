@@ -3,6 +3,8 @@
 #ifndef ARENA_OUTCOME_H
 #define ARENA_OUTCOME_H
 
+#include <stddef.h>
+
 #define OUTCOME_TABLE(X)                                                                    \
     X(NORMAL, 0, "normal", "ended by the rules")                                            \
     X(TIME, 1, "time", "lost on time")                                                      \
@@ -21,5 +23,8 @@ typedef enum outcome {
 
 const char *outcome_name(int code);   /* "time" */
 const char *outcome_phrase(int code); /* "lost on time" */
+/* "lost on time: no answer within 350 ms", or the detail alone when it already
+ * says what happened ("crashed: signal 11 ...", "sandbox violation: openat"). */
+void outcome_describe(int code, const char *detail, char *buf, size_t len);
 
 #endif

@@ -1,6 +1,27 @@
 /* ratings.h -- Bradley-Terry ratings with draws and first-move advantage,
  * fitted by maximum likelihood as BayesElo does, with 95 % intervals and the
- * likelihood of superiority. Pure mathematics: no I/O. */
+ * likelihood of superiority. Pure mathematics: no I/O.
+ *
+ * The model (Coulom's BayesElo), for a game where a moves first:
+ *   P(a wins) = f(Ra - Rb + adv - drawelo)
+ *   P(b wins) = f(Rb - Ra - adv - drawelo)
+ *   P(draw)   = 1 - P(a wins) - P(b wins),    f(x) = 1 / (1 + 10^(-x/400)).
+ * Ratings, adv and drawelo are estimated jointly at the maximum of the
+ * log-posterior (Newton's method; the log-posterior is concave).
+ *
+ * The prior is made of virtual games added to the data:
+ *   - each entrant with games draws RATINGS_PRIOR_DRAWS (2) virtual games
+ *     against a virtual opponent whose rating is fixed at 0, half of them
+ *     moving first: perfect scores get finite ratings, and drawelo > 0;
+ *   - two virtual games between two virtual players of equal rating, one won
+ *     by the first mover and one by the second: adv and drawelo stay finite
+ *     when every real game is won by the first mover or drawn.
+ * The ratings are then shifted so that the mean over entrants with games is 0
+ * (a shift changes no probability). Intervals come from the inverse of the
+ * negated Hessian of the log-posterior at its maximum (Laplace approximation),
+ * projected onto centred ratings; ci95 = 1.96 sd. LOS[i][j] = Phi((Ri - Rj) /
+ * sd(Ri - Rj)). The prior's pull fades as games accumulate: with 100000 games
+ * between two entrants it moves their difference by well under 1 Elo. */
 #ifndef ARENA_RATINGS_H
 #define ARENA_RATINGS_H
 
@@ -29,13 +50,36 @@ typedef struct rating_fit {
     double *los;         /* n*n: los[i*n+j] = P(i stronger than j) */
     double advantage;    /* Elo bonus of the first mover */
     double draw_elo;     /* width of the draw band */
+    /* Added: intervals of the two model parameters (INFINITY when no game),
+     * and the Newton iterations the fit took (0 when there was no game). */
+    double advantage_ci95;
+    double draw_elo_ci95;
+    int iterations;
 } rating_fit;
 
+/* Virtual draws per entrant against the prior's virtual opponent. */
+#define RATINGS_PRIOR_DRAWS 2
+
 /* Fits n entrants over ng results. Returns 0, or -1 with err on bad input
- * (entrant index out of range, score not 0/0.5/1). Entrants without games get
- * elo 0 and an infinite interval. */
+ * (entrant index out of range, an entrant against itself, score not 0/0.5/1),
+ * no memory or no convergence; out is then left empty (safe to free).
+ * Entrants without games get elo 0 and an infinite interval, and LOS 0.5
+ * against everyone; los[i*n+i] is 0.5. Relabelling entrants permutes the
+ * output; swapping the colours of every game negates the advantage. */
 int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, char *err,
                 size_t errlen);
 void ratings_free(rating_fit *fit);
+
+/* Added: the crosstable of the same results, as report.h wants it:
+ * score[i*n+j] = points i took from j, games[i*n+j] = games between them
+ * (both n*n, caller-owned, overwritten). Returns 0, or -1 with err on the
+ * same bad input as ratings_fit. */
+int ratings_crosstable(int n, const rating_game *games, size_t ng, double *score, int *count,
+                       char *err, size_t errlen);
+
+/* Added: the model's outcome probabilities for a first mover rated `diff`
+ * above its opponent (any pointer may be NULL). */
+void ratings_probabilities(double diff, double advantage, double draw_elo, double *win,
+                           double *draw, double *loss);
 
 #endif

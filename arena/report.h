@@ -15,6 +15,11 @@ typedef struct report {
     /* Crosstable: score[i*n+j] = points i took from j, games[i*n+j] = games. */
     const double *xt_score;
     const int *xt_games;
+    /* Optional: matches (tables) each entrant played. In games of more than two
+     * seats one match gives several pairwise results; when any count differs
+     * from the pairwise games, tables show both "Games" (matches) and "Pairs"
+     * (pairwise results, which W/D/L and the score count). NULL: same. */
+    const int *matches;
 } report;
 
 /* The rating table sorted by Elo: rank, name, Elo, ±95 %, games, score %, W/D/L,
@@ -24,8 +29,30 @@ void report_print_markdown(FILE *out, const report *r);
 void report_print_csv(FILE *out, const report *r);
 void report_print_json(FILE *out, const report *r);
 
-/* Writes ratings.txt, ratings.md, ratings.csv, ratings.json and crosstable.txt
- * into dir. Returns 0, or -1 with err naming the file. */
+/* Added: the crosstable alone (rows and columns in rank order, "14.5/20" =
+ * points of the row against the column over games), and the likelihood of
+ * superiority matrix in percent (row stronger than column). */
+void report_print_crosstable(FILE *out, const report *r);
+void report_print_los(FILE *out, const report *r);
+
+/* Formats, in detail:
+ * - text and Markdown: names may be UTF-8 (columns are padded by display
+ *   width); control characters and malformed bytes print as '?'. An infinite
+ *   interval (no games) prints as "-". Entrants without games rank last.
+ * - CSV: header rank,name,elo,ci95,games,score,wins,draws,losses,draws_pct,matches
+ *   (games: pairwise results; matches: tables played, equal for two players);
+ *   score is a fraction (0.725), draws_pct a percentage; ci95 is empty when
+ *   infinite; names are quoted as RFC 4180 says when needed; '.' decimals.
+ * - JSON: {title, advantage, advantage_ci95, draw_elo, draw_elo_ci95,
+ *   entrants:[{rank,name,elo,ci95,games,matches,wins,draws,losses,score}],
+ *   crosstable:{names, score, games}, los}; every list and matrix is in rank
+ *   order; infinite numbers are null; crosstable is null without xt_*.
+ * Without xt_score/xt_games the crosstables are left out. */
+
+/* Writes ratings.txt (table, crosstable and LOS), ratings.md, ratings.csv,
+ * ratings.json and crosstable.txt into dir, creating dir (not its parents)
+ * when missing; each file is written under a temporary name then renamed.
+ * Returns 0, or -1 with err naming the file. */
 int report_write_files(const char *dir, const report *r, char *err, size_t errlen);
 
 #endif

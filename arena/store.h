@@ -16,11 +16,19 @@
 
 typedef struct store store;
 
-/* Opens (creating if needed) dir/arena.db; creates dir when missing. */
+/* Opens (creating if needed) dir/arena.db; creates dir when missing (as
+ * mkdir -p). Creates or migrates the schema; refuses a database written by a
+ * newer arena. Every error message names the database file (or the directory)
+ * and the failing operation. */
 store *store_open(const char *dir, char *err, size_t errlen);
 void store_close(store *s);
+/* "dir/arena.db", valid until store_close. */
+const char *store_path(const store *s);
+/* Runs PRAGMA integrity_check: 0 when the database is sound. */
+int store_integrity_check(store *s, char *err, size_t errlen);
 
-/* Finds or inserts the bot (by name, version and sha256); sets e->store_id. */
+/* Finds or inserts the bot (by name, version and sha256); sets e->store_id.
+ * The path and author first seen are kept. */
 int store_bot(store *s, entrant *e, char *err, size_t errlen);
 
 typedef struct tournament_info {
@@ -33,17 +41,25 @@ typedef struct tournament_info {
     int planned;         /* number of matches planned */
 } tournament_info;
 
-/* Creates a tournament with its entrants (in order); returns its id (> 0) or -1. */
+/* Creates a tournament with its entrants (in order); returns its id (> 0) or -1.
+ * Entrants not stored yet (store_id 0) are stored first (store_bot). */
 int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const *entrants,
                              int n, char *err, size_t errlen);
-/* Commits one finished match. */
+/* The newest tournament whose dir is `dir` (for --resume): its id, 0 when
+ * there is none, -1 on error. */
+int64_t store_tournament_find(store *s, const char *dir, char *err, size_t errlen);
+/* Commits one finished match in one transaction. Seats are resolved through
+ * the entrant positions stored by store_tournament_new (a seat naming a
+ * position that does not exist is an error); `entrants` is not read and may
+ * be NULL. Idempotent: committing an index already stored for the tournament
+ * returns 0 and changes nothing -- the first result stands. */
 int store_match(store *s, int64_t tournament, const match_record *m, entrant *const *entrants,
                 char *err, size_t errlen);
 /* Match indices already finished in a tournament (for --resume). *out is
  * malloc'd, sorted ascending. */
 int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t *n, char *err,
                            size_t errlen);
-/* Marks the tournament finished. */
+/* Marks the tournament finished (now); -1 when there is no such tournament. */
 int store_tournament_done(store *s, int64_t tournament, char *err, size_t errlen);
 
 /* --- persistent ratings ------------------------------------------------- */
@@ -63,13 +79,22 @@ typedef struct pool_data {
     rating_game *games; /* indices into bots */
 } pool_data;
 
+/* Bots are those seated in at least one stored match of the pool, in bot id
+ * (first seen) order. Each match gives one game per pair of seats i < j: a is
+ * seat i's bot, score from the returns (higher wins, equal draws). A label is
+ * the name; name@version when another bot shares the name; name@<8 hex of
+ * sha256> when another also shares the version (#id settles what remains). */
 int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
                     size_t errlen);
 void store_pool_free(pool_data *p);
-/* The distinct option strings with stored matches for a game. */
+/* The distinct option strings with stored matches for a game, sorted; free
+ * with store_pools_free. */
 int store_pools(store *s, const char *game, char ***options, size_t *n, char *err,
                 size_t errlen);
-/* Appends a snapshot of the pool's ratings after a tournament (rating history). */
+void store_pools_free(char **options, size_t n);
+/* Appends a snapshot of the pool's ratings after a tournament (rating history):
+ * one row per bot of p, fit->entry in the same order (fit->n == p->n_bots).
+ * tournament <= 0 records a snapshot not tied to a tournament. */
 int store_rating_snapshot(store *s, int64_t tournament, const char *game, const char *options,
                           const pool_data *p, const rating_fit *fit, char *err, size_t errlen);
 

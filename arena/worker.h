@@ -33,8 +33,14 @@
 typedef struct worker_env worker_env;
 
 worker_env *worker_env_new(char *err, size_t errlen);
-void worker_env_free(worker_env *env); /* removes the ipc directory */
+/* Removes the ipc directory. Close every worker first: zmq_ctx_term waits
+ * for all sockets. */
+void worker_env_free(worker_env *env);
 void *worker_env_zmq(worker_env *env);
+/* The program re-executed as a worker; /proc/self/exe by default. A test
+ * program that is not the arena either dispatches `__worker` to worker_main
+ * itself or points this at the arena binary. 0, or -1 if the path is too long. */
+int worker_env_set_exe(worker_env *env, const char *path);
 
 typedef struct worker_config {
     const char *bot_path;   /* the bot .so */
@@ -47,8 +53,8 @@ typedef struct worker_config {
 typedef struct worker worker;
 
 /* Starts the process and waits (up to timeout_us) for its Ready. */
-worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_us,
-                     char *err, size_t errlen);
+worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_us, char *err,
+                     size_t errlen);
 
 /* Starts a game (or, with setup->info_only, only asks who the bot is). On
  * success *info_out (if not NULL) receives the bot's identity, to be freed with
@@ -67,8 +73,7 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
 int worker_event(worker *w, const Arena__Event *event, char *err, size_t errlen);
 
 /* Ends the current game; the worker is then ready for another Setup. */
-int worker_game_over(worker *w, const double *returns, int num_players, char *err,
-                     size_t errlen);
+int worker_game_over(worker *w, const double *returns, int num_players, char *err, size_t errlen);
 
 /* Whether the bot wants events (has observe()), known after worker_setup. */
 int worker_wants_events(const worker *w);

@@ -17,6 +17,7 @@ need_pkg libzmq3-dev        "pkg-config --exists libzmq"
 need_pkg check              "pkg-config --exists check"
 need_pkg libsqlite3-dev     "pkg-config --exists sqlite3"
 need_pkg libseccomp-dev     "pkg-config --exists libseccomp"
+need_pkg libsodium-dev      "pkg-config --exists libsodium"
 
 [ -z "$missing" ] && exit 0
 

@@ -30,6 +30,10 @@ uint64_t arena_seed_derive(uint64_t seed, uint64_t stream);
 /* Monotonic clock in microseconds. */
 int64_t arena_now_us(void);
 
+/* One of the n actions, uniformly; n > 0. The usual last resort of a bot:
+ * `return arena_rng_pick(&rng, turn->legal, turn->num_legal);` */
+int32_t arena_rng_pick(arena_rng *rng, const int32_t *actions, int n);
+
 #ifdef __cplusplus
 }
 #endif

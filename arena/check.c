@@ -1,0 +1,141 @@
+/* check.c -- `arena check BOT --game G`: plays a few sandboxed games against the
+ * random bot and tells a bot author in plain words whether the bot is sound. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/sdk.h"
+#include "cli_cmds.h"
+#include "match.h"
+#include "outcome.h"
+#include "session.h"
+
+static const char check_help[] =
+    "Usage: arena check BOT --game GAME [--games N] [options]\n\n"
+    "Loads the bot in the sandbox, plays N games (default 10) against the random bot\n"
+    "in every seat, and reports crashes, time losses, illegal moves and sandbox\n"
+    "violations. Exit status 0: sound; 1: it lost games by misbehaving; 2: it does\n"
+    "not load.\n\n" PLAY_OPTIONS_HELP;
+
+typedef struct check_stats {
+    int games, wins, draws, losses, forfeits;
+    int64_t slowest_us, total_us;
+    int moves;
+} check_stats;
+
+static void count_moves(check_stats *st, const Arena__MatchLog *log, int seat)
+{
+    for (size_t i = 0; i < log->n_actions; i++) {
+        if (log->actions[i]->seat != seat) continue;
+        int64_t t = log->actions[i]->think_us;
+        st->total_us += t;
+        st->moves++;
+        if (t > st->slowest_us) st->slowest_us = t;
+    }
+}
+
+static void play_one(session *s, worker_pool *pool, const play_opts *po, int g, int np,
+                     check_stats *st)
+{
+    int seat = g % np;
+    match_spec ms = {.lr = s->lr, .game = s->game, .options = s->options, .num_players = np,
+                     .seed = arena_seed_derive(po->seed, (uint64_t)g), .index = (uint32_t)g,
+                     .tournament = "check", .tc = po->tc, .margin_us = po->margin_us};
+    for (int i = 0; i < np; i++) {
+        int who = i == seat ? 0 : 1; /* entrant 0: the bot; 1: random */
+        ms.seat[i] = s->entrants[who];
+        ms.seat_entrant[i] = who;
+    }
+    match_record rec;
+    Arena__MatchLog *log = match_run(&ms, pool, &rec);
+    count_moves(st, log, seat);
+    arena__match_log__free_unpacked(log, NULL);
+    st->games++;
+    if (rec.end != OUTCOME_NORMAL && rec.culprit == seat) {
+        st->forfeits++;
+        st->losses++;
+        char how[256];
+        outcome_describe(rec.end, rec.end_detail, how, sizeof how);
+        printf("  FAIL  game %d (seat %d, seed %llu): %s\n", g + 1, seat,
+               (unsigned long long)ms.seed, how);
+        return;
+    }
+    double mine = rec.returns[seat], best_other = -1e300;
+    for (int i = 0; i < np; i++)
+        if (i != seat && rec.returns[i] > best_other) best_other = rec.returns[i];
+    if (mine > best_other) st->wins++;
+    else if (mine < best_other) st->losses++;
+    else st->draws++;
+}
+
+static int verdict(const session *s, const check_stats *st, const play_opts *po)
+{
+    const entrant *e = s->entrants[0];
+    if (st->forfeits == 0)
+        printf("  ok    no crashes, time losses, illegal moves or sandbox violations\n");
+    printf("  %s %d games against random: %d wins, %d draws, %d losses\n",
+           st->forfeits ? "--   " : "ok   ", st->games, st->wins, st->draws, st->losses);
+    if (st->moves)
+        printf("        slowest move %.2f ms, mean %.3f ms (budget: %s)\n",
+               st->slowest_us / 1000.0, st->total_us / 1000.0 / st->moves, po->tc_text);
+    if (st->forfeits) {
+        printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see FAIL lines; "
+               "replay one with: arena match --game %s %s random --seed N --show).\n",
+               e->display, st->forfeits, st->games, po->game, e->path);
+        return 1;
+    }
+    printf("Verdict: %s is sound.\n", e->display);
+    return 0;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    play_opts po;
+    play_opts_init(&po);
+    int games = 10;
+    struct option opts[] = {PLAY_LONG_OPTIONS,
+                            {"games", required_argument, NULL, 'n'},
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'h') return fputs(check_help, stdout), 0;
+        if (c == 'n') {
+            games = atoi(optarg);
+            if (games < 1) {
+                fprintf(stderr, "arena check: bad value '%s' for --games\n", optarg);
+                return 2;
+            }
+            continue;
+        }
+        int r = play_opts_parse(&po, c, optarg, "check");
+        if (r < 0) return 2;
+        if (r == 0) return fputs(check_help, stderr), 2;
+    }
+    if (optind != argc - 1 || !po.game) {
+        fprintf(stderr, "arena check: %s\n%s",
+                !po.game ? "--game is required" : "give exactly one bot", check_help);
+        return 2;
+    }
+    play_opts_warn(&po);
+    const char *bots[2] = {argv[optind], "random"};
+    session s;
+    char err[1024];
+    printf("Checking %s on %s\n", argv[optind], po.game);
+    if (session_open(&s, po.game, bots, 2, po.sandbox, po.mem_limit_mb, err, sizeof err)) {
+        printf("  FAIL  %s\nVerdict: the bot does not load.\n", err);
+        return 2;
+    }
+    const entrant *e = s.entrants[0];
+    printf("  ok    loads: %s %s by %s, plays: %s\n", e->name, e->version, e->author, e->games);
+    int np = s.lr->rules->num_players(s.game);
+    worker_pool *pool = session_pool(&s);
+    check_stats st = {0};
+    for (int g = 0; g < games; g++) play_one(&s, pool, &po, g, np, &st);
+    pool_free(pool);
+    int rc = verdict(&s, &st, &po);
+    session_close(&s);
+    return rc;
+}

@@ -1,0 +1,66 @@
+/* cli_cmds.h -- the subcommands; each takes argv starting at its own name and
+ * returns the exit status (0 ok, 1 failure, 2 bad input). */
+#ifndef ARENA_CLI_CMDS_H
+#define ARENA_CLI_CMDS_H
+
+#include <stdint.h>
+
+#include "arena/bot.h"
+
+int cmd_games(int argc, char **argv);
+int cmd_bots(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_ratings(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+
+/* Options shared by the commands that play (cli_opts.c). */
+typedef struct play_opts {
+    const char *game;
+    arena_time_control tc;
+    char tc_text[64];
+    int64_t margin_us;
+    uint64_t seed;
+    int seed_given;
+    int sandbox;
+    int64_t mem_limit_mb;
+    const char *out_dir;
+} play_opts;
+
+void play_opts_init(play_opts *o);
+/* Handles one shared option (getopt_long codes below); 1 if it was one, 0 if
+ * not, -1 on a bad value (message printed). */
+int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd);
+/* Prints a warning when the sandbox is off. */
+void play_opts_warn(const play_opts *o);
+
+enum {
+    OPT_GAME = 1000,
+    OPT_TC,
+    OPT_MOVE_TIME,
+    OPT_MARGIN,
+    OPT_SEED,
+    OPT_SANDBOX,
+    OPT_MEM,
+    OPT_OUT,
+};
+
+#define PLAY_LONG_OPTIONS                                                                   \
+    {"game", required_argument, NULL, OPT_GAME}, {"tc", required_argument, NULL, OPT_TC},  \
+        {"move-time", required_argument, NULL, OPT_MOVE_TIME},                              \
+        {"margin", required_argument, NULL, OPT_MARGIN},                                    \
+        {"seed", required_argument, NULL, OPT_SEED},                                        \
+        {"sandbox", required_argument, NULL, OPT_SANDBOX},                                  \
+        {"mem", required_argument, NULL, OPT_MEM}, {"out", required_argument, NULL, OPT_OUT}
+
+#define PLAY_OPTIONS_HELP                                                                   \
+    "  --game GAME[:k=v,...]  the game and its options (see `arena games`)\n"              \
+    "  --tc BASE+INC          clock per player in seconds, e.g. 5+0.05\n"                   \
+    "  --move-time MS         fixed time per move instead of a clock (default 1000)\n"      \
+    "  --margin MS            grace added to every deadline (default 50)\n"                 \
+    "  --seed N               seed of everything random (default: from the clock)\n"        \
+    "  --sandbox on|off       seccomp + resource limits for bots (default on)\n"            \
+    "  --mem MB               address-space limit of each bot process (default 1024)\n"     \
+    "  --out DIR              results directory (default results)\n"
+
+#endif

@@ -1,0 +1,115 @@
+/* cli_opts.c -- parsing of the options shared by the commands that play. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli_cmds.h"
+
+void play_opts_init(play_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->tc.move_time_us = 1000000;
+    snprintf(o->tc_text, sizeof o->tc_text, "move 1000ms");
+    o->margin_us = 50000;
+    o->sandbox = 1;
+    o->mem_limit_mb = 1024;
+    o->out_dir = "results";
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    o->seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
+}
+
+static int parse_double(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return errno == 0 && end != s && *end == '\0' && *out >= 0;
+}
+
+static int parse_i64(const char *s, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    *out = v;
+    return errno == 0 && end != s && *end == '\0' && v >= 0;
+}
+
+/* "5+0.05" (seconds) or "40" (no increment). */
+static int parse_tc(play_opts *o, const char *arg)
+{
+    char base[64], *plus;
+    snprintf(base, sizeof base, "%s", arg);
+    double b, inc = 0;
+    plus = strchr(base, '+');
+    if (plus) *plus++ = '\0';
+    if (!parse_double(base, &b) || (plus && !parse_double(plus, &inc)) || b <= 0) return -1;
+    o->tc.base_us = (int64_t)(b * 1e6);
+    o->tc.increment_us = (int64_t)(inc * 1e6);
+    o->tc.move_time_us = 0;
+    snprintf(o->tc_text, sizeof o->tc_text, "%s", arg);
+    return 0;
+}
+
+static int bad(const char *cmd, const char *opt, const char *arg, const char *expect)
+{
+    fprintf(stderr, "arena %s: bad value '%s' for %s (expected %s)\n", cmd, arg, opt, expect);
+    return -1;
+}
+
+int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
+{
+    int64_t v;
+    switch (code) {
+    case OPT_GAME:
+        o->game = arg;
+        return 1;
+    case OPT_TC:
+        if (parse_tc(o, arg)) return bad(cmd, "--tc", arg, "BASE+INC in seconds, e.g. 5+0.05");
+        return 1;
+    case OPT_MOVE_TIME:
+        if (!parse_i64(arg, &v) || v <= 0)
+            return bad(cmd, "--move-time", arg, "milliseconds > 0");
+        o->tc = (arena_time_control){0, 0, v * 1000};
+        snprintf(o->tc_text, sizeof o->tc_text, "move %lldms", (long long)v);
+        return 1;
+    case OPT_MARGIN:
+        if (!parse_i64(arg, &v)) return bad(cmd, "--margin", arg, "milliseconds >= 0");
+        o->margin_us = v * 1000;
+        return 1;
+    case OPT_SEED: {
+        char *end;
+        errno = 0;
+        unsigned long long s = strtoull(arg, &end, 0);
+        if (errno || end == arg || *end) return bad(cmd, "--seed", arg, "an integer");
+        o->seed = s;
+        o->seed_given = 1;
+        return 1;
+    }
+    case OPT_SANDBOX:
+        if (strcmp(arg, "on") == 0) o->sandbox = 1;
+        else if (strcmp(arg, "off") == 0) o->sandbox = 0;
+        else return bad(cmd, "--sandbox", arg, "on or off");
+        return 1;
+    case OPT_MEM:
+        if (!parse_i64(arg, &v) || v < 64) return bad(cmd, "--mem", arg, "megabytes >= 64");
+        o->mem_limit_mb = v;
+        return 1;
+    case OPT_OUT:
+        o->out_dir = arg;
+        return 1;
+    }
+    return 0;
+}
+
+void play_opts_warn(const play_opts *o)
+{
+    if (!o->sandbox)
+        fprintf(stderr, "arena: WARNING: --sandbox=off: bots run WITHOUT seccomp and resource "
+                        "limits and can do anything your user can. Use it only to debug.\n");
+}

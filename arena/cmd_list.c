@@ -1,0 +1,96 @@
+/* cmd_list.c -- `arena games` and `arena bots`: what is on the search path. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_cmds.h"
+#include "entrant.h"
+#include "loader.h"
+
+static void print_indented(const char *text, const char *indent)
+{
+    const char *p = text;
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        int len = nl ? (int)(nl - p) : (int)strlen(p);
+        if (len > 0) printf("%s%.*s\n", indent, len, p);
+        p = nl ? nl + 1 : NULL;
+    }
+}
+
+int cmd_games(int argc, char **argv)
+{
+    if (argc > 1) {
+        if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+            printf("Usage: arena games\n\nLists every rule module on the search path with "
+                   "its players and options.\nUse options as --game NAME:key=value,...\n");
+            return 0;
+        }
+        fprintf(stderr, "arena games: unexpected argument '%s'\n", argv[1]);
+        return 2;
+    }
+    char **paths;
+    size_t n;
+    loader_list(LOADER_RULES, &paths, &n);
+    if (n == 0) printf("No games found (is the arena built? set ARENA_PATH?)\n");
+    for (size_t i = 0; i < n; i++) {
+        char err[512];
+        loaded_rules *lr = loader_open_rules(paths[i], err, sizeof err);
+        if (!lr) {
+            printf("(broken) %s\n\n", err);
+            continue;
+        }
+        const arena_rules *r = lr->rules;
+        printf("%s  (%d", r->name, r->min_players);
+        if (r->max_players != r->min_players) printf("-%d", r->max_players);
+        printf(" players%s%s) %s\n  %s\n  options:\n", r->flags & ARENA_GAME_CHANCE ? ", chance" : "",
+               r->flags & ARENA_GAME_HIDDEN ? ", hidden information" : "",
+               r->description ? r->description : "", lr->path);
+        print_indented(r->options_help, "    ");
+        printf("\n");
+        loader_close_rules(lr);
+    }
+    loader_free_list(paths, n);
+    return 0;
+}
+
+int cmd_bots(int argc, char **argv)
+{
+    const char *game = NULL;
+    struct option opts[] = {{"game", required_argument, NULL, 'g'},
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        if (c == 'g') game = optarg;
+        else if (c == 'h') {
+            printf("Usage: arena bots [--game GAME]\n\nLists the bots on the search path "
+                   "(asking each, in a sandboxed worker, who it is).\n");
+            return 0;
+        } else return 2;
+    }
+    char err[1024];
+    worker_env *env = worker_env_new(err, sizeof err);
+    if (!env) {
+        fprintf(stderr, "arena bots: %s\n", err);
+        return 1;
+    }
+    char **paths;
+    size_t n;
+    loader_list(LOADER_BOTS, &paths, &n);
+    printf("%-18s %-8s %-14s %-20s %s\n", "NAME", "VERSION", "AUTHOR", "GAMES", "PATH");
+    for (size_t i = 0; i < n; i++) {
+        entrant *e = entrant_probe(env, paths[i], 1, game, err, sizeof err);
+        if (!e) {
+            if (!game) printf("(broken) %s\n", err);
+            continue;
+        }
+        printf("%-18s %-8s %-14s %-20s %s\n", e->name, e->version, e->author, e->games,
+               e->path);
+        entrant_free(e);
+    }
+    loader_free_list(paths, n);
+    worker_env_free(env);
+    return 0;
+}

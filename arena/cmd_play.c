@@ -1,0 +1,243 @@
+/* cmd_play.c -- `arena match` and `arena tournament`. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli_cmds.h"
+#include "match.h"
+#include "matchlog.h"
+#include "outcome.h"
+#include "progress.h"
+#include "session.h"
+#include "tournament.h"
+
+static const char match_help[] =
+    "Usage: arena match --game GAME BOT BOT... [options]\n\n"
+    "Plays one match between the bots (seat order as given) and writes its "
+    "log.\n\n" PLAY_OPTIONS_HELP "  --show                 draw the board after every move\n\n"
+    "Example: arena match --game morris morris_greedy random --show --seed 7\n";
+
+static int write_single_log(const char *out_dir, const Arena__MatchLog *log, char *path,
+                            size_t pathlen)
+{
+    char dir[1024], err[512];
+    snprintf(dir, sizeof dir, "%s/matches", out_dir);
+    if ((mkdir(out_dir, 0755) && errno != EEXIST) || (mkdir(dir, 0755) && errno != EEXIST)) {
+        fprintf(stderr, "arena match: %s: cannot create directory: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    char stamp[64];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(path, pathlen, "%s/%s-%s-%llu.pb", dir, stamp, log->game,
+             (unsigned long long)log->match_seed);
+    if (matchlog_write(path, log, err, sizeof err)) {
+        fprintf(stderr, "arena match: %s\n", err);
+        return -1;
+    }
+    return 0;
+}
+
+static void print_match_result(const session *s, const match_record *rec)
+{
+    char res[64];
+    progress_result_text(rec, res, sizeof res);
+    printf("\nResult: ");
+    for (int i = 0; i < rec->num_players; i++)
+        printf("%s%s", i ? " - " : "", s->entrants[rec->seat_entrant[i]]->display);
+    printf("  %s  after %d plies\n", res, rec->plies);
+    if (rec->end == OUTCOME_NORMAL)
+        printf("Ended: %s\n", rec->end_detail);
+    else {
+        char how[256];
+        outcome_describe(rec->end, rec->end_detail, how, sizeof how);
+        printf("Ended: %s%s%s\n",
+               rec->culprit >= 0 ? s->entrants[rec->seat_entrant[rec->culprit]]->display : "",
+               rec->culprit >= 0 ? " " : "", how);
+    }
+}
+
+int cmd_match(int argc, char **argv)
+{
+    play_opts po;
+    play_opts_init(&po);
+    int show = 0;
+    struct option opts[] = {PLAY_LONG_OPTIONS,
+                            {"show", no_argument, NULL, 's'},
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "hs", opts, NULL)) != -1) {
+        if (c == 'h') return fputs(match_help, stdout), 0;
+        if (c == 's') {
+            show = 1;
+            continue;
+        }
+        int r = play_opts_parse(&po, c, optarg, "match");
+        if (r < 0) return 2;
+        if (r == 0) return fputs(match_help, stderr), 2;
+    }
+    int nb = argc - optind;
+    if (!po.game || nb < 1) {
+        fprintf(stderr, "arena match: %s\n%s", !po.game ? "--game is required" : "no bots given",
+                match_help);
+        return 2;
+    }
+    play_opts_warn(&po);
+    session s;
+    char err[1024];
+    if (session_open(&s, po.game, (const char *const *)argv + optind, nb, po.sandbox,
+                     po.mem_limit_mb, err, sizeof err)) {
+        fprintf(stderr, "arena match: %s\n", err);
+        return 2;
+    }
+    int np = s.lr->rules->num_players(s.game);
+    if (nb != np) {
+        fprintf(stderr, "arena match: %s (%s) needs %d bots, %d given\n", s.name, s.options, np,
+                nb);
+        session_close(&s);
+        return 2;
+    }
+    match_spec ms = {.lr = s.lr,
+                     .game = s.game,
+                     .options = s.options,
+                     .num_players = np,
+                     .seed = po.seed,
+                     .tournament = "",
+                     .tc = po.tc,
+                     .margin_us = po.margin_us,
+                     .show = show ? stdout : NULL};
+    for (int i = 0; i < np; i++) {
+        ms.seat[i] = s.entrants[i];
+        ms.seat_entrant[i] = i;
+    }
+    printf("%s (%s), seed %llu\n", s.name, s.options, (unsigned long long)po.seed);
+    worker_pool *pool = session_pool(&s);
+    match_record rec;
+    Arena__MatchLog *log = match_run(&ms, pool, &rec);
+    pool_free(pool);
+    print_match_result(&s, &rec);
+    char path[1400];
+    int rc = write_single_log(po.out_dir, log, path, sizeof path);
+    if (rc == 0) printf("Log: %s  (arena replay %s)\n", path, path);
+    arena__match_log__free_unpacked(log, NULL);
+    session_close(&s);
+    return rc ? 1 : 0;
+}
+
+static const char tournament_help[] =
+    "Usage: arena tournament --game GAME --bots BOT BOT... [options]\n\n"
+    "Plays a round robin: every pair (every table of the game's number of seats)\n"
+    "plays each seat order with the same seed, per round. Every match is logged and\n"
+    "stored as it ends; at the end a rating table, Markdown/CSV/JSON copies and a\n"
+    "crosstable are written, and the persistent ratings are updated.\n\n"
+    "  --bots BOT...          two or more bots (names or .so paths)\n"
+    "  --rounds N             rounds (default 1)\n"
+    "  -j, --jobs N           matches played at once (default 1)\n"
+    "  --seats all            tables play every seat order, not only the "
+    "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n\n"
+    "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
+    "           --rounds 50 -j 2 --tc 5+0.05\n";
+
+static int parse_positive(const char *arg, const char *opt, int *out)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (*arg == '\0' || *end || v < 1 || v > 1000000) {
+        fprintf(stderr, "arena tournament: bad value '%s' for %s (expected a positive integer)\n",
+                arg, opt);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+    play_opts po;
+    play_opts_init(&po);
+    tournament_opts to = {.rounds = 1, .jobs = 1, .progress = 2};
+    const char **bots = calloc((size_t)argc, sizeof *bots);
+    int nb = 0, rc = 2;
+    struct option opts[] = {PLAY_LONG_OPTIONS,
+                            {"bots", required_argument, NULL, 'b'},
+                            {"rounds", required_argument, NULL, 'r'},
+                            {"jobs", required_argument, NULL, 'j'},
+                            {"quiet", no_argument, NULL, 'q'},
+                            {"seats", required_argument, NULL, 'S'},
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
+    optind = 1;
+    int c;
+    while ((c = getopt_long(argc, argv, "hj:q", opts, NULL)) != -1) {
+        if (c == 'h') {
+            fputs(tournament_help, stdout);
+            rc = 0;
+            goto out;
+        }
+        if (c == 'S') {
+            if (strcmp(optarg, "all") != 0 && strcmp(optarg, "rotations") != 0) {
+                fprintf(stderr, "arena tournament: bad value '%s' for --seats (all or rotations)\n",
+                        optarg);
+                goto out;
+            }
+            to.all_seat_orders = strcmp(optarg, "all") == 0;
+            continue;
+        }
+        if (c == 'q') {
+            to.progress = -1;
+            continue;
+        }
+        if (c == 'b') {
+            bots[nb++] = optarg; /* --bots takes the words that follow, up to an option */
+            while (optind < argc && argv[optind][0] != '-')
+                bots[nb++] = argv[optind++];
+            continue;
+        }
+        if (c == 'r') {
+            if (parse_positive(optarg, "--rounds", &to.rounds)) goto out;
+            continue;
+        }
+        if (c == 'j') {
+            if (parse_positive(optarg, "-j", &to.jobs)) goto out;
+            continue;
+        }
+        int r = play_opts_parse(&po, c, optarg, "tournament");
+        if (r < 0) goto out;
+        if (r == 0) {
+            fputs(tournament_help, stderr);
+            goto out;
+        }
+    }
+    while (optind < argc)
+        bots[nb++] = argv[optind++];
+    if (!po.game || nb < 2) {
+        fprintf(stderr, "arena tournament: %s\n%s",
+                !po.game ? "--game is required" : "--bots needs at least two bots",
+                tournament_help);
+        goto out;
+    }
+    play_opts_warn(&po);
+    to.game_spec = po.game;
+    to.bots = bots;
+    to.n_bots = nb;
+    to.tc = po.tc;
+    to.tc_text = po.tc_text;
+    to.margin_us = po.margin_us;
+    to.seed = po.seed;
+    to.out_dir = po.out_dir;
+    to.sandbox = po.sandbox;
+    to.mem_limit_mb = po.mem_limit_mb;
+    rc = tournament_run(&to);
+out:
+    free(bots);
+    return rc;
+}

@@ -1,0 +1,284 @@
+/* loader.c -- search path, dlopen and ABI checks of rule modules; bot paths. */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "loader.h"
+
+#ifndef ARENA_INSTALL_RULES_REL
+#define ARENA_INSTALL_RULES_REL "lib/arena/rules"
+#endif
+#ifndef ARENA_INSTALL_BOTS_REL
+#define ARENA_INSTALL_BOTS_REL "lib/arena/bots"
+#endif
+
+#define LOADER_MAX_DIRS 32
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static int is_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Directory of the running arena binary. */
+static int exe_dir(char *out, size_t outlen)
+{
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash) return -1;
+    *slash = '\0';
+    snprintf(out, outlen, "%s", buf);
+    return 0;
+}
+
+/* The ordered list of directories searched for a kind. */
+static size_t search_dirs(loader_kind kind, char dirs[][PATH_MAX], size_t max)
+{
+    const char *sub = kind == LOADER_RULES ? "rules" : "bots";
+    const char *inst = kind == LOADER_RULES ? ARENA_INSTALL_RULES_REL : ARENA_INSTALL_BOTS_REL;
+    size_t n = 0;
+    char exe[PATH_MAX];
+    if (exe_dir(exe, sizeof exe) == 0) {
+        snprintf(dirs[n++], PATH_MAX, "%s/%s", exe, sub);        /* build tree */
+        snprintf(dirs[n++], PATH_MAX, "%s/../%s", exe, inst);    /* install prefix */
+    }
+    const char *env = getenv("ARENA_PATH");
+    if (env) {
+        char *copy = strdup(env), *save = NULL;
+        for (char *d = strtok_r(copy, ":", &save); d && n + 2 <= max;
+             d = strtok_r(NULL, ":", &save)) {
+            snprintf(dirs[n++], PATH_MAX, "%s/%s", d, sub);
+            snprintf(dirs[n++], PATH_MAX, "%s", d);
+        }
+        free(copy);
+    }
+    return n;
+}
+
+static int looks_like_path(const char *s)
+{
+    size_t len = strlen(s);
+    return strchr(s, '/') != NULL || (len > 3 && strcmp(s + len - 3, ".so") == 0);
+}
+
+int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen, char *err,
+                   size_t errlen)
+{
+    const char *what = kind == LOADER_RULES ? "game" : "bot";
+    if (looks_like_path(name)) {
+        if (!is_file(name)) {
+            set_err(err, errlen, "%s: no such file", name);
+            return -1;
+        }
+        if (!realpath(name, out)) {
+            set_err(err, errlen, "%s: %s", name, strerror(errno));
+            return -1;
+        }
+        (void)outlen;
+        return 0;
+    }
+    char dirs[LOADER_MAX_DIRS][PATH_MAX];
+    size_t nd = search_dirs(kind, dirs, LOADER_MAX_DIRS);
+    for (size_t i = 0; i < nd; i++) {
+        char cand[PATH_MAX + 300];
+        const char *forms[2] = {"%s/lib%s.so", "%s/%s.so"};
+        for (int f = kind == LOADER_RULES ? 0 : 1; f < 2; f++) {
+            snprintf(cand, sizeof cand, forms[f], dirs[i], name);
+            if (is_file(cand) && realpath(cand, out)) return 0;
+        }
+    }
+    set_err(err, errlen,
+            "%s '%s' not found (looked beside the arena, in the install prefix and in "
+            "ARENA_PATH; `arena %s` lists what is there, or give a path to a .so)",
+            what, name, kind == LOADER_RULES ? "games" : "bots");
+    (void)outlen;
+    return -1;
+}
+
+/* The members every version-1 rule module must provide. */
+static const char *missing_member(const arena_rules *r)
+{
+#define NEED(m)                                                                             \
+    if (!r->m) return #m;
+    NEED(name) NEED(game_new) NEED(game_free) NEED(game_options) NEED(num_players);
+    NEED(num_actions) NEED(max_game_length) NEED(state_size) NEED(state_new);
+    NEED(state_clone) NEED(state_free) NEED(current_player) NEED(legal_actions);
+    NEED(apply) NEED(returns) NEED(end_reason) NEED(observation) NEED(render);
+    NEED(action_name) NEED(parse_action);
+#undef NEED
+    if ((r->flags & ARENA_GAME_CHANCE) && !r->chance_outcomes) return "chance_outcomes";
+    return NULL;
+}
+
+static int check_rules_table(const arena_rules *r, const char *path, char *err, size_t errlen)
+{
+    if (r->abi_version > ARENA_RULES_ABI_VERSION) {
+        set_err(err, errlen,
+                "%s: rule module ABI version %u is newer than this arena's (%u); "
+                "upgrade the arena",
+                path, r->abi_version, ARENA_RULES_ABI_VERSION);
+        return -1;
+    }
+    if (r->abi_version < 1 || r->struct_size < offsetof(arena_rules, sample_state)) {
+        set_err(err, errlen,
+                "%s: rule module ABI version %u (table of %u bytes) is not supported by "
+                "this arena (ABI %u); rebuild the module against this SDK",
+                path, r->abi_version, r->struct_size, ARENA_RULES_ABI_VERSION);
+        return -1;
+    }
+    const char *miss = missing_member(r);
+    if (miss) {
+        set_err(err, errlen, "%s: rule module does not provide '%s'", path, miss);
+        return -1;
+    }
+    return 0;
+}
+
+loaded_rules *loader_open_rules(const char *name_or_path, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    if (loader_resolve(LOADER_RULES, name_or_path, path, sizeof path, err, errlen)) return NULL;
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        set_err(err, errlen, "%s: cannot load: %s", path, dlerror());
+        return NULL;
+    }
+    arena_rules_entry_fn entry;
+    *(void **)&entry = dlsym(h, ARENA_RULES_ENTRY);
+    if (!entry) {
+        set_err(err, errlen, "%s: not a rule module (no symbol '%s')", path, ARENA_RULES_ENTRY);
+        dlclose(h);
+        return NULL;
+    }
+    const arena_rules *r = entry();
+    if (!r || check_rules_table(r, path, err, errlen)) {
+        if (!r) set_err(err, errlen, "%s: %s() returned NULL", path, ARENA_RULES_ENTRY);
+        dlclose(h);
+        return NULL;
+    }
+    loaded_rules *lr = calloc(1, sizeof *lr);
+    lr->handle = h;
+    lr->rules = r;
+    lr->path = strdup(path);
+    if (loader_sha256_file(path, lr->sha256, err, errlen)) {
+        loader_close_rules(lr);
+        return NULL;
+    }
+    return lr;
+}
+
+void loader_close_rules(loaded_rules *lr)
+{
+    if (!lr) return;
+    if (lr->handle) dlclose(lr->handle);
+    free(lr->path);
+    free(lr);
+}
+
+static int has_so_suffix(const char *name)
+{
+    size_t len = strlen(name);
+    return len > 3 && strcmp(name + len - 3, ".so") == 0;
+}
+
+static int list_contains_base(char **paths, size_t n, const char *base)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *b = strrchr(paths[i], '/');
+        if (strcmp(b ? b + 1 : paths[i], base) == 0) return 1;
+    }
+    return 0;
+}
+
+int loader_list(loader_kind kind, char ***paths_out, size_t *n_out)
+{
+    char dirs[LOADER_MAX_DIRS][PATH_MAX];
+    size_t nd = search_dirs(kind, dirs, LOADER_MAX_DIRS), n = 0, cap = 16;
+    char **paths = malloc(cap * sizeof *paths);
+    for (size_t i = 0; i < nd; i++) {
+        if (!is_dir(dirs[i])) continue;
+        struct dirent **ents;
+        int ne = scandir(dirs[i], &ents, NULL, alphasort);
+        for (int k = 0; k < ne; k++) {
+            const char *base = ents[k]->d_name;
+            char full[PATH_MAX + 300], real[PATH_MAX];
+            snprintf(full, sizeof full, "%s/%s", dirs[i], base);
+            if (has_so_suffix(base) && is_file(full) && !list_contains_base(paths, n, base) &&
+                realpath(full, real)) {
+                if (n == cap) paths = realloc(paths, (cap *= 2) * sizeof *paths);
+                paths[n++] = strdup(real);
+            }
+            free(ents[k]);
+        }
+        if (ne >= 0) free(ents);
+    }
+    *paths_out = paths;
+    *n_out = n;
+    return 0;
+}
+
+void loader_free_list(char **paths, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(paths[i]);
+    free(paths);
+}
+
+int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    crypto_hash_sha256_state st;
+    crypto_hash_sha256_init(&st);
+    unsigned char buf[65536];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0) crypto_hash_sha256_update(&st, buf, got);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        set_err(err, errlen, "%s: read error", path);
+        return -1;
+    }
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256_final(&st, digest);
+    sodium_bin2hex(out, 65, digest, sizeof digest);
+    return 0;
+}
+
+void loader_split_game_spec(const char *spec, char *game, size_t gamelen, char *options,
+                            size_t optlen)
+{
+    const char *colon = strchr(spec, ':');
+    size_t glen = colon ? (size_t)(colon - spec) : strlen(spec);
+    snprintf(game, gamelen, "%.*s", (int)glen, spec);
+    snprintf(options, optlen, "%s", colon ? colon + 1 : "");
+}

@@ -1,0 +1,45 @@
+/* loader.h -- finding and loading rule modules, finding bots.
+ *
+ * Games and bots are given by name or as paths to .so files. A name is looked
+ * up, in order: beside the arena binary in the build tree (bin/rules, bin/bots),
+ * under the install prefix (lib/arena/rules, lib/arena/bots), then in each
+ * directory of ARENA_PATH (colon-separated; each may hold rules/ and bots/ or
+ * the .so files directly). Rule module NAME is libNAME.so or NAME.so; bot NAME
+ * is NAME.so.
+ *
+ * Errors are one line naming the file and the problem; the CLI exits with 2.
+ */
+#ifndef ARENA_LOADER_H
+#define ARENA_LOADER_H
+
+#include <stddef.h>
+
+#include "arena/rules.h"
+
+typedef struct loaded_rules {
+    void *handle;
+    const arena_rules *rules;
+    char *path;      /* absolute */
+    char sha256[65]; /* of the file */
+} loaded_rules;
+
+typedef enum loader_kind { LOADER_RULES, LOADER_BOTS } loader_kind;
+
+/* Resolves a name or path to an absolute path of an existing file. */
+int loader_resolve(loader_kind kind, const char *name_or_path, char *out, size_t outlen,
+                   char *err, size_t errlen);
+/* dlopens a rule module and checks its table (symbol, ABI version, size,
+ * mandatory members). */
+loaded_rules *loader_open_rules(const char *name_or_path, char *err, size_t errlen);
+void loader_close_rules(loaded_rules *lr);
+/* Every .so on the search path for a kind, absolute paths, first found wins
+ * for equal file names. Free with loader_free_list. */
+int loader_list(loader_kind kind, char ***paths, size_t *n);
+void loader_free_list(char **paths, size_t n);
+/* SHA-256 of a file as 64 hex characters. */
+int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen);
+/* Splits "morris:variant=lasker,x=1" into game "morris" and options. */
+void loader_split_game_spec(const char *spec, char *game, size_t gamelen, char *options,
+                            size_t optlen);
+
+#endif

@@ -1,0 +1,163 @@
+/* matchlog.c -- MatchLog files: one packed protobuf message per file, written
+ * to path.tmp, synced and renamed, so a reader sees either the whole log or none. */
+#include "matchlog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A log is a few kilobytes; anything past this is not a log we wrote. */
+#define MATCHLOG_MAX_BYTES (64u << 20)
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static int write_all(int fd, const uint8_t *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, buf, len);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        buf += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* fsync of the directory makes the rename itself durable. */
+static int sync_parent_dir(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
+static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
+{
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    if (write_all(fd, buf, len) || fsync(fd)) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return close(fd);
+}
+
+int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
+{
+    size_t len = arena__match_log__get_packed_size(log);
+    uint8_t *buf = malloc(len ? len : 1);
+    char tmp[4096];
+    int rc = -1;
+    if (!buf) {
+        set_err(err, errlen, "%s: out of memory", path);
+        return -1;
+    }
+    arena__match_log__pack(log, buf);
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
+        set_err(err, errlen, "%s: path too long", path);
+        goto done;
+    }
+    if (write_tmp(tmp, buf, len)) {
+        set_err(err, errlen, "%s: %s", tmp, strerror(errno));
+        unlink(tmp);
+        goto done;
+    }
+    if (rename(tmp, path)) {
+        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        unlink(tmp);
+        goto done;
+    }
+    if (sync_parent_dir(path)) {
+        set_err(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
+        goto done;
+    }
+    rc = 0;
+done:
+    free(buf);
+    return rc;
+}
+
+/* Reads the whole file into a malloc'd buffer; -1 with err set on failure. */
+static int read_file(const char *path, uint8_t **out, size_t *outlen, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0) {
+        if (errno == ENOENT) set_err(err, errlen, "%s: no such file", path);
+        else set_err(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > MATCHLOG_MAX_BYTES) {
+        set_err(err, errlen, "%s: not a match log (not a regular file of sane size)", path);
+        close(fd);
+        return -1;
+    }
+    size_t len = (size_t)st.st_size, got = 0;
+    uint8_t *buf = malloc(len ? len : 1);
+    while (buf && got < len) {
+        ssize_t r = read(fd, buf + got, len - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) break;
+        got += (size_t)r;
+    }
+    close(fd);
+    if (!buf || got != len) {
+        set_err(err, errlen, "%s: %s", path, buf ? "short read" : "out of memory");
+        free(buf);
+        return -1;
+    }
+    *out = buf;
+    *outlen = len;
+    return 0;
+}
+
+/* protobuf accepts a message cut at a field boundary, so check what every log
+ * we write has: a format, a game, and one return per seat (returns come after
+ * the actions, so a log cut among its actions has none). */
+static int plausible(const Arena__MatchLog *log)
+{
+    return log->format > 0 && log->game && log->game[0] && log->n_bots > 0 &&
+           log->n_returns == log->n_bots;
+}
+
+Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
+{
+    uint8_t *buf;
+    size_t len;
+    if (read_file(path, &buf, &len, err, errlen)) return NULL;
+    Arena__MatchLog *log = arena__match_log__unpack(NULL, len, buf);
+    free(buf);
+    if (log && log->format > MATCHLOG_FORMAT) {
+        set_err(err, errlen, "%s: log format %u is newer than this arena (%d)", path,
+                log->format, MATCHLOG_FORMAT);
+        arena__match_log__free_unpacked(log, NULL);
+        return NULL;
+    }
+    if (!log || !plausible(log)) {
+        set_err(err, errlen, "%s: not a match log (truncated or corrupt)", path);
+        if (log) arena__match_log__free_unpacked(log, NULL);
+        return NULL;
+    }
+    return log;
+}

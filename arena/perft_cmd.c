@@ -1,0 +1,231 @@
+/* perft_cmd.c -- `arena perft`: leaf counts per depth from the start position
+ * or after given moves, optionally divided by first action. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/sdk.h"
+#include "loader.h"
+#include "perft.h"
+
+typedef struct perft_args {
+    const char *game;  /* GAME[:options] */
+    const char *moves; /* space-separated, game notation */
+    int depth;
+    int divide;
+} perft_args;
+
+/* A loaded module, one game instance and the position to count from. */
+typedef struct perft_pos {
+    loaded_rules *lr;
+    arena_game *game;
+    arena_state *state;
+} perft_pos;
+
+static void perft_usage(FILE *f)
+{
+    fputs("usage: arena perft --game GAME[:opts] --depth N [--moves \"a1 d2 ...\"] "
+          "[--divide]\n"
+          "  counts the positions exactly N plies ahead (every decision and every\n"
+          "  chance outcome is a ply), for each depth from 1 to N.\n"
+          "  --moves    actions to play first, in the game's notation\n"
+          "  --divide   the count under each first action at depth N\n",
+          f);
+}
+
+static int parse_depth(const char *s, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*s == '\0' || *end != '\0' || v < 1 || v > 64) {
+        fprintf(stderr, "perft: --depth must be a whole number from 1 to 64, not '%s'\n", s);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* Takes "--opt value" or "--opt=value"; *i advances past what was used. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(argv[*i], name, n) == 0 && argv[*i][n] == '=') return argv[*i] + n + 1;
+    if (strcmp(argv[*i], name) != 0) return NULL;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "perft: %s needs a value\n", name);
+        return "";
+    }
+    return argv[++*i];
+}
+
+/* 0 ok, 1 --help shown, 2 bad arguments. */
+static int parse_args(int argc, char **argv, perft_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *v;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            perft_usage(stdout);
+            return 1;
+        } else if (!strcmp(argv[i], "--divide")) {
+            a->divide = 1;
+        } else if ((v = opt_value(argc, argv, &i, "--game"))) {
+            if (!*v) return 2;
+            a->game = v;
+        } else if ((v = opt_value(argc, argv, &i, "--moves"))) {
+            a->moves = v;
+        } else if ((v = opt_value(argc, argv, &i, "--depth"))) {
+            if (parse_depth(v, &a->depth)) return 2;
+        } else {
+            fprintf(stderr, "perft: unknown argument '%s'\n", argv[i]);
+            perft_usage(stderr);
+            return 2;
+        }
+    }
+    if (!a->game || !a->depth) {
+        fprintf(stderr, "perft: %s is required\n", !a->game ? "--game" : "--depth");
+        perft_usage(stderr);
+        return 2;
+    }
+    return 0;
+}
+
+static void pos_close(perft_pos *p)
+{
+    if (p->state) p->lr->rules->state_free(p->state);
+    if (p->game) p->lr->rules->game_free(p->game);
+    loader_close_rules(p->lr);
+}
+
+static int pos_open(const char *spec, perft_pos *p)
+{
+    char name[256], options[1024], err[512];
+    loader_split_game_spec(spec, name, sizeof name, options, sizeof options);
+    p->lr = loader_open_rules(name, err, sizeof err);
+    if (!p->lr) {
+        fprintf(stderr, "perft: %s\n", err);
+        return -1;
+    }
+    err[0] = '\0';
+    p->game = p->lr->rules->game_new(options, err, sizeof err);
+    if (!p->game) {
+        fprintf(stderr, "perft: %s\n", err[0] ? err : "the game refused its options");
+        return -1;
+    }
+    p->state = p->lr->rules->state_new(p->game);
+    return p->state ? 0 : -1;
+}
+
+static int is_listed(const int32_t *acts, int n, int32_t a)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a) return 1;
+    return 0;
+}
+
+/* Plays one move given in notation; index is 1-based for the message. */
+static int play_move(perft_pos *p, const char *text, int index)
+{
+    const arena_rules *r = p->lr->rules;
+    int32_t a, *acts;
+    if (r->parse_action(p->state, text, &a)) {
+        fprintf(stderr, "perft: move %d '%s' is not an action of %s\n", index, text, r->name);
+        return -1;
+    }
+    int n = perft_actions(r, p->state, &acts);
+    int ok = is_listed(acts, n, a) && r->apply(p->state, a) == 0;
+    free(acts);
+    if (!ok) fprintf(stderr, "perft: move %d '%s' is not legal here\n", index, text);
+    return ok ? 0 : -1;
+}
+
+static int play_moves(perft_pos *p, const char *moves)
+{
+    char *copy = strdup(moves), *save = NULL;
+    int index = 0, rc = 0;
+    for (char *t = strtok_r(copy, " \t\n", &save); t && !rc; t = strtok_r(NULL, " \t\n", &save))
+        rc = play_move(p, t, ++index);
+    free(copy);
+    return rc;
+}
+
+static void print_game_over(const perft_pos *p)
+{
+    const arena_rules *r = p->lr->rules;
+    double ret[ARENA_MAX_PLAYERS];
+    int np = r->num_players(p->game);
+    r->returns(p->state, ret);
+    printf("the game is over after these moves: %s, returns", r->end_reason(p->state));
+    for (int i = 0; i < np && i < ARENA_MAX_PLAYERS; i++) printf(" %+g", ret[i]);
+    putchar('\n');
+}
+
+static void print_depth(int d, uint64_t leaves, uint64_t nodes, int64_t us)
+{
+    double s = (double)us / 1e6;
+    double rate = us > 0 ? (double)nodes / s : 0.0;
+    printf("depth %-2d  %14llu  %9.3f s  %12.0f nodes/s\n", d, (unsigned long long)leaves, s,
+           rate);
+}
+
+/* Counts under each first action at depth d, prints them and the total line. */
+static void divide(const perft_pos *p, int d)
+{
+    const arena_rules *r = p->lr->rules;
+    int32_t *acts;
+    int n = perft_actions(r, p->state, &acts);
+    uint64_t total = 0, nodes = 0, sub;
+    char name[128];
+    int64_t t0 = arena_now_us();
+    char **lines = calloc((size_t)n + 1, sizeof *lines);
+    for (int i = 0; i < n; i++) {
+        arena_state *child = r->state_clone(p->state);
+        sub = 0;
+        r->action_name(p->state, acts[i], name, sizeof name);
+        uint64_t c = r->apply(child, acts[i]) == 0
+                         ? perft_count_flat(r, p->game, child, d - 1, &sub) : 0;
+        nodes += 1 + sub;
+        total += c;
+        r->state_free(child);
+        if (asprintf(&lines[i], "%s: %llu", name, (unsigned long long)c) < 0) lines[i] = NULL;
+    }
+    print_depth(d, total, nodes, arena_now_us() - t0);
+    for (int i = 0; i < n; i++) {
+        if (lines[i]) puts(lines[i]);
+        free(lines[i]);
+    }
+    printf("total: %llu\n", (unsigned long long)total);
+    free(lines);
+    free(acts);
+}
+
+static void count_depths(const perft_pos *p, const perft_args *a)
+{
+    const arena_rules *r = p->lr->rules;
+    for (int d = 1; d <= a->depth; d++) {
+        if (a->divide && d == a->depth) {
+            divide(p, d);
+            break;
+        }
+        uint64_t nodes;
+        int64_t t0 = arena_now_us();
+        uint64_t leaves = perft_count_flat(r, p->game, p->state, d, &nodes);
+        print_depth(d, leaves, nodes, arena_now_us() - t0);
+        fflush(stdout);
+    }
+}
+
+int perft_main(int argc, char **argv)
+{
+    perft_args a = {0};
+    perft_pos p = {0};
+    int rc = parse_args(argc, argv, &a);
+    if (rc) return rc == 1 ? 0 : 2;
+    if (pos_open(a.game, &p) || (a.moves && play_moves(&p, a.moves))) {
+        pos_close(&p);
+        return 2;
+    }
+    if (p.lr->rules->current_player(p.state) == ARENA_TERMINAL) print_game_over(&p);
+    else count_depths(&p, &a);
+    pos_close(&p);
+    return 0;
+}

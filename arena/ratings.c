@@ -1,0 +1,251 @@
+/* ratings.c -- ratings_fit: validates the results, counts them, builds the
+ * BayesElo observations with the prior's virtual games, and turns the
+ * maximum a posteriori and its covariance into centred ratings, 95 %
+ * intervals and the likelihood of superiority. The model is in ratings.h. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ratings.h"
+#include "ratings_internal.h"
+
+#define Z95 1.959963984540054 /* the standard normal's 97.5 % quantile */
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static int outcome_of(double score)
+{
+    return score == 1 ? RATINGS_FIRST_WINS : score == 0 ? RATINGS_SECOND_WINS : RATINGS_DRAW;
+}
+
+static int validate(int n, const rating_game *games, size_t ng, char *err, size_t errlen)
+{
+    if (n < 0) return set_err(err, errlen, "negative number of entrants (%d)", n), -1;
+    if (ng > 0 && !games) return set_err(err, errlen, "%zu results but no array", ng), -1;
+    for (size_t i = 0; i < ng; i++) {
+        const rating_game *g = &games[i];
+        if (g->a < 0 || g->a >= n || g->b < 0 || g->b >= n) {
+            int bad = g->a < 0 || g->a >= n ? g->a : g->b;
+            set_err(err, errlen, "result %zu: entrant %d out of range (0..%d)", i, bad, n - 1);
+            return -1;
+        }
+        if (g->a == g->b) {
+            set_err(err, errlen, "result %zu: entrant %d plays itself", i, g->a);
+            return -1;
+        }
+        if (g->score != 0 && g->score != 0.5 && g->score != 1) {
+            set_err(err, errlen, "result %zu: score %g is not 0, 0.5 or 1", i, g->score);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void count_results(int n, const rating_game *games, size_t ng, rating_entry *e)
+{
+    for (int i = 0; i < n; i++)
+        e[i] = (rating_entry){.elo = 0, .ci95 = INFINITY};
+    for (size_t i = 0; i < ng; i++) {
+        const rating_game *g = &games[i];
+        int o = outcome_of(g->score);
+        e[g->a].games++, e[g->b].games++;
+        e[g->a].wins += o == RATINGS_FIRST_WINS, e[g->b].wins += o == RATINGS_SECOND_WINS;
+        e[g->a].losses += o == RATINGS_SECOND_WINS, e[g->b].losses += o == RATINGS_FIRST_WINS;
+        e[g->a].draws += o == RATINGS_DRAW, e[g->b].draws += o == RATINGS_DRAW;
+    }
+    for (int i = 0; i < n; i++)
+        if (e[i].games) e[i].score = (e[i].wins + 0.5 * e[i].draws) / e[i].games;
+}
+
+static int obs_cmp(const void *pa, const void *pb)
+{
+    const ratings_obs *a = pa, *b = pb;
+    if (a->a != b->a) return a->a < b->a ? -1 : 1;
+    if (a->b != b->b) return a->b < b->b ? -1 : 1;
+    return (a->outcome > b->outcome) - (a->outcome < b->outcome);
+}
+
+/* Real results merged by (first, second, outcome), then the prior's virtual
+ * games (see ratings.h). param[i] is entrant i's index in theta, or -1. */
+static ratings_obs *build_obs(const rating_game *games, size_t ng, const int *param, int m,
+                              size_t *nobs)
+{
+    ratings_obs *obs = malloc((ng + 2 * (size_t)m + 2) * sizeof *obs);
+    if (!obs) return NULL;
+    for (size_t i = 0; i < ng; i++)
+        obs[i] = (ratings_obs){param[games[i].a], param[games[i].b], outcome_of(games[i].score), 1};
+    qsort(obs, ng, sizeof *obs, obs_cmp);
+    size_t k = 0;
+    for (size_t i = 0; i < ng; i++) {
+        if (k > 0 && obs_cmp(&obs[k - 1], &obs[i]) == 0)
+            obs[k - 1].weight += 1;
+        else
+            obs[k++] = obs[i];
+    }
+    for (int p = 0; p < m; p++) {
+        obs[k++] = (ratings_obs){p, -1, RATINGS_DRAW, RATINGS_PRIOR_DRAWS / 2.0};
+        obs[k++] = (ratings_obs){-1, p, RATINGS_DRAW, RATINGS_PRIOR_DRAWS / 2.0};
+    }
+    obs[k++] = (ratings_obs){-1, -1, RATINGS_FIRST_WINS, 1};
+    obs[k++] = (ratings_obs){-1, -1, RATINGS_SECOND_WINS, 1};
+    *nobs = k;
+    return obs;
+}
+
+/* Probability that a standard normal is below z. */
+static double phi(double z)
+{
+    return 0.5 * erfc(-z / sqrt(2.0));
+}
+
+static double los_of(double diff, double var)
+{
+    if (var > 0 && isfinite(var)) return phi(diff / sqrt(var));
+    return diff > 0 ? 1 : diff < 0 ? 0 : 0.5;
+}
+
+/* Centres the ratings and projects the covariance onto the centred ratings:
+ * c = P r with P = I - 11'/m, so Cov(c) = P Cov(r) P. */
+static void fill_entries(rating_fit *out, const int *param, int m, const double *theta,
+                         const double *cov, double *rowmean)
+{
+    int n = out->n, np = m + 2;
+    double mean = 0, total = 0;
+    for (int p = 0; p < m; p++) {
+        rowmean[p] = 0;
+        mean += theta[p] / m;
+        for (int q = 0; q < m; q++)
+            rowmean[p] += cov[p * np + q] / m;
+        total += rowmean[p] / m;
+    }
+    for (int i = 0; i < n; i++) {
+        int p = param[i];
+        if (p < 0) continue;
+        double var = cov[p * np + p] - 2 * rowmean[p] + total;
+        out->entry[i].elo = theta[p] - mean;
+        out->entry[i].ci95 = Z95 * sqrt(var > 0 ? var : 0);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            int p = param[i], q = param[j];
+            double l = 0.5;
+            if (i != j && p >= 0 && q >= 0)
+                l = los_of(theta[p] - theta[q],
+                           cov[p * np + p] + cov[q * np + q] - 2 * cov[p * np + q]);
+            out->los[i * n + j] = l;
+        }
+}
+
+/* Runs the Newton fit over the m entrants that have games. */
+static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const int *param, int m,
+                     char *err, size_t errlen)
+{
+    int np = m + 2, rc = -1;
+    size_t nobs = 0;
+    ratings_obs *obs = build_obs(games, ng, param, m, &nobs);
+    double *theta = calloc((size_t)np, sizeof *theta);
+    double *cov = malloc((size_t)np * np * sizeof *cov);
+    double *rowmean = malloc((size_t)m * sizeof *rowmean);
+    if (!obs || !theta || !cov || !rowmean) {
+        set_err(err, errlen, "out of memory fitting %d ratings", m);
+        goto done;
+    }
+    /* start from equal ratings, no advantage, a typical draw band */
+    theta[RATINGS_DRAW_ELO(m)] = 100;
+    ratings_model mod = {m, nobs, obs};
+    out->iterations = ratings_maximise(&mod, theta, cov);
+    if (out->iterations < 0) {
+        set_err(err, errlen, "the rating fit did not converge (%d entrants)", m);
+        goto done;
+    }
+    fill_entries(out, param, m, theta, cov, rowmean);
+    out->advantage = theta[RATINGS_ADV(m)];
+    out->draw_elo = theta[RATINGS_DRAW_ELO(m)];
+    out->advantage_ci95 = Z95 * sqrt(cov[RATINGS_ADV(m) * np + RATINGS_ADV(m)]);
+    out->draw_elo_ci95 = Z95 * sqrt(cov[RATINGS_DRAW_ELO(m) * np + RATINGS_DRAW_ELO(m)]);
+    rc = 0;
+done:
+    free(obs), free(theta), free(cov), free(rowmean);
+    return rc;
+}
+
+static int alloc_fit(int n, rating_fit *out)
+{
+    *out = (rating_fit){.n = n, .advantage_ci95 = INFINITY, .draw_elo_ci95 = INFINITY};
+    size_t nn = (size_t)n * n;
+    out->entry = calloc(n ? (size_t)n : 1, sizeof *out->entry);
+    out->los = malloc((nn ? nn : 1) * sizeof *out->los);
+    if (out->entry && out->los) {
+        for (size_t i = 0; i < nn; i++)
+            out->los[i] = 0.5;
+        return 0;
+    }
+    ratings_free(out);
+    return -1;
+}
+
+int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, char *err,
+                size_t errlen)
+{
+    if (!out) return set_err(err, errlen, "no output"), -1;
+    *out = (rating_fit){0};
+    if (validate(n, games, ng, err, errlen) != 0) return -1;
+    if (alloc_fit(n, out) != 0) return set_err(err, errlen, "out of memory (%d entrants)", n), -1;
+    count_results(n, games, ng, out->entry);
+    int *param = malloc((n ? (size_t)n : 1) * sizeof *param), m = 0;
+    if (!param) {
+        ratings_free(out);
+        return set_err(err, errlen, "out of memory (%d entrants)", n), -1;
+    }
+    for (int i = 0; i < n; i++)
+        param[i] = out->entry[i].games ? m++ : -1;
+    int rc = m ? fit_model(out, games, ng, param, m, err, errlen) : 0;
+    free(param);
+    if (rc != 0) ratings_free(out);
+    return rc;
+}
+
+void ratings_free(rating_fit *fit)
+{
+    if (!fit) return;
+    free(fit->entry);
+    free(fit->los);
+    fit->entry = NULL;
+    fit->los = NULL;
+    fit->n = 0;
+}
+
+int ratings_crosstable(int n, const rating_game *games, size_t ng, double *score, int *count,
+                       char *err, size_t errlen)
+{
+    if (validate(n, games, ng, err, errlen) != 0) return -1;
+    size_t nn = (size_t)n * n;
+    for (size_t i = 0; i < nn; i++)
+        score[i] = 0, count[i] = 0;
+    for (size_t i = 0; i < ng; i++) {
+        int a = games[i].a, b = games[i].b;
+        score[a * n + b] += games[i].score;
+        score[b * n + a] += 1 - games[i].score;
+        count[a * n + b]++, count[b * n + a]++;
+    }
+    return 0;
+}
+
+void ratings_probabilities(double diff, double advantage, double draw_elo, double *win,
+                           double *draw, double *loss)
+{
+    double w = exp(ratings_log_f(diff + advantage - draw_elo));
+    double l = exp(ratings_log_f(-diff - advantage - draw_elo));
+    if (win) *win = w;
+    if (loss) *loss = l;
+    if (draw) *draw = 1 - w - l;
+}

@@ -1,0 +1,69 @@
+/* ratings_linalg.c -- Cholesky factorisation, solve and inverse of the small
+ * dense symmetric positive definite matrices of the rating fit (the negated
+ * Hessian of a concave log-posterior). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ratings_internal.h"
+
+/* a = L L^T; L overwrites the lower triangle (upper left as is). -1 if a is
+ * not numerically positive definite. */
+int ratings_cholesky(double *a, int n)
+{
+    for (int j = 0; j < n; j++) {
+        double s = a[j * n + j];
+        for (int k = 0; k < j; k++)
+            s -= a[j * n + k] * a[j * n + k];
+        if (!(s > 0) || !isfinite(s)) return -1;
+        double ljj = sqrt(s);
+        a[j * n + j] = ljj;
+        for (int i = j + 1; i < n; i++) {
+            double t = a[i * n + j];
+            for (int k = 0; k < j; k++)
+                t -= a[i * n + k] * a[j * n + k];
+            a[i * n + j] = t / ljj;
+        }
+    }
+    return 0;
+}
+
+/* Solves L L^T x = b in place (b given in x). */
+void ratings_cholesky_solve(const double *l, int n, double *x)
+{
+    for (int i = 0; i < n; i++) {
+        double t = x[i];
+        for (int k = 0; k < i; k++)
+            t -= l[i * n + k] * x[k];
+        x[i] = t / l[i * n + i];
+    }
+    for (int i = n - 1; i >= 0; i--) {
+        double t = x[i];
+        for (int k = i + 1; k < n; k++)
+            t -= l[k * n + i] * x[k];
+        x[i] = t / l[i * n + i];
+    }
+}
+
+/* inv = a^-1, column by column; a is left untouched. */
+int ratings_spd_inverse(const double *a, int n, double *inv)
+{
+    size_t sq = (size_t)n * n;
+    double *l = malloc((sq + (size_t)n) * sizeof *l);
+    if (!l) return -1;
+    double *col = l + sq;
+    memcpy(l, a, sq * sizeof *l);
+    if (ratings_cholesky(l, n) != 0) {
+        free(l);
+        return -1;
+    }
+    for (int j = 0; j < n; j++) {
+        for (int i = 0; i < n; i++)
+            col[i] = i == j;
+        ratings_cholesky_solve(l, n, col);
+        for (int i = 0; i < n; i++)
+            inv[i * n + j] = col[i];
+    }
+    free(l);
+    return 0;
+}

@@ -1,0 +1,143 @@
+/* replay_end.c -- the end of a replay: the result and how the match ended, and
+ * whether the replayed position agrees with what the log says. */
+#include <math.h>
+#include <string.h>
+
+#include "outcome.h"
+#include "replay_internal.h"
+
+static int is_forfeit(int end)
+{
+    return end == OUTCOME_TIME || end == OUTCOME_CRASH || end == OUTCOME_ILLEGAL ||
+           end == OUTCOME_SANDBOX || end == OUTCOME_GARBAGE || end == OUTCOME_SETUP;
+}
+
+static void print_winner(const replay_run *run)
+{
+    const double *ret = run->log->returns;
+    int best = 0, ties = 0;
+    for (int s = 1; s < run->np; s++) {
+        if (ret[s] > ret[best]) best = s, ties = 0;
+        else if (ret[s] == ret[best]) ties++;
+    }
+    char who[96];
+    replay_seat_who(run, best, who, sizeof who);
+    const char *name = run->log->bots[best]->name;
+    if (ties == run->np - 1) fputs(": draw\n", run->out);
+    else if (ties) fputs(": shared first place\n", run->out);
+    else fprintf(run->out, ": winner %s (%s)\n", name && name[0] ? name : "?", who);
+}
+
+static void print_result(const replay_run *run)
+{
+    char who[96];
+    fprintf(run->out, "result      ");
+    for (int s = 0; s < run->np; s++) {
+        replay_seat_who(run, s, who, sizeof who);
+        fprintf(run->out, "%s%s %+g", s ? ", " : "", who, run->log->returns[s]);
+    }
+    print_winner(run);
+}
+
+/* "Black lost on time: …", "Black crashed: …", "Black lost (illegal action): …":
+ * the table's phrases that read as verbs ("lost…", "…ed") follow the seat
+ * directly. A sentence column in OUTCOME_TABLE would make this guess unneeded. */
+static void print_forfeit(FILE *out, const char *who, const char *phrase, const char *detail)
+{
+    size_t w = strcspn(phrase, " ");
+    int verb = !strncmp(phrase, "lost", 4) || (w > 2 && !strncmp(phrase + w - 2, "ed", 2));
+    if (verb) fprintf(out, "%s %s", who, phrase);
+    else fprintf(out, "%s lost (%s)", who, phrase);
+    fprintf(out, "%s%s\n", detail[0] ? ": " : "", detail);
+}
+
+static void print_end(const replay_run *run)
+{
+    const Arena__MatchLog *log = run->log;
+    const char *detail = log->end_detail ? log->end_detail : "";
+    char who[96];
+    fprintf(run->out, "ended       ");
+    if ((int)log->end == OUTCOME_NORMAL) {
+        int over = run->r->current_player(run->state) == ARENA_TERMINAL;
+        fprintf(run->out, "%s\n", over ? run->r->end_reason(run->state)
+                                       : (detail[0] ? detail : outcome_phrase(log->end)));
+    } else if (is_forfeit((int)log->end)) {
+        replay_seat_who(run, log->culprit, who, sizeof who);
+        print_forfeit(run->out, who, outcome_phrase((int)log->end), detail);
+    } else {
+        fprintf(run->out, "%s%s%s\n", outcome_phrase(log->end), detail[0] ? ": " : "", detail);
+    }
+}
+
+/* The logged returns give the culprit the only loss: below every other seat. */
+static int culprit_loses(const replay_run *run)
+{
+    int c = run->log->culprit;
+    if (c < 0 || c >= run->np) return 0;
+    for (int s = 0; s < run->np; s++)
+        if (s != c && !(run->log->returns[c] < run->log->returns[s])) return 0;
+    return 1;
+}
+
+static int check_normal(replay_run *run, int n)
+{
+    double ret[ARENA_MAX_PLAYERS];
+    if (run->r->current_player(run->state) != ARENA_TERMINAL) {
+        replay_differs(run, n, NULL, "the game is not over, the log says the rules ended it");
+        return 1;
+    }
+    run->r->returns(run->state, ret);
+    for (int s = 0; s < run->np; s++) {
+        if (fabs(ret[s] - run->log->returns[s]) > 1e-9) {
+            replay_differs(run, n, NULL, "seat %d's return is %+g, the log says %+g", s,
+                           ret[s], run->log->returns[s]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A forfeit or an adjudication stops a game the rules had not ended. */
+static int check_stopped(replay_run *run, int n)
+{
+    const Arena__MatchLog *log = run->log;
+    if (run->r->current_player(run->state) == ARENA_TERMINAL) {
+        replay_differs(run, n, NULL, "the rules ended the game (%s), the log says %s",
+                       run->r->end_reason(run->state), outcome_name(log->end));
+        return 1;
+    }
+    if (!is_forfeit(log->end)) return 0;
+    if (!culprit_loses(run)) {
+        replay_differs(run, n, NULL, "the logged returns do not give culprit seat %d the loss",
+                       log->culprit);
+        return 1;
+    }
+    return 0;
+}
+
+int replay_verify_end(replay_run *run)
+{
+    const Arena__MatchLog *log = run->log;
+    int n = (int)log->n_actions, rc;
+    if (log->n_returns != (size_t)run->np) {
+        replay_differs(run, n, NULL, "the log holds %zu returns for %d seats", log->n_returns,
+                       run->np);
+        return 1;
+    }
+    if (!run->o->quiet) {
+        if (!run->o->show) fputc('\n', run->out); /* a drawn board ends with one */
+        print_result(run);
+        print_end(run);
+    }
+    int end = (int)log->end;
+    if (end == OUTCOME_NORMAL) rc = check_normal(run, n);
+    else if (is_forfeit(end) || end == OUTCOME_ADJUDICATION) rc = check_stopped(run, n);
+    else {
+        replay_differs(run, n, NULL, "unknown end reason %d", (int)log->end);
+        rc = 1;
+    }
+    if (rc == 0)
+        fprintf(run->out, "replay: %s: reproduced (%d actions, %s)\n", run->path, n,
+                outcome_name(log->end));
+    return rc;
+}

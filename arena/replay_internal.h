@@ -1,0 +1,45 @@
+/* replay_internal.h -- what the replay files share: one replay in progress. */
+#ifndef ARENA_REPLAY_INTERNAL_H
+#define ARENA_REPLAY_INTERNAL_H
+
+#include <stdio.h>
+
+#include "loader.h"
+#include "replay.h"
+
+typedef struct replay_run {
+    const Arena__MatchLog *log;
+    const char *path; /* of the log, for messages */
+    const replay_opts *o;
+    FILE *out;
+    loaded_rules *lr;
+    const arena_rules *r;
+    arena_game *game;
+    arena_state *state;
+    int np;
+    char *board; /* render buffer, grown as needed */
+    size_t board_cap;
+} replay_run;
+
+/* "White"/"Black" in two-player games, "[2 random]" otherwise, "chance" for -1. */
+void replay_seat_label(const replay_run *run, int seat, char *buf, size_t len);
+/* "Black", or "seat 2 (random)" for prose. */
+void replay_seat_who(const replay_run *run, int seat, char *buf, size_t len);
+/* The action's name at the current state, or "#17" when out of range. */
+void replay_action_name(const replay_run *run, int32_t a, char *buf, size_t len);
+
+/* Prints "replay: LOG: differs at action N (Black a1-d4): why"; la NULL: after N. */
+void replay_differs(replay_run *run, int index, const Arena__LoggedAction *la,
+                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Output, each silent under --quiet (the board also under --no-board). */
+void replay_print_header(const replay_run *run);
+void replay_print_action(const replay_run *run, int index, const Arena__LoggedAction *la,
+                         const char *note);
+void replay_print_board(replay_run *run);
+
+/* After the last action: prints the result and how it ended, compares both
+ * with the log; 0 reproduced, 1 not (the difference printed). */
+int replay_verify_end(replay_run *run);
+
+#endif

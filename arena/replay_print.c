@@ -1,0 +1,131 @@
+/* replay_print.c -- what `arena replay` shows: the header of a match, each
+ * action with its seat and think time, and the board. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "replay_internal.h"
+
+static const char *bot_name(const replay_run *run, int seat)
+{
+    const Arena__MatchLog *log = run->log;
+    if (seat < 0 || (size_t)seat >= log->n_bots || !log->bots[seat]) return "?";
+    const char *n = log->bots[seat]->name;
+    return n && n[0] ? n : "?";
+}
+
+void replay_seat_label(const replay_run *run, int seat, char *buf, size_t len)
+{
+    if (seat == ARENA_CHANCE) snprintf(buf, len, "chance");
+    else if (run->np == 2 && (seat == 0 || seat == 1))
+        snprintf(buf, len, "%s", seat == 0 ? "White" : "Black");
+    else snprintf(buf, len, "[%d %s]", seat, bot_name(run, seat));
+}
+
+void replay_seat_who(const replay_run *run, int seat, char *buf, size_t len)
+{
+    if (run->np == 2 && (seat == 0 || seat == 1))
+        snprintf(buf, len, "%s", seat == 0 ? "White" : "Black");
+    else snprintf(buf, len, "seat %d (%s)", seat, bot_name(run, seat));
+}
+
+void replay_action_name(const replay_run *run, int32_t a, char *buf, size_t len)
+{
+    if (a < 0 || a >= run->r->num_actions(run->game)) snprintf(buf, len, "#%d", (int)a);
+    else run->r->action_name(run->state, a, buf, len);
+}
+
+static void print_time_control(FILE *out, const Arena__TimeControl *tc)
+{
+    fprintf(out, "time        ");
+    if (!tc || (!tc->base_us && !tc->increment_us && !tc->move_time_us)) {
+        fputs("none\n", out);
+        return;
+    }
+    const char *sep = "";
+    if (tc->base_us || tc->increment_us) {
+        fprintf(out, "%g+%g s", (double)tc->base_us / 1e6, (double)tc->increment_us / 1e6);
+        sep = ", ";
+    }
+    if (tc->move_time_us) fprintf(out, "%s%g s per move", sep, (double)tc->move_time_us / 1e6);
+    fputc('\n', out);
+}
+
+static void print_date(FILE *out, int64_t unix_ms)
+{
+    char buf[64] = "unknown";
+    time_t t = (time_t)(unix_ms / 1000);
+    struct tm tm;
+    if (unix_ms > 0 && gmtime_r(&t, &tm)) strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S UTC", &tm);
+    fprintf(out, "date        %s\n", buf);
+}
+
+static void print_players(const replay_run *run)
+{
+    const Arena__MatchLog *log = run->log;
+    for (int s = 0; s < run->np; s++) {
+        const Arena__Identity *id = (size_t)s < log->n_bots ? log->bots[s] : NULL;
+        char who[96];
+        replay_seat_who(run, s, who, sizeof who);
+        fprintf(run->out, "%-11s %s %s", who, bot_name(run, s),
+                id && id->version ? id->version : "");
+        if ((size_t)s < log->n_bot_seeds)
+            fprintf(run->out, "  (seed %" PRIu64 ")", log->bot_seeds[s]);
+        fputc('\n', run->out);
+    }
+}
+
+void replay_print_header(const replay_run *run)
+{
+    const Arena__MatchLog *log = run->log;
+    FILE *out = run->out;
+    if (run->o->quiet) return;
+    fprintf(out, "log         %s\n", run->path);
+    fprintf(out, "game        %s  %s\n", log->game, run->r->game_options(run->game));
+    fprintf(out, "rules       %s\n", run->lr->path);
+    print_players(run);
+    fprintf(out, "seed        %" PRIu64 "\n", log->match_seed);
+    print_time_control(out, log->tc);
+    print_date(out, log->started_unix_ms);
+    if (log->tournament && log->tournament[0])
+        fprintf(out, "match       %u of tournament %s\n", log->match_index, log->tournament);
+    fputc('\n', out);
+    replay_print_board((replay_run *)run);
+}
+
+static void format_think(char *buf, size_t len, int64_t us)
+{
+    if (us >= 1000000) snprintf(buf, len, "(%.2f s)", (double)us / 1e6);
+    else snprintf(buf, len, "(%.1f ms)", (double)us / 1e3);
+}
+
+/* Called before the action is applied: its name depends on the position. */
+void replay_print_action(const replay_run *run, int index, const Arena__LoggedAction *la,
+                         const char *note)
+{
+    char who[96], name[96], think[48] = "";
+    if (run->o->quiet) return;
+    replay_seat_label(run, la->seat, who, sizeof who);
+    replay_action_name(run, la->action, name, sizeof name);
+    if (note) snprintf(think, sizeof think, "%s", note);
+    else if (la->seat != ARENA_CHANCE) format_think(think, sizeof think, la->think_us);
+    fprintf(run->out, "%4d. %-6s %-8s %s\n", index, who, name, think);
+}
+
+void replay_print_board(replay_run *run)
+{
+    if (run->o->quiet || !run->o->show) return;
+    size_t need = run->r->render(run->state, -1, run->board, run->board_cap);
+    if (need + 1 > run->board_cap) {
+        char *b = realloc(run->board, need + 1);
+        if (!b) return;
+        run->board = b;
+        run->board_cap = need + 1;
+        run->r->render(run->state, -1, run->board, run->board_cap);
+    }
+    if (need == 0) return;
+    fputs(run->board, run->out);
+    if (run->board[need - 1] != '\n') fputc('\n', run->out);
+    fputc('\n', run->out);
+}

@@ -1,0 +1,185 @@
+/* report_data.c -- the ratings for programs: CSV (RFC 4180) and JSON
+ * (RFC 8259), numbers with '.' decimals whatever the locale, lists and
+ * matrices in rank order. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_internal.h"
+
+static void csv_field(FILE *out, const char *s)
+{
+    if (!s[strcspn(s, ",\"\r\n")] && s[0] != ' ' && (!*s || s[strlen(s) - 1] != ' ')) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+void report_print_csv(FILE *out, const report *r)
+{
+    int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    if (!order || !r->fit) {
+        free(order);
+        return;
+    }
+    report_order(r, order);
+    fputs("rank,name,elo,ci95,games,score,wins,draws,losses,draws_pct,matches\n", out);
+    for (int k = 0; k < r->n; k++) {
+        const rating_entry *e = &r->fit->entry[order[k]];
+        char elo[48], ci[48] = "", score[48], draws[48];
+        report_fmt_num(elo, sizeof elo, 1, e->elo);
+        if (isfinite(e->ci95)) report_fmt_num(ci, sizeof ci, 1, e->ci95);
+        report_fmt_num(score, sizeof score, 4, e->score);
+        report_fmt_num(draws, sizeof draws, 1, e->games ? 100.0 * e->draws / e->games : 0);
+        fprintf(out, "%d,", k + 1);
+        csv_field(out, report_name(r, order[k]));
+        fprintf(out, ",%s,%s,%d,%s,%d,%d,%d,%s,%d\n", elo, ci, e->games, score, e->wins,
+                e->draws, e->losses, draws, r->matches ? r->matches[order[k]] : e->games);
+    }
+    free(order);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped, valid
+ * UTF-8 passed through, malformed bytes replaced by U+FFFD. */
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    while (s && *s) {
+        uint32_t cp;
+        int valid, len = report_utf8_next(s, &cp, &valid);
+        if (!valid)
+            fputs("\\ufffd", out);
+        else if (cp == '"' || cp == '\\')
+            fprintf(out, "\\%c", (char)cp);
+        else if (cp == '\n')
+            fputs("\\n", out);
+        else if (cp == '\t')
+            fputs("\\t", out);
+        else if (cp == '\r')
+            fputs("\\r", out);
+        else if (cp < 0x20)
+            fprintf(out, "\\u%04x", (unsigned)cp);
+        else
+            fwrite(s, 1, (size_t)len, out);
+        s += len;
+    }
+    fputc('"', out);
+}
+
+/* JSON has no infinity: null. */
+static void json_num(FILE *out, int decimals, double v)
+{
+    char buf[64];
+    if (!isfinite(v)) {
+        fputs("null", out);
+        return;
+    }
+    report_fmt_num(buf, sizeof buf, decimals, v);
+    fputs(buf, out);
+}
+
+static void json_entrant(FILE *out, const report *r, int rank, int i)
+{
+    const rating_entry *e = &r->fit->entry[i];
+    fprintf(out, "    {\"rank\": %d, \"name\": ", rank);
+    json_string(out, report_name(r, i));
+    fputs(", \"elo\": ", out);
+    json_num(out, 2, e->elo);
+    fputs(", \"ci95\": ", out);
+    json_num(out, 2, e->ci95);
+    fprintf(out,
+            ", \"games\": %d, \"matches\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, "
+            "\"score\": ",
+            e->games, r->matches ? r->matches[i] : e->games, e->wins, e->draws, e->losses);
+    json_num(out, 6, e->score);
+    fputc('}', out);
+}
+
+/* One matrix row per line, `ind` spaces deep; v(i, j) takes input indices
+ * and is printed in rank order. */
+static void json_matrix(FILE *out, const report *r, const int *order, int ind, const char *key,
+                        double (*v)(const report *, int, int), int decimals)
+{
+    fprintf(out, "%*s\"%s\": [", ind, "", key);
+    for (int k = 0; k < r->n; k++) {
+        fprintf(out, "%s\n%*s[", k ? "," : "", ind + 2, "");
+        for (int c = 0; c < r->n; c++) {
+            if (c) fputs(", ", out);
+            json_num(out, decimals, v(r, order[k], order[c]));
+        }
+        fputc(']', out);
+    }
+    if (r->n) fprintf(out, "\n%*s", ind, "");
+    fputc(']', out);
+}
+
+static double xt_score(const report *r, int i, int j)
+{
+    return r->xt_score[i * r->n + j];
+}
+
+static double xt_games(const report *r, int i, int j)
+{
+    return r->xt_games[i * r->n + j];
+}
+
+static double los(const report *r, int i, int j)
+{
+    return r->fit->los[i * r->n + j];
+}
+
+static void json_crosstable(FILE *out, const report *r, const int *order)
+{
+    if (!r->xt_score || !r->xt_games) {
+        fputs("  \"crosstable\": null,\n", out);
+        return;
+    }
+    fputs("  \"crosstable\": {\n    \"names\": [", out);
+    for (int k = 0; k < r->n; k++) {
+        if (k) fputs(", ", out);
+        json_string(out, report_name(r, order[k]));
+    }
+    fputs("],\n", out);
+    json_matrix(out, r, order, 4, "score", xt_score, 1);
+    fputs(",\n", out);
+    json_matrix(out, r, order, 4, "games", xt_games, 0);
+    fputs("\n  },\n", out);
+}
+
+void report_print_json(FILE *out, const report *r)
+{
+    int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    if (!order || !r->fit) {
+        free(order);
+        return;
+    }
+    report_order(r, order);
+    fputs("{\n  \"title\": ", out);
+    if (r->title)
+        json_string(out, r->title);
+    else
+        fputs("null", out);
+    const double head[] = {r->fit->advantage, r->fit->advantage_ci95, r->fit->draw_elo,
+                           r->fit->draw_elo_ci95};
+    const char *key[] = {"advantage", "advantage_ci95", "draw_elo", "draw_elo_ci95"};
+    for (int k = 0; k < 4; k++) {
+        fprintf(out, ",\n  \"%s\": ", key[k]);
+        json_num(out, 2, head[k]);
+    }
+    fputs(",\n  \"entrants\": [", out);
+    for (int k = 0; k < r->n; k++) {
+        fputs(k ? ",\n" : "\n", out);
+        json_entrant(out, r, k + 1, order[k]);
+    }
+    fputs(r->n ? "\n  ],\n" : "],\n", out);
+    json_crosstable(out, r, order);
+    json_matrix(out, r, order, 2, "los", los, 6);
+    fputs("\n}\n", out);
+    free(order);
+}

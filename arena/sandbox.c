@@ -1,0 +1,337 @@
+/* sandbox.c -- rlimits, the two libseccomp filters and the SIGSYS reporter of a worker. */
+#include "sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <termios.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANDBOX_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANDBOX_ASAN 1
+#endif
+#endif
+
+/* Descriptors a worker may hold: libzmq needs ~10, the rest is for bots that
+ * read data files. */
+#define SANDBOX_MAX_FILES 64
+
+struct sandbox {
+    scmp_filter_ctx loading;
+    scmp_filter_ctx strict;
+};
+
+static void sandbox_error(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || !errlen) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* ------------------------------------------------------------ reporting -- */
+
+static volatile int sandbox_status_fd = -1;
+
+/* Async-signal-safe: one write() of a fixed record, then _exit. The arena
+ * resolves the name, since libseccomp's resolver allocates. */
+static void sandbox_on_sigsys(int sig, siginfo_t *si, void *uctx)
+{
+    (void)sig;
+    (void)uctx;
+    sandbox_record r = {SANDBOX_RECORD_MAGIC, si->si_arch, si->si_syscall, 0};
+    int fd = sandbox_status_fd;
+    if (fd >= 0) {
+        ssize_t n = write(fd, &r, sizeof r);
+        (void)n;
+    }
+    _exit(SANDBOX_EXIT_VIOLATION);
+}
+
+int sandbox_report_violations(int status_fd, char *err, size_t errlen)
+{
+    sandbox_status_fd = status_fd;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = sandbox_on_sigsys;
+    sa.sa_flags = SA_SIGINFO;
+    sigfillset(&sa.sa_mask);
+    if (sigaction(SIGSYS, &sa, NULL) < 0) {
+        sandbox_error(err, errlen, "sigaction(SIGSYS): %s", strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* -------------------------------------------------------------- rlimits -- */
+
+static int sandbox_setrlimit(int res, rlim_t soft, rlim_t hard, const char *name, char *err,
+                             size_t errlen)
+{
+    struct rlimit rl = {soft, hard};
+    if (setrlimit(res, &rl) == 0) return 0;
+    sandbox_error(err, errlen, "setrlimit(%s): %s", name, strerror(errno));
+    return -1;
+}
+
+int sandbox_limit(int64_t mem_mb, int64_t cpu_s, char *err, size_t errlen)
+{
+#ifndef SANDBOX_ASAN
+    /* AddressSanitizer reserves terabytes of shadow memory, so RLIMIT_AS is
+     * skipped there; the arena asks ASan for an RSS limit instead. */
+    if (mem_mb > 0) {
+        rlim_t bytes = (rlim_t)mem_mb << 20;
+        if (sandbox_setrlimit(RLIMIT_AS, bytes, bytes, "RLIMIT_AS", err, errlen) < 0) return -1;
+    }
+#else
+    (void)mem_mb;
+#endif
+    /* SIGXCPU at the soft limit, SIGKILL a second later if it is ignored. */
+    if (cpu_s > 0 && sandbox_setrlimit(RLIMIT_CPU, (rlim_t)cpu_s, (rlim_t)cpu_s + 1, "RLIMIT_CPU",
+                                       err, errlen) < 0)
+        return -1;
+    if (sandbox_setrlimit(RLIMIT_CORE, 0, 0, "RLIMIT_CORE", err, errlen) < 0) return -1;
+    /* Root ignores RLIMIT_NPROC; seccomp is what really stops fork. */
+    if (sandbox_setrlimit(RLIMIT_NPROC, 0, 0, "RLIMIT_NPROC", err, errlen) < 0) return -1;
+    /* No RLIMIT_FSIZE: seccomp already forbids opening files for writing, and
+     * a zero limit would kill a bot (SIGXFSZ) that prints to a stderr the
+     * user redirected to a file. */
+    return sandbox_setrlimit(RLIMIT_NOFILE, SANDBOX_MAX_FILES, SANDBOX_MAX_FILES, "RLIMIT_NOFILE",
+                             err, errlen);
+}
+
+/* -------------------------------------------------------------- filters -- */
+
+typedef enum sandbox_cond {
+    SB_ANY,        /* always */
+    SB_RDONLY_A1,  /* open(path, flags): flags read-only */
+    SB_RDONLY_A2,  /* openat(dir, path, flags): flags read-only */
+    SB_NOEXEC_A2,  /* mmap/mprotect: prot without PROT_EXEC */
+    SB_SELF_A0,    /* kill/tgkill: only this process */
+    SB_GETRLIMIT,  /* prlimit64(0, res, NULL, old): read own limits */
+    SB_NOT_SIGSYS, /* rt_sigaction of anything but SIGSYS */
+    SB_TCGETS,     /* ioctl(fd, TCGETS): isatty(), which stdio calls */
+    SB_PR_NAME,    /* prctl(PR_SET_NAME) */
+    SB_PR_NNP,     /* prctl(PR_SET_NO_NEW_PRIVS), which seccomp_load sets */
+} sandbox_cond;
+
+typedef struct sandbox_rule {
+    const char *name;
+    sandbox_cond cond;
+} sandbox_rule;
+
+#define SB_WRITE_FLAGS (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)
+
+/* The steady state: what libzmq, malloc, stdio and computation need. */
+/* clang-format off */
+static const sandbox_rule sandbox_strict_rules[] = {
+    /* descriptors already open, and reading files */
+    {"read", SB_ANY}, {"write", SB_ANY}, {"readv", SB_ANY}, {"writev", SB_ANY},
+    {"pread64", SB_ANY}, {"close", SB_ANY}, {"lseek", SB_ANY}, {"fcntl", SB_ANY},
+    {"fstat", SB_ANY}, {"newfstatat", SB_ANY}, {"statx", SB_ANY}, {"getdents64", SB_ANY},
+    {"readlink", SB_ANY}, {"readlinkat", SB_ANY}, {"access", SB_ANY}, {"faccessat", SB_ANY},
+    {"faccessat2", SB_ANY}, {"open", SB_RDONLY_A1}, {"openat", SB_RDONLY_A2}, {"ioctl", SB_TCGETS},
+    /* ZeroMQ: its sockets and its I/O thread */
+    {"poll", SB_ANY}, {"ppoll", SB_ANY}, {"epoll_wait", SB_ANY}, {"epoll_pwait", SB_ANY},
+    {"epoll_ctl", SB_ANY}, {"recvfrom", SB_ANY}, {"sendto", SB_ANY}, {"recvmsg", SB_ANY},
+    {"sendmsg", SB_ANY}, {"getsockopt", SB_ANY},
+    /* memory */
+    {"brk", SB_ANY}, {"mmap", SB_NOEXEC_A2}, {"mprotect", SB_NOEXEC_A2}, {"munmap", SB_ANY},
+    {"mremap", SB_ANY}, {"madvise", SB_ANY},
+    /* threads that already exist, scheduling, time */
+    {"futex", SB_ANY}, {"set_robust_list", SB_ANY}, {"rseq", SB_ANY}, {"restart_syscall", SB_ANY},
+    {"sched_yield", SB_ANY}, {"sched_getaffinity", SB_ANY}, {"sched_getscheduler", SB_ANY},
+    {"sched_setscheduler", SB_ANY}, {"sched_getparam", SB_ANY}, {"sched_setparam", SB_ANY},
+    {"prctl", SB_PR_NAME}, {"clock_gettime", SB_ANY}, {"clock_getres", SB_ANY},
+    {"clock_nanosleep", SB_ANY}, {"nanosleep", SB_ANY}, {"gettimeofday", SB_ANY}, {"time", SB_ANY},
+    {"getrusage", SB_ANY}, {"times", SB_ANY},
+    /* identity and information */
+    {"getrandom", SB_ANY}, {"getpid", SB_ANY}, {"gettid", SB_ANY}, {"getppid", SB_ANY},
+    {"getuid", SB_ANY}, {"geteuid", SB_ANY}, {"getgid", SB_ANY}, {"getegid", SB_ANY},
+    {"uname", SB_ANY}, {"getcwd", SB_ANY}, {"sysinfo", SB_ANY}, {"prlimit64", SB_GETRLIMIT},
+    {"getrlimit", SB_ANY},
+    /* signals, to itself only; the SIGSYS reporter stays in place */
+    {"rt_sigaction", SB_NOT_SIGSYS}, {"rt_sigprocmask", SB_ANY}, {"rt_sigreturn", SB_ANY},
+    {"sigaltstack", SB_ANY}, {"kill", SB_SELF_A0}, {"tgkill", SB_SELF_A0}, {"exit", SB_ANY},
+    {"exit_group", SB_ANY},
+};
+/* clang-format on */
+
+/* Stage 1 adds what dlopen and loading the second filter need (a further
+ * filter can only restrict, so seccomp() itself is harmless). */
+static const sandbox_rule sandbox_loading_rules[] = {
+    {"mmap", SB_ANY},
+    {"mprotect", SB_ANY},
+    {"seccomp", SB_ANY},
+    {"prctl", SB_PR_NNP},
+};
+
+static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
+{
+    int nr = seccomp_syscall_resolve_name(r->name);
+    if (nr == __NR_SCMP_ERROR || nr < 0) return 0; /* not a call on this architecture */
+    uint32_t a = SCMP_ACT_ALLOW;
+    switch (r->cond) {
+    case SB_ANY:
+        return seccomp_rule_add(ctx, a, nr, 0);
+    case SB_RDONLY_A1:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A1(SCMP_CMP_MASKED_EQ, SB_WRITE_FLAGS, 0));
+    case SB_RDONLY_A2:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, SB_WRITE_FLAGS, 0));
+    case SB_NOEXEC_A2:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+    case SB_SELF_A0:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
+    case SB_GETRLIMIT:
+        return seccomp_rule_add(ctx, a, nr, 2, SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0));
+    case SB_NOT_SIGSYS:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_NE, SIGSYS));
+    case SB_TCGETS:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A1(SCMP_CMP_EQ, TCGETS));
+    case SB_PR_NAME:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
+    case SB_PR_NNP:
+        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NO_NEW_PRIVS));
+    }
+    return -EINVAL;
+}
+
+static scmp_filter_ctx sandbox_build(const sandbox_rule *extra, size_t nextra, char *err,
+                                     size_t errlen)
+{
+    scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_TRAP);
+    if (!ctx) {
+        sandbox_error(err, errlen, "seccomp_init failed");
+        return NULL;
+    }
+    int rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
+    /* Another architecture's calling convention (int 0x80) would dodge the
+     * rules: kill the whole process, not only the thread. */
+    if (rc == 0) rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
+    const char *what = "attributes";
+    size_t n = sizeof sandbox_strict_rules / sizeof *sandbox_strict_rules;
+    for (size_t i = 0; rc == 0 && i < n + nextra; i++) {
+        const sandbox_rule *r = i < n ? &sandbox_strict_rules[i] : &extra[i - n];
+        what = r->name;
+        rc = sandbox_add(ctx, r);
+    }
+    if (rc != 0) {
+        sandbox_error(err, errlen, "seccomp rule %s: %s", what, strerror(-rc));
+        seccomp_release(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+sandbox *sandbox_prepare(char *err, size_t errlen)
+{
+    sandbox *sb = calloc(1, sizeof *sb);
+    if (!sb) {
+        sandbox_error(err, errlen, "out of memory");
+        return NULL;
+    }
+    size_t nload = sizeof sandbox_loading_rules / sizeof *sandbox_loading_rules;
+    sb->loading = sandbox_build(sandbox_loading_rules, nload, err, errlen);
+    if (sb->loading) sb->strict = sandbox_build(NULL, 0, err, errlen);
+    if (!sb->strict) {
+        sandbox_free(sb);
+        return NULL;
+    }
+    return sb;
+}
+
+static int sandbox_load(scmp_filter_ctx ctx, const char *stage, char *err, size_t errlen)
+{
+    int rc = seccomp_load(ctx);
+    if (rc == 0) return 0;
+    sandbox_error(err, errlen, "seccomp_load(%s): %s", stage, strerror(-rc));
+    return -1;
+}
+
+int sandbox_enter_loading(sandbox *sb, char *err, size_t errlen)
+{
+    return sandbox_load(sb->loading, "loading", err, errlen);
+}
+
+int sandbox_enter_strict(sandbox *sb, char *err, size_t errlen)
+{
+    return sandbox_load(sb->strict, "strict", err, errlen);
+}
+
+void sandbox_free(sandbox *sb)
+{
+    if (!sb) return;
+    if (sb->loading) seccomp_release(sb->loading);
+    if (sb->strict) seccomp_release(sb->strict);
+    free(sb);
+}
+
+char *sandbox_syscall_name(uint32_t arch, int32_t nr)
+{
+    return seccomp_syscall_resolve_num_arch(arch, nr);
+}
+
+/* ------------------------------------------------- the child's environment -- */
+
+#ifdef SANDBOX_ASAN
+char **sandbox_child_env(char **env, int sandboxed, int64_t mem_mb)
+{
+    static const char key[] = "ASAN_OPTIONS=";
+    size_t n = 0, k = 0;
+    const char *old = "";
+    for (; env[n]; n++)
+        if (strncmp(env[n], key, sizeof key - 1) == 0) old = env[n] + sizeof key - 1;
+    char **out = calloc(n + 2, sizeof *out);
+    char *opt = malloc(strlen(old) + 256);
+    if (!out || !opt) {
+        free(out);
+        free(opt);
+        return NULL;
+    }
+    int len = sprintf(opt,
+                      "%s%s%shandle_segv=0:handle_sigbus=0:handle_abort=0:"
+                      "handle_sigfpe=0:handle_sigill=0",
+                      key, old, *old ? ":" : "");
+    if (sandboxed)
+        sprintf(opt + len, ":detect_leaks=0:allocator_may_return_null=1:hard_rss_limit_mb=%lld",
+                (long long)mem_mb);
+    out[k++] = opt; /* first, so that sandbox_child_env_free finds it */
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(env[i], key, sizeof key - 1) != 0) out[k++] = env[i];
+    out[k] = NULL;
+    return out;
+}
+
+void sandbox_child_env_free(char **envp)
+{
+    if (!envp) return;
+    free(envp[0]);
+    free(envp);
+}
+#else
+char **sandbox_child_env(char **env, int sandboxed, int64_t mem_mb)
+{
+    (void)env;
+    (void)sandboxed;
+    (void)mem_mb;
+    return NULL;
+}
+
+void sandbox_child_env_free(char **envp)
+{
+    (void)envp;
+}
+#endif

@@ -1,0 +1,46 @@
+/* store_internal.h -- what the store_*.c files share and nothing else sees:
+ * the handle, the schema version, error and statement helpers. */
+#ifndef ARENA_STORE_INTERNAL_H
+#define ARENA_STORE_INTERNAL_H
+
+#include <stddef.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+/* Bumped by every migration step in store_schema.c. */
+#define STORE_SCHEMA_VERSION 1
+
+struct store {
+    sqlite3 *db;
+    char *path; /* dir/arena.db: every error message names it */
+};
+
+/* Fills err with "path: op: sqlite message"; returns -1 so callers can
+ * `return store__fail(...)`. err may be NULL. */
+int store__fail(store *s, char *err, size_t errlen, const char *op);
+/* Fills err with "path: " and a formatted message; returns -1. */
+int store__errf(store *s, char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Prepares one statement; on failure fills err naming op. */
+int store__prepare(store *s, sqlite3_stmt **st, const char *sql, const char *op, char *err,
+                   size_t errlen);
+/* Steps a statement that returns no rows; 0 on SQLITE_DONE. */
+int store__done(store *s, sqlite3_stmt *st, const char *op, char *err, size_t errlen);
+/* Binds text, NULL read as "" so NOT NULL columns never see a null. */
+int store__bind_text(sqlite3_stmt *st, int idx, const char *text);
+/* Runs constant SQL (no user data: that always goes through bound parameters). */
+int store__exec(store *s, const char *sql, const char *op, char *err, size_t errlen);
+
+/* BEGIN IMMEDIATE takes the write lock up front, so a busy database makes us
+ * wait (busy_timeout) at the start instead of failing half way. */
+int store__begin(store *s, char *err, size_t errlen);
+int store__commit(store *s, char *err, size_t errlen);
+void store__rollback(store *s);
+
+/* Creates or migrates the schema to STORE_SCHEMA_VERSION (store_schema.c). */
+int store__schema(store *s, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,134 @@
+/* store_schema.c -- the tables of arena.db and their migrations, versioned by
+ * PRAGMA user_version.
+ *
+ * Version n of the schema is reached by running migration n-1 on version n-1.
+ * Migrations only ever get appended: an older database is carried forward
+ * step by step, and a newer one (from a later arena) is refused rather than
+ * misread.
+ */
+#include <stdio.h>
+
+#include "store_internal.h"
+
+#define STORE_NOW "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
+
+/* Version 1. Notes on choices:
+ * - 64-bit seeds are stored as their two's-complement int64 (SQLite has no
+ *   unsigned integers) and converted back on reading.
+ * - `end_code` and `game_return` avoid the SQL words END and RETURN.
+ * - Seats name the bot directly, so pools can be built without joining
+ *   entrants; tournament_entrants keeps the order and display names.
+ * - rating_history.ci95 is NULL when the interval is infinite (no games). */
+static const char store_schema_v1[] =
+    "CREATE TABLE bots("
+    "  id INTEGER PRIMARY KEY,"
+    "  name TEXT NOT NULL,"
+    "  version TEXT NOT NULL,"
+    "  author TEXT NOT NULL DEFAULT '',"
+    "  sha256 TEXT NOT NULL,"
+    "  path TEXT NOT NULL DEFAULT '',"
+    "  first_seen TEXT NOT NULL DEFAULT " STORE_NOW ","
+    "  UNIQUE(name, version, sha256));"
+    "CREATE TABLE tournaments("
+    "  id INTEGER PRIMARY KEY,"
+    "  game TEXT NOT NULL,"
+    "  options TEXT NOT NULL,"
+    "  seed INTEGER NOT NULL,"
+    "  rounds INTEGER NOT NULL,"
+    "  tc TEXT NOT NULL,"
+    "  dir TEXT NOT NULL,"
+    "  planned INTEGER NOT NULL,"
+    "  created TEXT NOT NULL DEFAULT " STORE_NOW ","
+    "  finished TEXT);"
+    "CREATE INDEX tournaments_pool ON tournaments(game, options);"
+    "CREATE INDEX tournaments_dir ON tournaments(dir);"
+    "CREATE TABLE tournament_entrants("
+    "  tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,"
+    "  position INTEGER NOT NULL,"
+    "  bot_id INTEGER NOT NULL REFERENCES bots(id),"
+    "  display TEXT NOT NULL,"
+    "  PRIMARY KEY(tournament_id, position)) WITHOUT ROWID;"
+    "CREATE TABLE matches("
+    "  id INTEGER PRIMARY KEY,"
+    "  tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,"
+    "  match_index INTEGER NOT NULL,"
+    "  seed INTEGER NOT NULL,"
+    "  end_code INTEGER NOT NULL,"
+    "  end_detail TEXT NOT NULL,"
+    "  culprit INTEGER NOT NULL,"
+    "  plies INTEGER NOT NULL,"
+    "  duration_us INTEGER NOT NULL,"
+    "  log_path TEXT NOT NULL,"
+    "  finished_at TEXT NOT NULL DEFAULT " STORE_NOW ","
+    "  UNIQUE(tournament_id, match_index));"
+    "CREATE TABLE match_seats("
+    "  match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,"
+    "  seat INTEGER NOT NULL,"
+    "  bot_id INTEGER NOT NULL REFERENCES bots(id),"
+    "  game_return REAL NOT NULL,"
+    "  PRIMARY KEY(match_id, seat)) WITHOUT ROWID;"
+    "CREATE INDEX match_seats_bot ON match_seats(bot_id);"
+    "CREATE TABLE rating_history("
+    "  id INTEGER PRIMARY KEY,"
+    "  tournament_id INTEGER REFERENCES tournaments(id) ON DELETE SET NULL,"
+    "  game TEXT NOT NULL,"
+    "  options TEXT NOT NULL,"
+    "  bot_id INTEGER NOT NULL REFERENCES bots(id),"
+    "  elo REAL NOT NULL,"
+    "  ci95 REAL,"
+    "  games INTEGER NOT NULL,"
+    "  recorded_at TEXT NOT NULL DEFAULT " STORE_NOW ");"
+    "CREATE INDEX rating_history_pool ON rating_history(game, options, bot_id);";
+
+/* store_migrations[v] takes a database from version v to v + 1. */
+static const char *const store_migrations[] = {store_schema_v1};
+
+_Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
+               "one migration per schema version");
+
+static int store_user_version(store *s, int *version, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (store__prepare(s, &st, "PRAGMA user_version", "read schema version", err, errlen))
+        return -1;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        *version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return rc == SQLITE_ROW ? 0 : store__fail(s, err, errlen, "read schema version");
+}
+
+static int store_migrate(store *s, int from, char *err, size_t errlen)
+{
+    char sql[64], op[48];
+    snprintf(op, sizeof op, "migrate schema to version %d", from + 1);
+    if (store__exec(s, store_migrations[from], op, err, errlen))
+        return -1;
+    /* PRAGMA takes no bound parameters; the value is our own constant. */
+    snprintf(sql, sizeof sql, "PRAGMA user_version=%d", from + 1);
+    return store__exec(s, sql, op, err, errlen);
+}
+
+int store__schema(store *s, char *err, size_t errlen)
+{
+    int version = 0;
+    /* The version is read inside the write transaction so that two arenas
+     * opening a fresh database at once cannot both create the tables. */
+    if (store__begin(s, err, errlen))
+        return -1;
+    if (store_user_version(s, &version, err, errlen))
+        goto fail;
+    if (version > STORE_SCHEMA_VERSION) {
+        store__errf(s, err, errlen,
+                    "schema version %d is newer than this arena's (%d): use a newer arena",
+                    version, STORE_SCHEMA_VERSION);
+        goto fail;
+    }
+    for (; version < STORE_SCHEMA_VERSION; version++)
+        if (store_migrate(s, version, err, errlen))
+            goto fail;
+    return store__commit(s, err, errlen);
+fail:
+    store__rollback(s);
+    return -1;
+}

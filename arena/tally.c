@@ -1,0 +1,48 @@
+/* tally.c -- pairwise expansion of match results (OpenSkill "Full"-style). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tally.h"
+
+void tally_init(tally *t, int n)
+{
+    memset(t, 0, sizeof *t);
+    t->n = n;
+    t->xt_score = calloc((size_t)(n * n), sizeof *t->xt_score);
+    t->xt_games = calloc((size_t)(n * n), sizeof *t->xt_games);
+    t->matches = calloc((size_t)n, sizeof *t->matches);
+}
+
+static void push(tally *t, int a, int b, double score)
+{
+    if (t->n_games == t->cap) {
+        t->cap = t->cap ? t->cap * 2 : 256;
+        t->games = realloc(t->games, t->cap * sizeof *t->games);
+    }
+    t->games[t->n_games++] = (rating_game){a, b, score};
+    t->xt_score[a * t->n + b] += score;
+    t->xt_score[b * t->n + a] += 1.0 - score;
+    t->xt_games[a * t->n + b]++;
+    t->xt_games[b * t->n + a]++;
+}
+
+void tally_add(tally *t, const match_record *m)
+{
+    for (int i = 0; i < m->num_players; i++) {
+        t->matches[m->seat_entrant[i]]++;
+        for (int j = i + 1; j < m->num_players; j++) {
+            double ri = m->returns[i], rj = m->returns[j];
+            double score = ri > rj ? 1.0 : ri < rj ? 0.0 : 0.5;
+            push(t, m->seat_entrant[i], m->seat_entrant[j], score);
+        }
+    }
+}
+
+void tally_free(tally *t)
+{
+    free(t->games);
+    free(t->xt_score);
+    free(t->xt_games);
+    free(t->matches);
+    memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,24 @@
+/* tally.h -- finished matches turned into pairwise results and a crosstable:
+ * every pair of seats at a table is one result, decided by their returns. */
+#ifndef ARENA_TALLY_H
+#define ARENA_TALLY_H
+
+#include <stddef.h>
+
+#include "ratings.h"
+#include "record.h"
+
+typedef struct tally {
+    int n;               /* entrants */
+    rating_game *games;  /* pairwise results */
+    size_t n_games, cap;
+    double *xt_score;    /* n*n: points row took from column */
+    int *xt_games;       /* n*n */
+    int *matches;        /* n: matches (tables) played */
+} tally;
+
+void tally_init(tally *t, int n);
+void tally_add(tally *t, const match_record *m);
+void tally_free(tally *t);
+
+#endif

@@ -1,0 +1,272 @@
+/* tournament.c -- plays a schedule with worker threads, logs and stores every
+ * match as soon as it ends, then writes the rating tables. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "arena/sdk.h"
+#include "match.h"
+#include "matchlog.h"
+#include "outcome.h"
+#include "progress.h"
+#include "ratings.h"
+#include "report.h"
+#include "schedule.h"
+#include "session.h"
+#include "store.h"
+#include "tally.h"
+#include "tournament.h"
+
+typedef struct tour {
+    const tournament_opts *o;
+    session s;
+    store *db;
+    int64_t tid;
+    char dir[1024];      /* results/<name> */
+    char dir_rel[256];   /* <name>, relative to the results directory */
+    schedule_item *items;
+    size_t n_items;
+    match_record *records;
+    pthread_mutex_t lock; /* guards next, db, records, progress */
+    size_t next;
+    size_t done;
+    int failed;           /* storage failure: stop scheduling */
+    progress prog;
+} tour;
+
+static int make_dir(const char *path, char *err, size_t errlen)
+{
+    if (mkdir(path, 0755) == 0 || errno == EEXIST) return 0;
+    snprintf(err, errlen, "%s: cannot create directory: %s", path, strerror(errno));
+    return -1;
+}
+
+/* results/<date>-<time>-<game>[-k]: readable, sortable, unique. */
+static int make_tournament_dir(tour *t, char *err, size_t errlen)
+{
+    if (make_dir(t->o->out_dir, err, errlen)) return -1;
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    char stamp[64];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    for (int k = 1; k < 1000; k++) {
+        if (k == 1) snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s", stamp, t->s.name);
+        else snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s-%d", stamp, t->s.name, k);
+        snprintf(t->dir, sizeof t->dir, "%s/%s", t->o->out_dir, t->dir_rel);
+        if (mkdir(t->dir, 0755) == 0) {
+            char m[1100];
+            snprintf(m, sizeof m, "%s/matches", t->dir);
+            return make_dir(m, err, errlen);
+        }
+        if (errno != EEXIST) break;
+    }
+    snprintf(err, errlen, "%s: cannot create a tournament directory: %s", t->dir,
+             strerror(errno));
+    return -1;
+}
+
+static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
+{
+    memset(ms, 0, sizeof *ms);
+    ms->lr = t->s.lr;
+    ms->game = t->s.game;
+    ms->options = t->s.options;
+    ms->num_players = it->num_players;
+    for (int i = 0; i < it->num_players; i++) {
+        ms->seat[i] = t->s.entrants[it->seat[i]];
+        ms->seat_entrant[i] = it->seat[i];
+    }
+    ms->seed = it->seed;
+    ms->index = it->index;
+    ms->tournament = t->dir_rel;
+    ms->tc = t->o->tc;
+    ms->margin_us = t->o->margin_us;
+}
+
+/* Log first (synced), then the database row: a match is finished once stored. */
+static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
+{
+    char path[1400], err[512];
+    snprintf(rec->log_path, sizeof rec->log_path, "%s/matches/%05u.pb", t->dir_rel,
+             rec->index);
+    snprintf(path, sizeof path, "%s/%s", t->o->out_dir, rec->log_path);
+    int log_ok = matchlog_write(path, log, err, sizeof err) == 0;
+    pthread_mutex_lock(&t->lock);
+    if (!log_ok || store_match(t->db, t->tid, rec, t->s.entrants, err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        t->failed = 1;
+    }
+    t->records[rec->index] = *rec;
+    t->done++;
+    progress_match(&t->prog, rec, (const entrant *const *)t->s.entrants);
+    pthread_mutex_unlock(&t->lock);
+}
+
+static void *job_thread(void *arg)
+{
+    tour *t = arg;
+    worker_pool *pool = session_pool(&t->s);
+    for (;;) {
+        pthread_mutex_lock(&t->lock);
+        size_t i = t->failed ? t->n_items : t->next++;
+        pthread_mutex_unlock(&t->lock);
+        if (i >= t->n_items) break;
+        match_spec ms;
+        match_record rec;
+        fill_spec(t, &t->items[i], &ms);
+        Arena__MatchLog *log = match_run(&ms, pool, &rec);
+        record_match(t, &rec, log);
+        arena__match_log__free_unpacked(log, NULL);
+    }
+    pool_free(pool);
+    return NULL;
+}
+
+static void play_all(tour *t)
+{
+    int jobs = t->o->jobs > 0 ? t->o->jobs : 1;
+    if ((size_t)jobs > t->n_items) jobs = (int)t->n_items;
+    pthread_t th[64];
+    if (jobs > 64) jobs = 64;
+    for (int i = 0; i < jobs; i++) pthread_create(&th[i], NULL, job_thread, t);
+    for (int i = 0; i < jobs; i++) pthread_join(th[i], NULL);
+    progress_end(&t->prog);
+}
+
+static void print_forfeits(tour *t)
+{
+    int shown = 0;
+    for (size_t i = 0; i < t->done && i < t->n_items; i++) {
+        const match_record *r = &t->records[i];
+        if (r->end == 0 || r->culprit < 0) continue;
+        char how[256];
+        outcome_describe(r->end, r->end_detail, how, sizeof how);
+        if (!shown++) printf("Forfeits:\n");
+        printf("  match %u: %s %s\n", r->index,
+               t->s.entrants[r->seat_entrant[r->culprit]]->display, how);
+    }
+    if (shown) printf("\n");
+}
+
+static int rate_tournament(tour *t)
+{
+    tally ty;
+    tally_init(&ty, t->s.n);
+    for (size_t i = 0; i < t->n_items; i++)
+        if (t->records[i].num_players > 0) tally_add(&ty, &t->records[i]);
+    rating_fit fit;
+    char err[512];
+    int rc = ratings_fit(t->s.n, ty.games, ty.n_games, &fit, err, sizeof err);
+    if (rc == 0) {
+        const char **names = malloc((size_t)t->s.n * sizeof *names);
+        for (int i = 0; i < t->s.n; i++) names[i] = t->s.entrants[i]->display;
+        char title[2600];
+        snprintf(title, sizeof title, "%s (%s), %zu games", t->s.name, t->s.options,
+                 t->done);
+        report rep = {title, t->s.n, names, &fit, ty.xt_score, ty.xt_games, ty.matches};
+        printf("\n");
+        print_forfeits(t);
+        report_print_text(stdout, &rep);
+        if (report_write_files(t->dir, &rep, err, sizeof err)) {
+            fprintf(stderr, "arena: %s\n", err);
+            rc = -1;
+        }
+        free(names);
+        ratings_free(&fit);
+    } else {
+        fprintf(stderr, "arena: ratings: %s\n", err);
+    }
+    tally_free(&ty);
+    return rc;
+}
+
+/* Refits the persistent pool of this game and options over every stored match. */
+static void rate_pool(tour *t)
+{
+    pool_data pd;
+    rating_fit fit;
+    char err[512];
+    if (store_pool_load(t->db, t->s.name, t->s.options, &pd, err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        return;
+    }
+    if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, err, sizeof err) == 0) {
+        if (store_rating_snapshot(t->db, t->tid, t->s.name, t->s.options, &pd, &fit, err,
+                                  sizeof err))
+            fprintf(stderr, "arena: %s\n", err);
+        ratings_free(&fit);
+    }
+    store_pool_free(&pd);
+}
+
+static int open_storage(tour *t, char *err, size_t errlen)
+{
+    t->db = store_open(t->o->out_dir, err, errlen);
+    if (!t->db) return -1;
+    for (int i = 0; i < t->s.n; i++)
+        if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
+    if (make_tournament_dir(t, err, errlen)) return -1;
+    tournament_info ti = {t->s.name, t->s.options, t->o->seed, t->o->rounds,
+                          t->o->tc_text ? t->o->tc_text : "", t->dir_rel, (int)t->n_items};
+    t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
+    return t->tid > 0 ? 0 : -1;
+}
+
+static int prepare(tour *t, char *err, size_t errlen)
+{
+    const tournament_opts *o = t->o;
+    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, o->sandbox, o->mem_limit_mb,
+                     err, errlen))
+        return 2;
+    const arena_rules *r = t->s.lr->rules;
+    int k = o->seats > 0 ? o->seats : r->num_players(t->s.game);
+    if (k != r->num_players(t->s.game)) {
+        snprintf(err, errlen, "--seats %d: %s is configured for %d players", k, t->s.name,
+                 r->num_players(t->s.game));
+        return 2;
+    }
+    if (schedule_round_robin(t->s.n, k, o->rounds, o->all_seat_orders, o->seed, &t->items,
+                             &t->n_items, err, errlen))
+        return 2;
+    t->records = calloc(t->n_items, sizeof *t->records);
+    if (open_storage(t, err, errlen)) return 1;
+    return 0;
+}
+
+int tournament_run(const tournament_opts *o)
+{
+    tour t = {.o = o};
+    pthread_mutex_init(&t.lock, NULL);
+    char err[1024];
+    int rc = prepare(&t, err, sizeof err);
+    if (rc == 0) {
+        progress_begin(&t.prog, o->progress, t.n_items, o->jobs);
+        fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
+                t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items,
+                (unsigned long long)o->seed, o->jobs);
+        play_all(&t);
+        if (rate_tournament(&t)) rc = 1;
+        rate_pool(&t);
+        if (store_tournament_done(t.db, t.tid, err, sizeof err)) {
+            fprintf(stderr, "arena: %s\n", err);
+            rc = 1;
+        }
+        if (t.failed) rc = 1;
+        printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
+               "crosstable.txt, matches/)\n",
+               t.dir);
+    } else {
+        fprintf(stderr, "arena: %s\n", err);
+    }
+    if (t.db) store_close(t.db);
+    free(t.items);
+    free(t.records);
+    session_close(&t.s);
+    pthread_mutex_destroy(&t.lock);
+    return rc;
+}

@@ -1,0 +1,579 @@
+/* worker.c -- the arena's side of a bot worker: spawn, talk, time out, detect death.
+ *
+ * One ROUTER socket per worker, bound on ipc://<private dir>/w<N>, with
+ * ROUTER_MANDATORY (a send to a vanished peer fails instead of vanishing) and
+ * linger 0. Deaths are seen through a pidfd in the zmq_poll items (1-3 ms); where
+ * pidfd_open is missing (valgrind) we poll in short slices and waitpid(WNOHANG).
+ * The worker's fd 3 is the write end of a non-blocking status pipe on which its
+ * SIGSYS handler names a forbidden system call before it exits.
+ *
+ * Invariants:
+ *  1. A worker is "broken" once anything failed; it is then reaped (killed if
+ *     needed) and every later call returns OUTCOME_CRASH at once.
+ *  2. Replies carry the seq of their request; a reply with an older seq is
+ *     stale and skipped, anything else unexpected is OUTCOME_GARBAGE.
+ *  3. The arena never blocks on a worker: sends are ZMQ_DONTWAIT, waits are
+ *     bounded by a deadline.
+ */
+#include "worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include "arena/sdk.h"
+#include "outcome.h"
+#include "sandbox.h"
+#include "wire.h"
+
+#define WORKER_DEFAULT_MEM_MB 1024
+#define WORKER_DEFAULT_CPU_S 3600 /* per worker process, over all its games */
+#define WORKER_MAX_MSG (1 << 20)  /* a worker's replies are tiny */
+#define WORKER_SLICE_MS 10        /* death checks without a pidfd */
+#define WORKER_BYE_MS 200         /* grace after Bye before SIGKILL */
+#define WORKER_STATUS_FD 3
+
+extern char **environ;
+
+struct worker_env {
+    void *zctx;
+    char dir[96];
+    char exe[PATH_MAX];
+    atomic_uint next;
+};
+
+struct worker {
+    worker_env *env;
+    void *sock;
+    char sockpath[128];
+    pid_t pid;
+    int pidfd, status_rd;
+    int reaped, status, broken, wants_events;
+    struct rusage ru;
+    int64_t mem_mb, cpu_s;
+    uint8_t id[WIRE_ID_MAX];
+    size_t idlen;
+    uint32_t seq;
+    wire_buf out;
+    wire_scratch scratch;
+};
+
+static int worker_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+/* ---------------------------------------------------------- environment -- */
+
+worker_env *worker_env_new(char *err, size_t errlen)
+{
+    worker_env *env = calloc(1, sizeof *env);
+    if (!env) return worker_fail(err, errlen, 0, "out of memory"), NULL;
+    const char *tmp = getenv("TMPDIR");
+    /* ipc paths are limited to 107 bytes: fall back to /tmp for a long TMPDIR */
+    if (!tmp || !*tmp || strlen(tmp) > 64) tmp = "/tmp";
+    snprintf(env->dir, sizeof env->dir, "%s/arena-XXXXXX", tmp);
+    ssize_t n = readlink("/proc/self/exe", env->exe, sizeof env->exe - 1);
+    if (n <= 0) {
+        worker_fail(err, errlen, 0, "readlink /proc/self/exe: %s", strerror(errno));
+        free(env);
+        return NULL;
+    }
+    env->exe[n] = '\0';
+    if (!mkdtemp(env->dir)) {
+        worker_fail(err, errlen, 0, "mkdtemp %s: %s", env->dir, strerror(errno));
+        free(env);
+        return NULL;
+    }
+    env->zctx = zmq_ctx_new();
+    if (!env->zctx) {
+        worker_fail(err, errlen, 0, "zmq_ctx_new: %s", zmq_strerror(errno));
+        rmdir(env->dir);
+        free(env);
+        return NULL;
+    }
+    return env;
+}
+
+void worker_env_free(worker_env *env)
+{
+    if (!env) return;
+    zmq_ctx_term(env->zctx);
+    rmdir(env->dir); /* every worker_close unlinked its socket file */
+    free(env);
+}
+
+void *worker_env_zmq(worker_env *env)
+{
+    return env->zctx;
+}
+
+int worker_env_set_exe(worker_env *env, const char *path)
+{
+    if (strlen(path) >= sizeof env->exe) return -1;
+    strcpy(env->exe, path);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- death -- */
+
+/* Reaps the worker if it has exited (block: wait for it). 1 when reaped. */
+static int worker_reap(worker *w, int block)
+{
+    if (w->reaped) return 1;
+    for (;;) {
+        pid_t r = wait4(w->pid, &w->status, block ? 0 : WNOHANG, &w->ru);
+        if (r == w->pid) return w->reaped = 1;
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) { /* someone else reaped it: we cannot know how it ended */
+            w->status = 0;
+            memset(&w->ru, 0, sizeof w->ru);
+            return w->reaped = 1;
+        }
+        return 0;
+    }
+}
+
+static void worker_kill(worker *w)
+{
+    if (w->reaped) return;
+    if (w->pidfd >= 0)
+        syscall(SYS_pidfd_send_signal, w->pidfd, SIGKILL, NULL, 0); /* no pid reuse race */
+    else
+        kill(w->pid, SIGKILL);
+    worker_reap(w, 1);
+}
+
+static const char *worker_memory_hint(const worker *w, char *buf, size_t n)
+{
+    /* Only a hint, and said as one: the peak resident size reached half the
+     * address-space limit before the worker died (libraries and the thread
+     * stacks of libzmq take address space without being resident). */
+    buf[0] = '\0';
+    if (w->mem_mb > 0 && w->ru.ru_maxrss >= w->mem_mb * 1024 / 2)
+        snprintf(buf, n, " (memory limit %lld MB?)", (long long)w->mem_mb);
+    return buf;
+}
+
+/* How the reaped worker died, as an outcome and a detail line. */
+static int worker_death(worker *w, char *err, size_t errlen)
+{
+    w->broken = 1;
+    sandbox_record r;
+    char hint[64];
+    if (read(w->status_rd, &r, sizeof r) == (ssize_t)sizeof r && r.magic == SANDBOX_RECORD_MAGIC) {
+        char *name = sandbox_syscall_name(r.arch, r.nr);
+        int code = name ? worker_fail(err, errlen, OUTCOME_SANDBOX, "sandbox violation: %s", name)
+                        : worker_fail(err, errlen, OUTCOME_SANDBOX,
+                                      "sandbox violation: system call %d", (int)r.nr);
+        free(name);
+        return code;
+    }
+    int st = w->status;
+    double cpu = (double)w->ru.ru_utime.tv_sec + (double)w->ru.ru_stime.tv_sec +
+                 ((double)w->ru.ru_utime.tv_usec + (double)w->ru.ru_stime.tv_usec) / 1e6;
+    if (getenv("ARENA_WORKER_DEBUG"))
+        fprintf(stderr, "worker %d: status 0x%x, cpu %.2f s, max rss %ld kB\n", (int)w->pid, st,
+                cpu, w->ru.ru_maxrss);
+    if (WIFSIGNALED(st)) {
+        int sig = WTERMSIG(st);
+        if (sig == SIGSYS)
+            return worker_fail(err, errlen, OUTCOME_SANDBOX,
+                               "sandbox violation: unreported "
+                               "system call (SIGSYS)");
+        /* SIGXCPU comes only from RLIMIT_CPU (rusage may show a little less
+         * than the limit); SIGKILL is the hard limit only if the time is there. */
+        if (w->cpu_s > 0 && (sig == SIGXCPU || (sig == SIGKILL && cpu >= (double)w->cpu_s)))
+            return worker_fail(err, errlen, OUTCOME_TIME, "CPU time limit (%lld s)",
+                               (long long)w->cpu_s);
+        const char *d = sigdescr_np(sig);
+        return worker_fail(err, errlen, OUTCOME_CRASH, "crashed: signal %d (%s)%s", sig,
+                           d ? d : "unknown", worker_memory_hint(w, hint, sizeof hint));
+    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == SANDBOX_EXIT_VIOLATION)
+        return worker_fail(err, errlen, OUTCOME_SANDBOX,
+                           "sandbox violation: unreported "
+                           "system call");
+    return worker_fail(err, errlen, OUTCOME_CRASH, "exited with status %d%s",
+                       WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+                       worker_memory_hint(w, hint, sizeof hint));
+}
+
+/* Something went wrong that is the worker's fault: if it is dead anyway,
+ * say how it died; otherwise kill it and return `code`. */
+static int worker_break(worker *w, int code, char *err, size_t errlen, const char *fmt, ...)
+{
+    if (worker_reap(w, 0)) return worker_death(w, err, errlen);
+    worker_kill(w);
+    w->broken = 1;
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+/* ------------------------------------------------------------ messaging -- */
+
+static int worker_send(worker *w, const Arena__ArenaMsg *m, char *err, size_t errlen)
+{
+    if (w->broken) return worker_fail(err, errlen, OUTCOME_CRASH, "worker already stopped");
+    if (wire_send_arena(w->sock, w->id, w->idlen, m, &w->out) == 0) return OUTCOME_NORMAL;
+    int e = errno;
+    if (e == EAGAIN) return worker_break(w, OUTCOME_TIME, err, errlen, "not reading its messages");
+    if (e == EHOSTUNREACH) {
+        /* the peer disconnected: it is dying; give it a moment to be reaped */
+        for (int i = 0; i < 20 && !worker_reap(w, 0); i++)
+            usleep(1000);
+        return worker_break(w, OUTCOME_CRASH, err, errlen, "disconnected");
+    }
+    return worker_break(w, OUTCOME_CRASH, err, errlen, "send: %s", zmq_strerror(e));
+}
+
+/* Waits for the next message until deadline_us (arena_now_us clock). */
+static int worker_recv(worker *w, int64_t deadline_us, Arena__WorkerMsg **out, char *err,
+                       size_t errlen)
+{
+    zmq_pollitem_t items[2] = {{w->sock, 0, ZMQ_POLLIN, 0}, {NULL, w->pidfd, ZMQ_POLLIN, 0}};
+    int nitems = w->pidfd >= 0 ? 2 : 1;
+    for (;;) {
+        int64_t left = deadline_us - arena_now_us();
+        if (left <= 0) return OUTCOME_TIME; /* the caller kills and words it */
+        long ms = (long)((left + 999) / 1000);
+        if (nitems == 1 && ms > WORKER_SLICE_MS) ms = WORKER_SLICE_MS;
+        int rc = zmq_poll(items, nitems, ms);
+        if (rc < 0 && errno == EINTR) continue;
+        if (rc < 0)
+            return worker_break(w, OUTCOME_CRASH, err, errlen, "zmq_poll: %s", zmq_strerror(errno));
+        if (items[0].revents & ZMQ_POLLIN) {
+            uint8_t id[WIRE_ID_MAX];
+            size_t idlen = 0;
+            rc = wire_recv_worker(w->sock, ZMQ_DONTWAIT, id, &idlen, &w->scratch.alloc, out);
+            if (rc == WIRE_OK && w->idlen && (idlen != w->idlen || memcmp(id, w->id, idlen))) {
+                arena__worker_msg__free_unpacked(*out, &w->scratch.alloc);
+                rc = WIRE_GARBAGE; /* a second peer on a private endpoint */
+            }
+            if (rc == WIRE_OK) {
+                if (!w->idlen) memcpy(w->id, id, w->idlen = idlen);
+                return OUTCOME_NORMAL;
+            }
+            if (rc == WIRE_GARBAGE)
+                return worker_break(w, OUTCOME_GARBAGE, err, errlen, "unreadable message");
+            if (rc == WIRE_ERROR)
+                return worker_break(w, OUTCOME_CRASH, err, errlen, "recv: %s", zmq_strerror(errno));
+            continue;
+        }
+        int dead = nitems == 2 ? (items[1].revents != 0 && worker_reap(w, 1)) : worker_reap(w, 0);
+        if (dead) return worker_death(w, err, errlen);
+    }
+}
+
+/* The reply with body `want` to request `seq` (0: any), skipping stale ones. */
+static int worker_await(worker *w, int want, uint32_t seq, int64_t deadline_us,
+                        Arena__WorkerMsg **out, char *err, size_t errlen)
+{
+    for (;;) {
+        int code = worker_recv(w, deadline_us, out, err, errlen);
+        if (code != OUTCOME_NORMAL) return code;
+        Arena__WorkerMsg *m = *out;
+        if ((int)m->body_case == want &&
+            (want != ARENA__WORKER_MSG__BODY_ACTION || m->action->seq == seq))
+            return OUTCOME_NORMAL;
+        int stale = m->body_case == ARENA__WORKER_MSG__BODY_ACTION && m->action->seq < seq;
+        arena__worker_msg__free_unpacked(m, &w->scratch.alloc);
+        *out = NULL;
+        if (!stale)
+            return worker_break(w, OUTCOME_GARBAGE, err, errlen, "unexpected message (%d)",
+                                (int)m->body_case);
+    }
+}
+
+/* ---------------------------------------------------------------- spawn -- */
+
+static int worker_launch(worker *w, const worker_config *cfg, int status_wr, char *err,
+                         size_t errlen)
+{
+    char mem[24], cpu[24], fd[8];
+    snprintf(mem, sizeof mem, "%lld", (long long)w->mem_mb);
+    snprintf(cpu, sizeof cpu, "%lld", (long long)w->cpu_s);
+    snprintf(fd, sizeof fd, "%d", WORKER_STATUS_FD);
+    char endpoint[160];
+    snprintf(endpoint, sizeof endpoint, "ipc://%s", w->sockpath);
+    const char *argv[16];
+    int n = 0;
+    argv[n++] = w->env->exe;
+    argv[n++] = "__worker";
+    argv[n++] = endpoint;
+    argv[n++] = cfg->bot_path;
+    if (cfg->rules_path) argv[n++] = "--rules", argv[n++] = cfg->rules_path;
+    if (!cfg->sandbox) argv[n++] = "--no-sandbox";
+    argv[n++] = "--mem-mb", argv[n++] = mem;
+    argv[n++] = "--cpu-s", argv[n++] = cpu;
+    argv[n++] = "--status-fd", argv[n++] = fd;
+    argv[n] = NULL;
+
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    sigset_t none, dfl;
+    sigemptyset(&none);
+    sigemptyset(&dfl);
+    sigaddset(&dfl, SIGPIPE);
+    sigaddset(&dfl, SIGINT);
+    sigaddset(&dfl, SIGTERM);
+    posix_spawn_file_actions_init(&fa);
+    posix_spawnattr_init(&at);
+    /* stdin from /dev/null; stdout onto stderr so a chatty bot cannot corrupt
+     * what the arena prints; the status pipe as fd 3. */
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&fa, 2, 1);
+    posix_spawn_file_actions_adddup2(&fa, status_wr, WORKER_STATUS_FD);
+    /* Own process group: a terminal's Ctrl-C reaches the arena, which
+     * decides; the workers notice when it is gone. */
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                      POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setsigmask(&at, &none);
+    posix_spawnattr_setsigdefault(&at, &dfl);
+    posix_spawnattr_setpgroup(&at, 0);
+    char **envp = sandbox_child_env(environ, cfg->sandbox, w->mem_mb);
+    int rc =
+        posix_spawn(&w->pid, w->env->exe, &fa, &at, (char *const *)argv, envp ? envp : environ);
+    sandbox_child_env_free(envp);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    if (rc != 0) {
+        w->pid = -1;
+        return worker_fail(err, errlen, -1, "posix_spawn %s: %s", w->env->exe, strerror(rc));
+    }
+    w->pidfd = (int)syscall(SYS_pidfd_open, w->pid, 0); /* -1 under valgrind: slices */
+    return 0;
+}
+
+static int worker_bind(worker *w, char *err, size_t errlen)
+{
+    int one = 1, zero = 0;
+    int64_t maxmsg = WORKER_MAX_MSG;
+    unsigned n = atomic_fetch_add(&w->env->next, 1);
+    snprintf(w->sockpath, sizeof w->sockpath, "%s/w%u", w->env->dir, n);
+    char endpoint[160];
+    snprintf(endpoint, sizeof endpoint, "ipc://%s", w->sockpath);
+    w->sock = zmq_socket(w->env->zctx, ZMQ_ROUTER);
+    if (!w->sock || zmq_setsockopt(w->sock, ZMQ_ROUTER_MANDATORY, &one, sizeof one) < 0 ||
+        zmq_setsockopt(w->sock, ZMQ_LINGER, &zero, sizeof zero) < 0 ||
+        zmq_setsockopt(w->sock, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg) < 0 ||
+        zmq_bind(w->sock, endpoint) < 0) {
+        w->sockpath[0] = '\0';
+        return worker_fail(err, errlen, -1, "bind %s: %s", endpoint, zmq_strerror(errno));
+    }
+    return 0;
+}
+
+/* Waits for Ready and checks it. */
+static int worker_ready(worker *w, int64_t timeout_us, char *err, size_t errlen)
+{
+    Arena__WorkerMsg *m = NULL;
+    int code = worker_await(w, ARENA__WORKER_MSG__BODY_READY, 0, arena_now_us() + timeout_us, &m,
+                            err, errlen);
+    if (code == OUTCOME_TIME)
+        return worker_break(w, -1, err, errlen, "worker did not start within %lld ms",
+                            (long long)(timeout_us / 1000));
+    if (code != OUTCOME_NORMAL) return -1;
+    uint32_t proto = m->ready->protocol, pid = m->ready->pid;
+    arena__worker_msg__free_unpacked(m, &w->scratch.alloc);
+    if (proto != WIRE_PROTOCOL_VERSION)
+        return worker_break(w, -1, err, errlen, "worker speaks protocol %u, the arena %u", proto,
+                            WIRE_PROTOCOL_VERSION);
+    if (pid != (uint32_t)w->pid)
+        return worker_break(w, -1, err, errlen, "worker says pid %u, spawned %d", pid, (int)w->pid);
+    return 0;
+}
+
+worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_us, char *err,
+                     size_t errlen)
+{
+    worker *w = calloc(1, sizeof *w);
+    if (!w) return worker_fail(err, errlen, 0, "out of memory"), NULL;
+    w->env = env;
+    w->pid = -1;
+    w->pidfd = w->status_rd = -1;
+    w->reaped = 1; /* nothing to reap until launched */
+    w->mem_mb = cfg->mem_limit_mb > 0 ? cfg->mem_limit_mb : WORKER_DEFAULT_MEM_MB;
+    w->cpu_s = cfg->cpu_limit_s > 0 ? cfg->cpu_limit_s : WORKER_DEFAULT_CPU_S;
+    if (!cfg->sandbox) w->mem_mb = w->cpu_s = 0;
+    wire_scratch_init(&w->scratch);
+    int fds[2];
+    if (worker_bind(w, err, errlen) < 0) goto fail;
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) {
+        worker_fail(err, errlen, 0, "pipe: %s", strerror(errno));
+        goto fail;
+    }
+    w->status_rd = fds[0];
+    if (fds[1] <= WORKER_STATUS_FD) { /* dup2(3, 3) would keep close-on-exec */
+        int hi = fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
+        close(fds[1]);
+        fds[1] = hi;
+    }
+    int rc = fds[1] < 0 ? -1 : worker_launch(w, cfg, fds[1], err, errlen);
+    if (fds[1] >= 0) close(fds[1]);
+    if (rc < 0) goto fail;
+    w->reaped = 0;
+    if (worker_ready(w, timeout_us, err, errlen) < 0) goto fail;
+    return w;
+fail:
+    worker_close(w);
+    return NULL;
+}
+
+/* ----------------------------------------------------------------- calls -- */
+
+static int worker_timeout(worker *w, int64_t timeout_us, char *err, size_t errlen)
+{
+    return worker_break(w, OUTCOME_TIME, err, errlen, "no answer within %lld ms",
+                        (long long)(timeout_us / 1000));
+}
+
+static Arena__BotInfo *worker_copy_info(const Arena__BotInfo *in)
+{
+    /* the reply lives in the scratch block: hand out a malloc'd copy */
+    size_t n = arena__bot_info__get_packed_size(in);
+    uint8_t *buf = malloc(n ? n : 1);
+    if (!buf) return NULL;
+    arena__bot_info__pack(in, buf);
+    Arena__BotInfo *out = arena__bot_info__unpack(NULL, n, buf);
+    free(buf);
+    return out;
+}
+
+int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
+                 Arena__BotInfo **info_out, char *err, size_t errlen)
+{
+    if (info_out) *info_out = NULL;
+    Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
+    m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
+    m.setup = (Arena__Setup *)setup;
+    int64_t deadline = arena_now_us() + timeout_us;
+    int code = worker_send(w, &m, err, errlen);
+    Arena__WorkerMsg *r = NULL;
+    if (code == OUTCOME_NORMAL)
+        code = worker_await(w, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, deadline, &r, err, errlen);
+    if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
+    if (code != OUTCOME_NORMAL) return code;
+    Arena__SetupReply *sr = r->setup_reply;
+    if (!sr->ok) {
+        worker_fail(err, errlen, OUTCOME_SETUP, "%s", sr->error);
+        arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
+        worker_kill(w);
+        w->broken = 1;
+        return OUTCOME_SETUP;
+    }
+    w->wants_events = sr->info && sr->info->wants_events;
+    if (info_out && sr->info) *info_out = worker_copy_info(sr->info);
+    arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
+    return OUTCOME_NORMAL;
+}
+
+int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, int32_t *action,
+               int64_t *elapsed_us, char *err, size_t errlen)
+{
+    Arena__TurnRequest t = *turn;
+    t.seq = ++w->seq;
+    Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
+    m.body_case = ARENA__ARENA_MSG__BODY_TURN;
+    m.turn = &t;
+    int64_t t0 = arena_now_us();
+    int code = worker_send(w, &m, err, errlen);
+    Arena__WorkerMsg *r = NULL;
+    if (code == OUTCOME_NORMAL)
+        code = worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + timeout_us, &r, err,
+                            errlen);
+    if (elapsed_us) *elapsed_us = arena_now_us() - t0;
+    if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
+    if (code != OUTCOME_NORMAL) return code;
+    *action = r->action->action;
+    arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
+    return OUTCOME_NORMAL;
+}
+
+int worker_event(worker *w, const Arena__Event *event, char *err, size_t errlen)
+{
+    Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
+    m.body_case = ARENA__ARENA_MSG__BODY_EVENT;
+    m.event = (Arena__Event *)event;
+    return worker_send(w, &m, err, errlen);
+}
+
+int worker_game_over(worker *w, const double *returns, int num_players, char *err, size_t errlen)
+{
+    Arena__GameOver g = ARENA__GAME_OVER__INIT;
+    g.returns = (double *)returns;
+    g.n_returns = num_players > 0 ? (size_t)num_players : 0;
+    Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
+    m.body_case = ARENA__ARENA_MSG__BODY_GAME_OVER;
+    m.game_over = &g;
+    return worker_send(w, &m, err, errlen);
+}
+
+int worker_wants_events(const worker *w)
+{
+    return w->wants_events;
+}
+
+pid_t worker_pid(const worker *w)
+{
+    return w->pid;
+}
+
+/* Waits up to ms for the worker to exit by itself. */
+static void worker_wait_exit(worker *w, int ms)
+{
+    int64_t deadline = arena_now_us() + (int64_t)ms * 1000;
+    while (!worker_reap(w, 0) && arena_now_us() < deadline) {
+        if (w->pidfd >= 0) {
+            zmq_pollitem_t it = {NULL, w->pidfd, ZMQ_POLLIN, 0};
+            zmq_poll(&it, 1, ms);
+        } else {
+            usleep(1000);
+        }
+    }
+}
+
+void worker_close(worker *w)
+{
+    if (!w) return;
+    if (!w->reaped && !w->broken && w->idlen) {
+        Arena__Bye bye = ARENA__BYE__INIT;
+        Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
+        m.body_case = ARENA__ARENA_MSG__BODY_BYE;
+        m.bye = &bye;
+        if (wire_send_arena(w->sock, w->id, w->idlen, &m, &w->out) == 0)
+            worker_wait_exit(w, WORKER_BYE_MS);
+    }
+    worker_kill(w);
+    if (w->pid > 0 && getenv("ARENA_WORKER_DEBUG"))
+        fprintf(stderr, "worker %d closed: status 0x%x\n", (int)w->pid, w->status);
+    if (w->sock) zmq_close(w->sock);
+    if (w->sockpath[0]) unlink(w->sockpath); /* libzmq 4.3.4 leaves the file */
+    if (w->pidfd >= 0) close(w->pidfd);
+    if (w->status_rd >= 0) close(w->status_rd);
+    wire_buf_free(&w->out);
+    free(w);
+}

@@ -1,2 +1,0 @@
-#include "worker.h"
-int worker_main(int argc, char **argv) { (void)argc; (void)argv; return 0; }

@@ -1,0 +1,119 @@
+/* move_cost.c -- the arena's cost per move with process-isolated, sandboxed
+ * random bots, as a ratio to a bare ZeroMQ DEALER/ROUTER ipc round trip between
+ * two processes measured in the same run. Target: at most 1.5x.
+ *
+ * Usage: bench_move_cost [matches]   (default 200 matches of morris) */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include "arena/sdk.h"
+#include "match.h"
+#include "session.h"
+#include "worker.h"
+
+#define ROUND_TRIPS 20000
+
+/* The echo side of the baseline: a DEALER that returns every message. */
+static void echo_child(const char *endpoint)
+{
+    void *ctx = zmq_ctx_new();
+    void *s = zmq_socket(ctx, ZMQ_DEALER);
+    int zero = 0;
+    zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
+    zmq_connect(s, endpoint);
+    zmq_send(s, "ready", 5, 0);
+    char buf[512];
+    for (;;) {
+        int n = zmq_recv(s, buf, sizeof buf, 0);
+        if (n <= 0 || (n == 3 && memcmp(buf, "bye", 3) == 0)) break;
+        zmq_send(s, buf, (size_t)n, 0);
+    }
+    zmq_close(s);
+    zmq_ctx_term(ctx);
+    _exit(0);
+}
+
+/* Median-free mean over many round trips of a 64-byte message (about the size
+ * of a morris turn request). */
+static double bare_round_trip_us(void)
+{
+    char endpoint[128];
+    snprintf(endpoint, sizeof endpoint, "ipc:///tmp/arena-bench-%d", (int)getpid());
+    pid_t pid = fork(); /* before any ZeroMQ context exists in this process */
+    if (pid == 0) echo_child(endpoint);
+    void *ctx = zmq_ctx_new();
+    void *r = zmq_socket(ctx, ZMQ_ROUTER);
+    int zero = 0;
+    zmq_setsockopt(r, ZMQ_LINGER, &zero, sizeof zero);
+    zmq_bind(r, endpoint);
+    char id[256], buf[512], msg[64] = {0};
+    int idlen = zmq_recv(r, id, sizeof id, 0);
+    zmq_recv(r, buf, sizeof buf, 0);
+    int64_t t0 = arena_now_us();
+    for (int i = 0; i < ROUND_TRIPS; i++) {
+        zmq_send(r, id, (size_t)idlen, ZMQ_SNDMORE);
+        zmq_send(r, msg, sizeof msg, 0);
+        zmq_recv(r, id, sizeof id, 0);
+        zmq_recv(r, buf, sizeof buf, 0);
+    }
+    double per = (double)(arena_now_us() - t0) / ROUND_TRIPS;
+    zmq_send(r, id, (size_t)idlen, ZMQ_SNDMORE);
+    zmq_send(r, "bye", 3, 0);
+    waitpid(pid, NULL, 0);
+    zmq_close(r);
+    zmq_ctx_term(ctx);
+    unlink(endpoint + 6);
+    return per;
+}
+
+static double arena_move_us(int matches, long *plies_out)
+{
+    const char *bots[2] = {"random", "random"};
+    session s;
+    char err[1024];
+    if (session_open(&s, "morris", bots, 2, 1, 1024, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", err);
+        exit(1);
+    }
+    worker_pool *pool = session_pool(&s);
+    long plies = 0;
+    int64_t t0 = arena_now_us();
+    for (int i = 0; i < matches; i++) {
+        match_spec ms = {.lr = s.lr, .game = s.game, .options = s.options, .num_players = 2,
+                         .seed = (uint64_t)i + 1, .index = (uint32_t)i, .tournament = "bench",
+                         .tc = {0, 0, 1000000}, .margin_us = 50000};
+        ms.seat[0] = s.entrants[0];
+        ms.seat[1] = s.entrants[1];
+        ms.seat_entrant[1] = 1;
+        match_record rec;
+        Arena__MatchLog *log = match_run(&ms, pool, &rec);
+        plies += rec.plies;
+        arena__match_log__free_unpacked(log, NULL);
+    }
+    double per = (double)(arena_now_us() - t0) / (double)plies;
+    pool_free(pool);
+    session_close(&s);
+    *plies_out = plies;
+    return per;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "__worker") == 0) return worker_main(argc - 1, argv + 1);
+    int matches = argc > 1 ? atoi(argv[1]) : 200;
+    if (matches < 1) matches = 200;
+    double base = bare_round_trip_us();
+    long plies;
+    double move = arena_move_us(matches, &plies);
+    printf("bare ZeroMQ DEALER/ROUTER ipc round trip: %8.1f us  (%d round trips)\n", base,
+           ROUND_TRIPS);
+    printf("arena per move, sandboxed random bots:    %8.1f us  (%d matches, %ld plies)\n",
+           move, matches, plies);
+    printf("ratio: %.2fx  (target <= 1.5x)\n", move / base);
+    return 0;
+}

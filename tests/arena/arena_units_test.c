@@ -1,0 +1,222 @@
+/* arena_units_test.c -- schedule, pairwise tally, entrant labels, loader errors,
+ * outcome phrases. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "entrant.h"
+#include "loader.h"
+#include "outcome.h"
+#include "report.h"
+#include "schedule.h"
+#include "tally.h"
+
+START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
+{
+    schedule_item *it;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(schedule_round_robin(4, 2, 3, 0, 7, &it, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 6 * 2 * 3);
+    int as_white[4][4] = {{0}};
+    for (size_t i = 0; i < n; i += 2) {
+        ck_assert_uint_eq(it[i].index, i);
+        ck_assert_int_eq(it[i].seat[0], it[i + 1].seat[1]); /* colours swapped */
+        ck_assert_int_eq(it[i].seat[1], it[i + 1].seat[0]);
+        ck_assert(it[i].seed == it[i + 1].seed);           /* paired games */
+        if (i >= 2) ck_assert(it[i].seed != it[i - 2].seed);
+        as_white[it[i].seat[0]][it[i].seat[1]]++;
+        as_white[it[i + 1].seat[0]][it[i + 1].seat[1]]++;
+    }
+    for (int a = 0; a < 4; a++)
+        for (int b = 0; b < 4; b++) ck_assert_int_eq(as_white[a][b], a == b ? 0 : 3);
+    free(it);
+}
+END_TEST
+
+START_TEST(tables_of_three_rotate_or_permute_seats)
+{
+    schedule_item *it;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(schedule_round_robin(4, 3, 1, 0, 1, &it, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 4 * 3); /* C(4,3) tables, 3 rotations each */
+    int seat_count[4][3] = {{0}};
+    for (size_t i = 0; i < n; i++)
+        for (int s = 0; s < 3; s++) seat_count[it[i].seat[s]][s]++;
+    for (int e = 0; e < 4; e++)
+        for (int s = 0; s < 3; s++) ck_assert_int_eq(seat_count[e][s], 3);
+    free(it);
+    ck_assert_int_eq(schedule_round_robin(4, 3, 1, 1, 1, &it, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 4 * 6); /* every permutation */
+    for (size_t t = 0; t < n; t += 6)
+        for (size_t i = t; i < t + 6; i++) {
+            ck_assert(it[i].seed == it[t].seed);
+            for (size_t j = t; j < i; j++)
+                ck_assert(memcmp(it[i].seat, it[j].seat, 3 * sizeof(int)) != 0);
+        }
+    free(it);
+    ck_assert_int_eq(schedule_round_robin(2, 3, 1, 0, 1, &it, &n, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "2 entrants"));
+}
+END_TEST
+
+START_TEST(tally_splits_a_table_into_pairs)
+{
+    tally t;
+    tally_init(&t, 3);
+    match_record m = {.num_players = 3, .seat_entrant = {2, 0, 1}, .returns = {1, 0, 1}};
+    tally_add(&t, &m);
+    ck_assert_uint_eq(t.n_games, 3);
+    /* seat 0 (entrant 2) and seat 2 (entrant 1) tie; both beat entrant 0 */
+    ck_assert(t.games[0].a == 2 && t.games[0].b == 0 && t.games[0].score == 1.0);
+    ck_assert(t.games[1].a == 2 && t.games[1].b == 1 && t.games[1].score == 0.5);
+    ck_assert(t.games[2].a == 0 && t.games[2].b == 1 && t.games[2].score == 0.0);
+    ck_assert(t.xt_score[1 * 3 + 0] == 1.0 && t.xt_games[1 * 3 + 0] == 1);
+    ck_assert_int_eq(t.matches[0] + t.matches[1] + t.matches[2], 3);
+    tally_free(&t);
+}
+END_TEST
+
+static entrant *mk(const char *name, const char *version)
+{
+    entrant *e = calloc(1, sizeof *e);
+    e->name = strdup(name);
+    e->version = strdup(version);
+    e->display = strdup(name);
+    return e;
+}
+
+START_TEST(same_names_get_unique_labels)
+{
+    entrant *e[4] = {mk("a", "1"), mk("a", "2"), mk("b", "1"), mk("a", "2")};
+    entrants_label(e, 4);
+    ck_assert_str_eq(e[0]->display, "a@1");
+    ck_assert_str_eq(e[1]->display, "a#1");
+    ck_assert_str_eq(e[2]->display, "b");
+    ck_assert_str_eq(e[3]->display, "a#2");
+    for (int i = 0; i < 4; i++) entrant_free(e[i]);
+    ck_assert(entrant_supports("*", "morris"));
+    ck_assert(entrant_supports("soccer, morris", "morris"));
+    ck_assert(!entrant_supports("morris_x,soccer", "morris"));
+}
+END_TEST
+
+START_TEST(loader_errors_name_the_file)
+{
+    char err[512], path[4096];
+    ck_assert_ptr_null(loader_open_rules("nosuchgame", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "game 'nosuchgame' not found"));
+    ck_assert_ptr_null(loader_open_rules("/nonexistent/x.so", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "/nonexistent/x.so: no such file"));
+    /* A bot is not a rule module. */
+    ck_assert_int_eq(loader_resolve(LOADER_BOTS, ARENA_BIN_DIR "/bots/random.so", path,
+                                    sizeof path, err, sizeof err),
+                     0);
+    ck_assert_ptr_null(loader_open_rules(path, err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "not a rule module"));
+    ck_assert_ptr_nonnull(strstr(err, "random.so"));
+    /* A file that is not a shared library at all. */
+    FILE *f = fopen("/tmp/arena-units-junk.so", "w");
+    fputs("junk", f);
+    fclose(f);
+    ck_assert_ptr_null(loader_open_rules("/tmp/arena-units-junk.so", err, sizeof err));
+    ck_assert_ptr_nonnull(strstr(err, "/tmp/arena-units-junk.so: cannot load"));
+    remove("/tmp/arena-units-junk.so");
+    loaded_rules *lr = loader_open_rules("morris", err, sizeof err);
+    ck_assert_msg(lr != NULL, "%s", err);
+    ck_assert_str_eq(lr->rules->name, "morris");
+    ck_assert_int_eq((int)strlen(lr->sha256), 64);
+    loader_close_rules(lr);
+    char game[64], opts[64];
+    loader_split_game_spec("morris:variant=rook,x=1", game, sizeof game, opts, sizeof opts);
+    ck_assert_str_eq(game, "morris");
+    ck_assert_str_eq(opts, "variant=rook,x=1");
+}
+END_TEST
+
+START_TEST(sha256_matches_a_known_digest)
+{
+    FILE *f = fopen("/tmp/arena-units-abc.txt", "w");
+    fputs("abc", f);
+    fclose(f);
+    char hex[65], err[256];
+    ck_assert_int_eq(loader_sha256_file("/tmp/arena-units-abc.txt", hex, err, sizeof err), 0);
+    /* FIPS 180-2 test vector for "abc" */
+    ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    remove("/tmp/arena-units-abc.txt");
+}
+END_TEST
+
+START_TEST(outcomes_read_as_sentences)
+{
+    char buf[128];
+    outcome_describe(OUTCOME_TIME, "no answer within 350 ms", buf, sizeof buf);
+    ck_assert_str_eq(buf, "lost on time: no answer within 350 ms");
+    outcome_describe(OUTCOME_CRASH, "crashed: signal 11 (Segmentation fault)", buf, sizeof buf);
+    ck_assert_str_eq(buf, "crashed: signal 11 (Segmentation fault)");
+    outcome_describe(OUTCOME_SANDBOX, "sandbox violation: openat", buf, sizeof buf);
+    ck_assert_str_eq(buf, "sandbox violation: openat");
+    ck_assert_str_eq(outcome_name(OUTCOME_ILLEGAL), "illegal");
+    ck_assert_str_eq(outcome_name(99), "unknown");
+}
+END_TEST
+
+/* A 3-seat table gives each entrant 2 pairwise results per match: the table
+ * shows matches ("Games") and pairwise results ("Pairs") side by side. */
+START_TEST(multiplayer_tables_show_games_and_pairs)
+{
+    tally t;
+    tally_init(&t, 3);
+    for (int i = 0; i < 4; i++) {
+        match_record m = {.num_players = 3, .seat_entrant = {i % 3, (i + 1) % 3, (i + 2) % 3},
+                          .returns = {2, 0, -2}};
+        tally_add(&t, &m);
+    }
+    rating_fit fit;
+    char err[256], *buf = NULL;
+    size_t len = 0;
+    ck_assert_int_eq(ratings_fit(3, t.games, t.n_games, &fit, err, sizeof err), 0);
+    const char *names[3] = {"a", "b", "c"};
+    report r = {"t", 3, names, &fit, t.xt_score, t.xt_games, t.matches};
+    FILE *f = open_memstream(&buf, &len);
+    report_print_text(f, &r);
+    report_print_csv(f, &r);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "Games  Pairs"));
+    ck_assert_ptr_nonnull(strstr(buf, "draws_pct,matches"));
+    ck_assert_int_eq(t.matches[0], 4);
+    ck_assert_int_eq(fit.entry[0].games, 8);
+    free(buf);
+    r.matches = NULL; /* two-player style: no Pairs column */
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    report_print_text(f, &r);
+    fclose(f);
+    ck_assert_ptr_null(strstr(buf, "Pairs"));
+    free(buf);
+    ratings_free(&fit);
+    tally_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("arena_units");
+    TCase *tc = tcase_create("units");
+    tcase_add_test(tc, round_robin_pairs_play_both_colours_with_one_seed);
+    tcase_add_test(tc, tables_of_three_rotate_or_permute_seats);
+    tcase_add_test(tc, tally_splits_a_table_into_pairs);
+    tcase_add_test(tc, same_names_get_unique_labels);
+    tcase_add_test(tc, loader_errors_name_the_file);
+    tcase_add_test(tc, sha256_matches_a_known_digest);
+    tcase_add_test(tc, outcomes_read_as_sentences);
+    tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,243 @@
+/* e2e_test.c -- the arena binary end to end: tournaments, misbehaving bots,
+ * replays of every log, loader errors, check, persistent ratings. */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e_util.h"
+#include "matchlog.h"
+#include "outcome.h"
+
+#define ARENA ARENA_BIN_DIR "/arena"
+#define EVIL(name) ARENA_TEST_BOTS_DIR "/" name ".so"
+#define E2E_BOT(name) E2E_BOTS_DIR "/" name ".so"
+
+/* Reads every match log of a tournament directory. */
+typedef struct logs {
+    Arena__MatchLog *log[512];
+    int n;
+} logs;
+
+static void read_logs(const char *tdir, logs *out)
+{
+    char mdir[2100];
+    snprintf(mdir, sizeof mdir, "%s/matches", tdir);
+    DIR *d = opendir(mdir);
+    ck_assert_msg(d != NULL, "no matches directory in %s", tdir);
+    struct dirent *e;
+    out->n = 0;
+    while ((e = readdir(d)) && out->n < 512) {
+        if (!strstr(e->d_name, ".pb")) continue;
+        char p[2400], err[512];
+        snprintf(p, sizeof p, "%s/%s", mdir, e->d_name);
+        out->log[out->n] = matchlog_read(p, err, sizeof err);
+        ck_assert_msg(out->log[out->n] != NULL, "%s", err);
+        out->n++;
+    }
+    closedir(d);
+}
+
+static void free_logs(logs *l)
+{
+    for (int i = 0; i < l->n; i++) arena__match_log__free_unpacked(l->log[i], NULL);
+}
+
+START_TEST(help_names_every_command)
+{
+    char *out;
+    ck_assert_int_eq(e2e_run(&out, "%s --help", ARENA), 0);
+    const char *cmds[] = {"games", "bots", "check", "match", "tournament", "ratings", "replay",
+                          "perft"};
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
+        ck_assert_msg(strstr(out, cmds[i]), "--help does not mention %s", cmds[i]);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "%s nosuchcommand", ARENA), 2);
+}
+END_TEST
+
+/* 200 paired games: greedy must be rated above random with the 95 % intervals
+ * apart, and every log must replay to its recorded result. */
+START_TEST(greedy_beats_random_and_logs_replay)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s tournament --game morris --bots morris_greedy random --rounds 100 "
+                           "-j 2 --seed 11 --move-time 5000 --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
+    ck_assert_msg(strstr(out, "Rank"), "no rating table:\n%s", out);
+    free(out);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    e2e_rating g, r;
+    ck_assert_int_eq(e2e_rating_of(tdir, "morris_greedy", &g), 0);
+    ck_assert_int_eq(e2e_rating_of(tdir, "random", &r), 0);
+    ck_assert_int_eq(g.games, 200);
+    ck_assert_int_eq(r.games, 200);
+    ck_assert_msg(g.elo - g.ci95 > r.elo + r.ci95,
+                  "intervals overlap: greedy %.0f±%.0f, random %.0f±%.0f", g.elo, g.ci95, r.elo,
+                  r.ci95);
+    rc = e2e_run(&out, "n=0; for f in %s/matches/*.pb; do %s replay --quiet \"$f\" || exit 1; "
+                       "n=$((n+1)); done; test $n -eq 200",
+                 tdir, ARENA);
+    ck_assert_msg(rc == 0, "a replay did not reproduce its log:\n%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* The seat of `bot` in a log, or -1. */
+static int seat_of(const Arena__MatchLog *log, const char *bot)
+{
+    for (size_t i = 0; i < log->n_bots; i++)
+        if (strcmp(log->bots[i]->name, bot) == 0) return (int)i;
+    return -1;
+}
+
+/* Checks that every game of `bot` against random ended by its fault with the
+ * expected outcome and a detail containing `detail`. */
+static void expect_forfeits(const logs *l, const char *bot, int outcome, const char *detail)
+{
+    int seen = 0;
+    for (int i = 0; i < l->n; i++) {
+        const Arena__MatchLog *log = l->log[i];
+        int s = seat_of(log, bot);
+        if (s < 0 || seat_of(log, "random") < 0) continue;
+        seen++;
+        ck_assert_msg(log->culprit == s && (int)log->end == outcome,
+                      "%s: match %u ended %s (culprit %d): %s", bot, log->match_index,
+                      outcome_name(log->end), log->culprit, log->end_detail);
+        ck_assert_msg(strstr(log->end_detail, detail), "%s: detail '%s' lacks '%s'", bot,
+                      log->end_detail, detail);
+        ck_assert(log->returns[s] < log->returns[1 - s]);
+    }
+    ck_assert_msg(seen == 2, "%s played %d games against random", bot, seen);
+}
+
+START_TEST(misbehaving_bots_lose_and_tournament_finishes)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s tournament --game morris --bots random %s %s %s -j 2 --seed 5 "
+                           "--move-time 300 --out %s",
+                     ARENA, E2E_BOT("sigkill_mid"), EVIL("hang"), EVIL("writer"), dir);
+    ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
+    ck_assert_msg(strstr(out, "Rank"), "no rating table:\n%s", out);
+    free(out);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    logs l;
+    read_logs(tdir, &l);
+    ck_assert_int_eq(l.n, 12);
+    expect_forfeits(&l, "sigkill_mid", OUTCOME_CRASH, "signal 9");
+    expect_forfeits(&l, "hang", OUTCOME_TIME, "");
+    expect_forfeits(&l, "writer", OUTCOME_SANDBOX, "sandbox violation: open");
+    free_logs(&l);
+    /* Forfeits replay too: every logged action was legal. */
+    rc = e2e_run(&out, "for f in %s/matches/*.pb; do %s replay --quiet \"$f\" || exit 1; done",
+                 tdir, ARENA);
+    ck_assert_msg(rc == 0, "replay of a forfeit failed:\n%s", out);
+    free(out);
+    /* And the arena still plays. */
+    ck_assert_int_eq(e2e_run(NULL, "%s match --game morris random random --seed 1 --out %s",
+                             ARENA, dir),
+                     0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+static void expect_error(int want_rc, const char *needle, const char *cmd)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s", cmd);
+    ck_assert_msg(rc == want_rc, "'%s' exited %d, want %d:\n%s", cmd, rc, want_rc, out);
+    ck_assert_msg(strstr(out, needle), "'%s' output lacks '%s':\n%s", cmd, needle, out);
+    free(out);
+}
+
+START_TEST(loader_errors_name_the_problem)
+{
+    expect_error(2, "game 'nosuch' not found",
+                 ARENA " tournament --game nosuch --bots random random --out /tmp/arena-e2e-x");
+    expect_error(2, "foo", ARENA " match --game morris:foo=1 random random");
+    expect_error(2, "bot 'nosuchbot' not found", ARENA " match --game morris nosuchbot random");
+    expect_error(2, "badabi.so", ARENA " match --game morris " EVIL("badabi") " random");
+    expect_error(2, "nosymbol.so",
+                 ARENA " match --game morris " EVIL("nosymbol") " random");
+    expect_error(2, "needs 2 bots", ARENA " match --game morris random");
+    expect_error(2, "--tc", ARENA " match --game morris random random --tc fast");
+}
+END_TEST
+
+START_TEST(check_tells_sound_from_unsound)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s check morris_greedy --game morris --games 4", ARENA);
+    ck_assert_msg(rc == 0 && strstr(out, "is sound"), "check of greedy (%d):\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s check %s --game morris --games 2", ARENA, EVIL("crash"));
+    ck_assert_msg(rc == 1 && strstr(out, "NOT sound") && strstr(out, "crashed"),
+                  "check of crash (%d):\n%s", rc, out);
+    free(out);
+}
+END_TEST
+
+START_TEST(match_show_then_replay)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris morris_greedy random --seed 3 --show --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Result:") && strstr(out, "Log:"), "%s", out);
+    free(out);
+    rc = e2e_run(&out, "%s replay --quiet %s/matches/*.pb", ARENA, dir);
+    ck_assert_msg(rc == 0, "replay failed:\n%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+START_TEST(ratings_persist_across_tournaments)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    for (int t = 0; t < 2; t++) {
+        int rc = e2e_run(&out, "%s tournament --game morris --bots morris_greedy random "
+                               "--rounds 5 --seed %d --quiet --out %s",
+                         ARENA, t + 1, dir);
+        ck_assert_msg(rc == 0, "%s", out);
+        free(out);
+    }
+    int rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0, "%s", out);
+    /* 2 tournaments x 10 games: both bots have 20 games in the pool. */
+    ck_assert_msg(strstr(out, ",20,"), "pool does not hold 20 games each:\n%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+static Suite *e2e_suite(void)
+{
+    Suite *s = suite_create("e2e");
+    TCase *tc = tcase_create("arena");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, help_names_every_command);
+    tcase_add_test(tc, greedy_beats_random_and_logs_replay);
+    tcase_add_test(tc, misbehaving_bots_lose_and_tournament_finishes);
+    tcase_add_test(tc, loader_errors_name_the_problem);
+    tcase_add_test(tc, check_tells_sound_from_unsound);
+    tcase_add_test(tc, match_show_then_replay);
+    tcase_add_test(tc, ratings_persist_across_tournaments);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(e2e_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

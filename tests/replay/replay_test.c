@@ -1,0 +1,463 @@
+/* replay_test.c -- match-log files (round trip, damaged files) and `arena
+ * replay` on logs of random games of the countdown test module: faithful logs
+ * reproduce, tampered ones name their first difference. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena/sdk.h"
+#include "capture.h"
+#include "loader.h"
+#include "matchlog.h"
+#include "outcome.h"
+#include "perft.h"
+#include "replay.h"
+
+#define MAX_ACTS 128
+
+/* A MatchLog whose parts all live in this struct: nothing to free. */
+typedef struct test_log {
+    Arena__MatchLog log;
+    Arena__Identity rules, bot[2], *bots[2];
+    Arena__TimeControl tc;
+    Arena__LoggedAction act[MAX_ACTS], *acts[MAX_ACTS];
+    double ret[2];
+    uint64_t seeds[2];
+    char options[64], sha[65], detail[64];
+} test_log;
+
+static char tmpdir[256];
+
+static void setup_dir(void)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/replay_test.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void teardown_dir(void)
+{
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+static void log_init(test_log *t)
+{
+    memset(t, 0, sizeof *t);
+    arena__match_log__init(&t->log);
+    arena__identity__init(&t->rules);
+    arena__time_control__init(&t->tc);
+    t->rules.name = "countdown";
+    t->rules.version = "1";
+    t->rules.path = COUNTDOWN_SO;
+    ck_assert_int_eq(loader_sha256_file(COUNTDOWN_SO, t->sha, NULL, 0), 0);
+    t->rules.sha256 = t->sha;
+    const char *names[2] = {"random", "greedy"};
+    for (int s = 0; s < 2; s++) {
+        arena__identity__init(&t->bot[s]);
+        t->bot[s].name = (char *)names[s];
+        t->bot[s].version = "1.0";
+        t->bots[s] = &t->bot[s];
+        t->seeds[s] = 100 + (uint64_t)s;
+    }
+    t->tc.base_us = 5000000;
+    t->tc.increment_us = 50000;
+    t->log.format = MATCHLOG_FORMAT;
+    t->log.game = "countdown";
+    t->log.options = t->options;
+    t->log.rules = &t->rules;
+    t->log.n_bots = 2;
+    t->log.bots = t->bots;
+    t->log.match_seed = 42;
+    t->log.n_bot_seeds = 2;
+    t->log.bot_seeds = t->seeds;
+    t->log.tc = &t->tc;
+    t->log.actions = t->acts;
+    t->log.n_returns = 2;
+    t->log.returns = t->ret;
+    t->log.culprit = -1;
+    t->log.end_detail = t->detail;
+    t->log.tournament = "test";
+    t->log.started_unix_ms = 1700000000000;
+}
+
+static void record(test_log *t, int seat, int32_t a, arena_rng *rng)
+{
+    size_t i = t->log.n_actions++;
+    ck_assert_uint_lt(i, MAX_ACTS);
+    arena__logged_action__init(&t->act[i]);
+    t->act[i].seat = seat;
+    t->act[i].action = a;
+    t->act[i].think_us = seat < 0 ? 0 : arena_rng_below(rng, 3000);
+    t->acts[i] = &t->act[i];
+}
+
+/* Plays random legal actions as the arena would log them; a game cut after
+ * max_actions ends as a time forfeit of the seat to move. */
+static void play_random(test_log *t, const char *options, uint64_t seed, int max_actions)
+{
+    char err[512];
+    arena_rng rng;
+    arena_rng_seed(&rng, seed);
+    log_init(t);
+    loaded_rules *lr = loader_open_rules(COUNTDOWN_SO, err, sizeof err);
+    ck_assert_msg(lr, "%s", err);
+    const arena_rules *r = lr->rules;
+    arena_game *g = r->game_new(options, err, sizeof err);
+    ck_assert_msg(g, "%s", err);
+    snprintf(t->options, sizeof t->options, "%s", r->game_options(g));
+    arena_state *s = r->state_new(g);
+    int cp;
+    while ((cp = r->current_player(s)) != ARENA_TERMINAL && (int)t->log.n_actions < max_actions) {
+        int32_t *acts;
+        int n = perft_actions(r, s, &acts);
+        int32_t a = acts[arena_rng_below(&rng, (uint32_t)n)];
+        free(acts);
+        record(t, cp, a, &rng);
+        ck_assert_int_eq(r->apply(s, a), 0);
+    }
+    if (cp == ARENA_TERMINAL) {
+        r->returns(s, t->ret);
+        snprintf(t->detail, sizeof t->detail, "%s", r->end_reason(s));
+    } else {
+        t->log.end = ARENA__END_REASON__END_TIME;
+        t->log.culprit = cp;
+        t->ret[cp] = -1;
+        t->ret[1 - cp] = 1;
+        snprintf(t->detail, sizeof t->detail, "no answer within 1000 ms");
+    }
+    r->state_free(s);
+    r->game_free(g);
+    loader_close_rules(lr);
+}
+
+/* replay_log into a string; returns its exit code. */
+static int replay_to(const Arena__MatchLog *log, int quiet, char *out, size_t len)
+{
+    replay_opts o = {.show = 1, .quiet = quiet};
+    FILE *f = tmpfile();
+    int rc = replay_log(log, "t.pb", &o, f);
+    capture_read(f, out, len);
+    return rc;
+}
+
+static void write_log(const test_log *t, const char *name, char *path, size_t len)
+{
+    char err[512];
+    snprintf(path, len, "%s/%s", tmpdir, name);
+    ck_assert_msg(matchlog_write(path, &t->log, err, sizeof err) == 0, "%s", err);
+}
+
+/* ------------------------------------------------------------ matchlog --- */
+
+START_TEST(matchlog_round_trip)
+{
+    test_log t;
+    char path[512], err[512];
+    play_random(&t, "n=9,die=1", 7, MAX_ACTS);
+    write_log(&t, "0007.pb", path, sizeof path);
+    strcat(path, ".tmp");
+    ck_assert_int_ne(access(path, F_OK), 0); /* renamed away */
+    path[strlen(path) - 4] = '\0';
+    Arena__MatchLog *back = matchlog_read(path, err, sizeof err);
+    ck_assert_msg(back, "%s", err);
+    ck_assert_str_eq(back->game, "countdown");
+    ck_assert_str_eq(back->options, t.options);
+    ck_assert_str_eq(back->rules->sha256, t.sha);
+    ck_assert_str_eq(back->bots[1]->name, "greedy");
+    ck_assert_uint_eq(back->n_actions, t.log.n_actions);
+    for (size_t i = 0; i < back->n_actions; i++) {
+        ck_assert_int_eq(back->actions[i]->seat, t.act[i].seat);
+        ck_assert_int_eq(back->actions[i]->action, t.act[i].action);
+        ck_assert_int_eq(back->actions[i]->think_us, t.act[i].think_us);
+    }
+    ck_assert_int_eq(back->actions[0]->seat, -1); /* the die roll */
+    ck_assert(back->returns[0] == t.ret[0] && back->returns[1] == t.ret[1]);
+    ck_assert_int_eq(back->tc->increment_us, 50000);
+    ck_assert_int_eq(back->culprit, -1);
+    ck_assert_str_eq(back->end_detail, "last stone");
+    arena__match_log__free_unpacked(back, NULL);
+}
+END_TEST
+
+static void write_bytes(const char *path, const void *buf, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+    fclose(f);
+}
+
+static void expect_read_error(const char *path, const char *suffix)
+{
+    char err[512], want[600];
+    Arena__MatchLog *log = matchlog_read(path, err, sizeof err);
+    if (log) arena__match_log__free_unpacked(log, NULL);
+    ck_assert_ptr_null(log);
+    snprintf(want, sizeof want, "%s: %s", path, suffix);
+    ck_assert_str_eq(err, want);
+}
+
+START_TEST(matchlog_missing_and_junk)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/0099.pb", tmpdir);
+    expect_read_error(path, "no such file");
+    write_bytes(path, "", 0);
+    expect_read_error(path, "not a match log (truncated or corrupt)");
+    write_bytes(path, "this is not a match log\n", 24);
+    expect_read_error(path, "not a match log (truncated or corrupt)");
+    const uint8_t ff[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    write_bytes(path, ff, sizeof ff);
+    expect_read_error(path, "not a match log (truncated or corrupt)");
+}
+END_TEST
+
+START_TEST(matchlog_newer_format)
+{
+    test_log t;
+    char path[512];
+    play_random(&t, "", 1, MAX_ACTS);
+    t.log.format = 9;
+    write_log(&t, "0001.pb", path, sizeof path);
+    expect_read_error(path, "log format 9 is newer than this arena (1)");
+}
+END_TEST
+
+/* Every cut before the returns (fields are packed in number order, so the
+ * returns and what follows them are the last tail bytes) must be refused. */
+START_TEST(matchlog_truncated)
+{
+    test_log t;
+    char path[512];
+    play_random(&t, "n=30", 3, MAX_ACTS);
+    size_t len = arena__match_log__get_packed_size(&t.log);
+    uint8_t *buf = malloc(len);
+    arena__match_log__pack(&t.log, buf);
+    Arena__MatchLog tail = t.log;
+    tail.format = 0, tail.game = (char *)"", tail.options = (char *)"", tail.rules = NULL;
+    tail.n_bots = 0, tail.match_seed = 0, tail.n_bot_seeds = 0, tail.tc = NULL;
+    tail.n_actions = 0;
+    size_t keep = len - arena__match_log__get_packed_size(&tail);
+    snprintf(path, sizeof path, "%s/cut.pb", tmpdir);
+    for (size_t cut = 0; cut <= keep; cut++) {
+        write_bytes(path, buf, cut);
+        expect_read_error(path, "not a match log (truncated or corrupt)");
+    }
+    free(buf);
+}
+END_TEST
+
+/* -------------------------------------------------------------- replay --- */
+
+START_TEST(replay_random_games)
+{
+    static const char *opts[] = {"", "n=12", "n=17,die=1", "die=1"};
+    char out[65536];
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        test_log t;
+        play_random(&t, opts[seed % 4], seed, MAX_ACTS);
+        int rc = replay_to(&t.log, 0, out, sizeof out);
+        ck_assert_msg(rc == 0, "seed %llu: %s", (unsigned long long)seed, out);
+        ck_assert_msg(strstr(out, "reproduced ("), "%s", out);
+    }
+}
+END_TEST
+
+START_TEST(replay_output)
+{
+    test_log t;
+    char out[65536];
+    play_random(&t, "n=4,die=1", 5, MAX_ACTS);
+    ck_assert_int_eq(replay_to(&t.log, 0, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "game        countdown  n=4,die=1\n"), "%s", out);
+    ck_assert_msg(strstr(out, "White       random 1.0  (seed 100)\n"), "%s", out);
+    ck_assert_msg(strstr(out, "time        5+0.05 s"), "%s", out);
+    ck_assert_msg(strstr(out, "date        2023-11-14 22:13:20 UTC"), "%s", out);
+    ck_assert_msg(strstr(out, "   1. chance r"), "%s", out);
+    ck_assert_msg(strstr(out, "   2. White  "), "%s", out);
+    ck_assert_msg(strstr(out, " ms)\n"), "%s", out);
+    ck_assert_msg(strstr(out, "stones, Black to move\n"), "%s", out);
+    ck_assert_msg(strstr(out, "ended       last stone\n"), "%s", out);
+    ck_assert_msg(strstr(out, "winner "), "%s", out);
+    ck_assert_int_eq(replay_to(&t.log, 1, out, sizeof out), 0);
+    ck_assert_msg(!strncmp(out, "replay: t.pb: reproduced (", 26) && !strchr(out, '\n')[1],
+                  "%s", out);
+}
+END_TEST
+
+static void expect_difference(const Arena__MatchLog *log, const char *want)
+{
+    char out[65536];
+    ck_assert_int_eq(replay_to(log, 1, out, sizeof out), 1);
+    ck_assert_msg(strstr(out, want), "wanted '%s' in:\n%s", want, out);
+}
+
+START_TEST(replay_tampered_action)
+{
+    test_log t;
+    play_random(&t, "n=10", 11, MAX_ACTS);
+    ck_assert_uint_ge(t.log.n_actions, 5);
+    int32_t orig = t.act[3].action;
+    t.act[3].action = 3; /* a die roll where White takes stones */
+    expect_difference(&t.log, "replay: t.pb: differs at action 4 (Black r2): not legal here");
+    t.act[3].action = 0;
+    t.act[3].seat = 0;
+    expect_difference(&t.log, "differs at action 4 (White 1): seat 1 is to move, not seat 0");
+    t.act[3].seat = -1;
+    expect_difference(&t.log, "differs at action 4 (chance 1): a chance outcome where seat 1");
+    t.act[3].seat = 1;
+    t.act[3].action = orig;
+    t.log.n_actions--; /* the last stone never taken */
+    expect_difference(&t.log, "the game is not over, the log says the rules ended it");
+    t.log.n_actions += 2;
+    t.act[t.log.n_actions - 1] = t.act[0];
+    t.acts[t.log.n_actions - 1] = &t.act[t.log.n_actions - 1];
+    expect_difference(&t.log, "the game was already over");
+}
+END_TEST
+
+START_TEST(replay_tampered_chance)
+{
+    test_log t;
+    play_random(&t, "n=3,die=1", 2, MAX_ACTS);
+    t.act[0].action = 1; /* "take two" as a die roll */
+    expect_difference(&t.log, "differs at action 1 (chance 2): not a possible chance outcome");
+    t.act[0].action = 2;
+    t.act[0].seat = 0;
+    expect_difference(&t.log, "differs at action 1 (White r1): a chance outcome is due here");
+}
+END_TEST
+
+START_TEST(replay_tampered_returns)
+{
+    test_log t;
+    play_random(&t, "", 4, MAX_ACTS);
+    t.ret[0] = -t.ret[0];
+    t.ret[1] = -t.ret[1];
+    expect_difference(&t.log, "seat 0's return is");
+    t.log.n_returns = 1;
+    expect_difference(&t.log, "the log holds 1 returns for 2 seats");
+}
+END_TEST
+
+START_TEST(replay_forfeits)
+{
+    test_log t;
+    char out[65536];
+    play_random(&t, "n=20", 9, 3); /* W, B, W played: Black to move */
+    ck_assert_int_eq(replay_to(&t.log, 0, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "ended       Black lost on time: no answer within 1000 ms\n"),
+                  "%s", out);
+    ck_assert_msg(strstr(out, "winner random (White)"), "%s", out);
+    t.ret[0] = -1, t.ret[1] = 1;
+    expect_difference(&t.log, "do not give culprit seat 1 the loss");
+    t.ret[0] = 1, t.ret[1] = -1;
+    t.log.culprit = 5;
+    expect_difference(&t.log, "do not give culprit seat 5 the loss");
+    /* A forfeit logged on a game the rules had already ended. */
+    play_random(&t, "n=3", 9, MAX_ACTS);
+    t.log.end = ARENA__END_REASON__END_CRASH;
+    t.log.culprit = 0;
+    t.ret[0] = -1, t.ret[1] = 1;
+    expect_difference(&t.log, "the rules ended the game (last stone), the log says crash");
+}
+END_TEST
+
+START_TEST(replay_illegal_last_action)
+{
+    test_log t;
+    char out[65536];
+    play_random(&t, "n=20", 9, 3);
+    t.log.end = ARENA__END_REASON__END_ILLEGAL;
+    t.log.n_actions = 4;
+    t.act[3] = t.act[2];
+    t.act[3].seat = 1;
+    t.act[3].action = 4; /* Black answers a die roll */
+    t.acts[3] = &t.act[3];
+    snprintf(t.detail, sizeof t.detail, "answered r3");
+    ck_assert_int_eq(replay_to(&t.log, 0, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "   4. Black  r3       (the illegal action, not applied)"), "%s",
+                  out);
+    ck_assert_msg(strstr(out, "ended       Black lost (illegal action): answered r3\n"), "%s", out);
+}
+END_TEST
+
+static int replay_cmd(const char *a1, const char *a2, char *out, char *err)
+{
+    char *argv[4] = {"replay", (char *)a1, (char *)a2, NULL};
+    int argc = a1 ? (a2 ? 3 : 2) : 1;
+    return capture_run(replay_main, argc, argv, out, 65536, err, 4096);
+}
+
+START_TEST(replay_command)
+{
+    static char out[65536], err[4096];
+    test_log t;
+    char path[512];
+    play_random(&t, "die=1", 21, MAX_ACTS);
+    write_log(&t, "0021.pb", path, sizeof path);
+    ck_assert_int_eq(replay_cmd(path, "--no-board", out, err), 0);
+    ck_assert_msg(!strstr(out, "stones,"), "%s", out);
+    ck_assert_str_eq(err, "");
+    ck_assert_int_eq(replay_cmd(path, "--quiet", out, err), 0);
+    ck_assert_int_eq(replay_cmd(path, "--frobnicate", out, err), 2);
+    ck_assert_msg(strstr(err, "replay: unknown option '--frobnicate'\nusage:"), "%s", err);
+    ck_assert_int_eq(replay_cmd(NULL, NULL, out, err), 2);
+    ck_assert_int_eq(replay_cmd("--help", NULL, out, err), 0);
+    ck_assert_msg(strstr(out, "usage: arena replay LOG"), "%s", out);
+    ck_assert_int_eq(replay_cmd("/nonexistent/0007.pb", NULL, out, err), 2);
+    ck_assert_str_eq(err, "replay: /nonexistent/0007.pb: no such file\n");
+    /* Another build of the module: a warning, and the replay still runs. */
+    t.rules.sha256 = "00000000000000000000000000000000";
+    write_log(&t, "0022.pb", path, sizeof path);
+    ck_assert_int_eq(replay_cmd(path, "-q", out, err), 0);
+    ck_assert_msg(strstr(err, "replay: warning: ") && strstr(err, "logged 000000000000..."),
+                  "%s", err);
+    /* No module under that name or at that path. */
+    t.log.game = "nosuchgame";
+    t.rules.path = "/nonexistent/libnosuchgame.so";
+    write_log(&t, "0023.pb", path, sizeof path);
+    ck_assert_int_eq(replay_cmd(path, "-q", out, err), 2);
+    ck_assert_msg(strstr(err, "game 'nosuchgame' not found") &&
+                      strstr(err, "/nonexistent/libnosuchgame.so: no such file"),
+                  "%s", err);
+    /* Options the module refuses. */
+    t.log.game = "countdown";
+    t.rules.path = COUNTDOWN_SO;
+    t.log.options = "n=0";
+    write_log(&t, "0024.pb", path, sizeof path);
+    ck_assert_int_eq(replay_cmd(path, "-q", out, err), 2);
+    ck_assert_msg(strstr(err, "options 'n=0' refused: countdown: bad option 'n=0'"), "%s", err);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("replay");
+    TCase *m = tcase_create("matchlog");
+    tcase_add_checked_fixture(m, setup_dir, teardown_dir);
+    tcase_add_test(m, matchlog_round_trip);
+    tcase_add_test(m, matchlog_missing_and_junk);
+    tcase_add_test(m, matchlog_newer_format);
+    tcase_add_test(m, matchlog_truncated);
+    suite_add_tcase(s, m);
+    TCase *r = tcase_create("replay");
+    tcase_add_checked_fixture(r, setup_dir, teardown_dir);
+    tcase_add_test(r, replay_random_games);
+    tcase_add_test(r, replay_output);
+    tcase_add_test(r, replay_tampered_action);
+    tcase_add_test(r, replay_tampered_chance);
+    tcase_add_test(r, replay_tampered_returns);
+    tcase_add_test(r, replay_forfeits);
+    tcase_add_test(r, replay_illegal_last_action);
+    tcase_add_test(r, replay_command);
+    suite_add_tcase(s, r);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

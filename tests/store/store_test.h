@@ -1,0 +1,33 @@
+/* store_test.h -- helpers shared by the storage suites. */
+#ifndef STORE_TEST_H
+#define STORE_TEST_H
+
+#include <check.h>
+
+#include "store.h"
+
+Suite *store_basic_suite(void);
+Suite *store_pool_suite(void);
+Suite *store_kill_suite(void);
+
+/* A fresh directory under /tmp; removed with everything in it. */
+char *st_tmpdir(void);
+void st_rmtree(char *dir);
+/* "a/b" joined, malloc'd. */
+char *st_join(const char *a, const char *b);
+
+/* An entrant whose strings point at the arguments (tests keep them alive). */
+entrant st_entrant(const char *name, const char *version, const char *sha256);
+/* A match of n players: seat i is entrant seats[i] with return rets[i]. */
+match_record st_match(uint32_t index, int n, const int *seats, const double *rets);
+/* A tournament of game/options with these entrants; fails the test on error. */
+int64_t st_tournament(store *s, const char *game, const char *options, entrant **e, int n);
+/* Commits a match, failing the test on error. */
+void st_commit(store *s, int64_t t, uint32_t index, int n, const int *seats, const double *rets);
+
+/* First column of the first row of sql on the database file at path. */
+long long st_query_int(const char *db_path, const char *sql);
+/* Same, as text, malloc'd. */
+char *st_query_text(const char *db_path, const char *sql);
+
+#endif

@@ -1,0 +1,620 @@
+/* test_worker.c -- real worker processes against good and evil bots.
+ *
+ * This binary is its own worker: run as `test_worker __worker ...` it calls
+ * worker_main (or a fake worker chosen by ARENA_TEST_FAKE), so /proc/self/exe
+ * works as the worker program. Every evil case ends by showing that a fresh
+ * worker of a good bot still plays a whole game.
+ */
+#include <check.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zmq.h>
+
+#include "arena/sdk.h"
+#include "fake_worker.h"
+#include "outcome.h"
+#include "wire.h"
+#include "worker.h"
+
+#define SEC 1000000LL
+#define BOTS ARENA_TEST_BOTS_DIR
+
+extern char **environ;
+
+static worker_env *env;
+static char err[512];
+static const arena_rules *rules;
+static void *rules_dl;
+
+static void setup_env(void)
+{
+    env = worker_env_new(err, sizeof err);
+    ck_assert_msg(env != NULL, "%s", err);
+    rules_dl = dlopen(BOTS "/countdown.so", RTLD_NOW);
+    ck_assert_msg(rules_dl != NULL, "%s", dlerror());
+    arena_rules_entry_fn entry =
+        (arena_rules_entry_fn)(uintptr_t)dlsym(rules_dl, ARENA_RULES_ENTRY);
+    ck_assert(entry != NULL);
+    rules = entry();
+}
+
+static void teardown_env(void)
+{
+    worker_env_free(env);
+    env = NULL;
+    dlclose(rules_dl);
+}
+
+/* ------------------------------------------------------------- helpers -- */
+
+static const char *bot_path(const char *name)
+{
+    static char path[4][512];
+    static int next;
+    char *p = path[next++ % 4];
+    snprintf(p, sizeof path[0], "%s/%s.so", BOTS, name);
+    return p;
+}
+
+static worker *spawn_cfg(const char *name, int sandbox, int64_t mem_mb, int64_t cpu_s)
+{
+    worker_config cfg = {bot_path(name), BOTS "/countdown.so", sandbox, mem_mb, cpu_s};
+    worker *w = worker_spawn(env, &cfg, 10 * SEC, err, sizeof err);
+    ck_assert_msg(w != NULL, "spawn %s: %s", name, err);
+    return w;
+}
+
+static worker *spawn(const char *name)
+{
+    return spawn_cfg(name, 1, 0, 0);
+}
+
+static int setup_game(worker *w, int seat, Arena__BotInfo **info)
+{
+    Arena__TimeControl tc = ARENA__TIME_CONTROL__INIT;
+    tc.move_time_us = SEC;
+    Arena__Setup s = ARENA__SETUP__INIT;
+    s.game = "countdown";
+    s.options = "";
+    s.seat = (uint32_t)seat;
+    s.num_players = 2;
+    s.seed = 42 + (uint64_t)seat;
+    s.tc = &tc;
+    return worker_setup(w, &s, 5 * SEC, info, err, sizeof err);
+}
+
+/* One turn at the start position of countdown (pile 10, seat 0). */
+static int act_once(worker *w, int64_t timeout_us, int32_t *action, int64_t *elapsed)
+{
+    uint8_t obs[2] = {10, 0};
+    int32_t legal[2] = {1, 2};
+    Arena__TurnRequest t = ARENA__TURN_REQUEST__INIT;
+    t.observation.data = obs;
+    t.observation.len = 2;
+    t.legal = legal;
+    t.n_legal = 2;
+    t.time_left_us = timeout_us;
+    t.move_budget_us = timeout_us;
+    int64_t dummy;
+    return worker_act(w, &t, timeout_us, action, elapsed ? elapsed : &dummy, err, sizeof err);
+}
+
+/* Plays a whole game of countdown between two set-up workers; the outcome. */
+static int play_game(worker *ws[2])
+{
+    arena_game *g = rules->game_new("", NULL, 0);
+    arena_state *s = rules->state_new(g);
+    int code = OUTCOME_NORMAL, ply = 0;
+    while (code == OUTCOME_NORMAL && rules->current_player(s) >= 0) {
+        int seat = rules->current_player(s);
+        uint8_t obs[16];
+        int32_t legal[8], action = -1;
+        int64_t elapsed;
+        size_t olen = rules->observation(s, seat, obs, sizeof obs);
+        Arena__TurnRequest t = ARENA__TURN_REQUEST__INIT;
+        t.ply = (uint32_t)ply++;
+        t.observation.data = obs;
+        t.observation.len = olen;
+        t.legal = legal;
+        t.n_legal = (size_t)rules->legal_actions(s, legal, 8);
+        t.move_budget_us = t.time_left_us = 5 * SEC;
+        code = worker_act(ws[seat], &t, 5 * SEC, &action, &elapsed, err, sizeof err);
+        if (code != OUTCOME_NORMAL) break;
+        if (rules->apply(s, action) < 0) {
+            code = OUTCOME_ILLEGAL;
+            snprintf(err, sizeof err, "illegal action %d", (int)action);
+            break;
+        }
+        Arena__Event ev = ARENA__EVENT__INIT;
+        ev.seat = seat;
+        ev.action = action;
+        if (worker_wants_events(ws[!seat])) code = worker_event(ws[!seat], &ev, err, sizeof err);
+    }
+    if (code == OUTCOME_NORMAL) {
+        double ret[2];
+        rules->returns(s, ret);
+        for (int i = 0; i < 2 && code == OUTCOME_NORMAL; i++)
+            code = worker_game_over(ws[i], ret, 2, err, sizeof err);
+    }
+    rules->state_free(s);
+    rules->game_free(g);
+    return code;
+}
+
+/* The arena still works: two fresh good workers play a whole game. */
+static void assert_arena_still_plays(void)
+{
+    worker *ws[2] = {spawn("first_legal"), spawn("first_legal")};
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(setup_game(ws[i], i, NULL), OUTCOME_NORMAL);
+    ck_assert_msg(play_game(ws) == OUTCOME_NORMAL, "%s", err);
+    worker_close(ws[0]);
+    worker_close(ws[1]);
+}
+
+static int pid_gone(pid_t pid)
+{
+    char path[64], buf[256];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 1;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 1;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    return p && (p[2] == 'Z' || p[2] == 'X');
+}
+
+/* A bot that breaks on its first move: the outcome and the detail. */
+static int evil_first_move(const char *name, int sandbox)
+{
+    worker *w = spawn_cfg(name, sandbox, 256, 0);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action;
+    int code = act_once(w, 3 * SEC, &action, NULL);
+    pid_t pid = worker_pid(w);
+    worker_close(w);
+    ck_assert(pid_gone(pid));
+    return code;
+}
+
+/* --------------------------------------------------------------- tests -- */
+
+START_TEST(test_good_bot_answers)
+{
+    worker *w = spawn("first_legal");
+    Arena__BotInfo *info = NULL;
+    ck_assert_msg(setup_game(w, 0, &info) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_ptr_nonnull(info);
+    ck_assert_str_eq(info->name, "first_legal");
+    ck_assert_int_eq(info->abi_version, ARENA_BOT_ABI_VERSION);
+    ck_assert(info->wants_events);
+    ck_assert(worker_wants_events(w));
+    arena__bot_info__free_unpacked(info, NULL);
+    int32_t action = 0;
+    int64_t elapsed = 0;
+    ck_assert_msg(act_once(w, SEC, &action, &elapsed) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(action, 1);
+    ck_assert(elapsed > 0 && elapsed < SEC);
+    worker_close(w);
+}
+END_TEST
+
+START_TEST(test_info_only)
+{
+    worker *w = spawn("refuser");
+    Arena__Setup s = ARENA__SETUP__INIT;
+    s.game = "countdown";
+    s.info_only = 1;
+    Arena__BotInfo *info = NULL;
+    ck_assert_msg(worker_setup(w, &s, 5 * SEC, &info, err, sizeof err) == OUTCOME_NORMAL, "%s",
+                  err);
+    ck_assert_str_eq(info->name, "refuser");
+    ck_assert(!info->wants_events);
+    arena__bot_info__free_unpacked(info, NULL);
+    worker_close(w);
+}
+END_TEST
+
+START_TEST(test_two_games_in_a_row)
+{
+    worker *ws[2] = {spawn("first_legal"), spawn("first_legal")};
+    for (int game = 0; game < 2; game++) {
+        for (int i = 0; i < 2; i++)
+            ck_assert_msg(setup_game(ws[i], (i + game) % 2, NULL) == OUTCOME_NORMAL, "%s", err);
+        worker *seats[2] = {ws[game % 2], ws[(game + 1) % 2]};
+        ck_assert_msg(play_game(seats) == OUTCOME_NORMAL, "game %d: %s", game, err);
+    }
+    worker_close(ws[0]);
+    worker_close(ws[1]);
+}
+END_TEST
+
+START_TEST(test_sandbox_allows_reading_and_stderr)
+{
+    worker *w = spawn("reader");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action = 0;
+    for (int i = 0; i < 3; i++) {
+        ck_assert_msg(act_once(w, 2 * SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+        ck_assert_int_eq(action, 1);
+    }
+    worker_close(w);
+}
+END_TEST
+
+START_TEST(test_crash)
+{
+    ck_assert_int_eq(evil_first_move("crash", 1), OUTCOME_CRASH);
+    ck_assert_msg(strstr(err, "signal 11") != NULL, "%s", err);
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_hang)
+{
+    worker *w = spawn("hang");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action;
+    int64_t t0 = arena_now_us(), elapsed = 0;
+    ck_assert_int_eq(act_once(w, 300000, &action, &elapsed), OUTCOME_TIME);
+    int64_t took = arena_now_us() - t0;
+    ck_assert_msg(strstr(err, "no answer within 300 ms") != NULL, "%s", err);
+    ck_assert_msg(took >= 300000 && took < 1300000, "took %lld us", (long long)took);
+    /* the worker is gone: further calls fail at once */
+    ck_assert_int_eq(act_once(w, SEC, &action, NULL), OUTCOME_CRASH);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_slow)
+{
+    worker *w = spawn("slow");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action;
+    ck_assert_int_eq(act_once(w, 200000, &action, NULL), OUTCOME_TIME);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_cpu_limit)
+{
+    worker *w = spawn_cfg("hang", 1, 0, 1);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action;
+    ck_assert_int_eq(act_once(w, 10 * SEC, &action, NULL), OUTCOME_TIME);
+    ck_assert_msg(strstr(err, "CPU time limit") != NULL, "%s", err);
+    worker_close(w);
+}
+END_TEST
+
+static void assert_violation(const char *bot, const char *const *calls)
+{
+    ck_assert_int_eq(evil_first_move(bot, 1), OUTCOME_SANDBOX);
+    int named = 0;
+    for (const char *const *c = calls; *c; c++) {
+        char want[64];
+        snprintf(want, sizeof want, "sandbox violation: %s", *c);
+        named |= strcmp(err, want) == 0;
+    }
+    ck_assert_msg(named, "%s: %s", bot, err);
+    assert_arena_still_plays();
+}
+
+START_TEST(test_write_file)
+{
+    static const char *const calls[] = {"openat", "open", NULL};
+    assert_violation("writer", calls);
+}
+END_TEST
+
+START_TEST(test_socket)
+{
+    static const char *const calls[] = {"socket", NULL};
+    assert_violation("socketeer", calls);
+}
+END_TEST
+
+START_TEST(test_fork)
+{
+    static const char *const calls[] = {"clone", "clone3", "fork", "vfork", NULL};
+    assert_violation("forker", calls);
+}
+END_TEST
+
+START_TEST(test_exec)
+{
+    static const char *const calls[] = {"execve", "execveat", NULL};
+    assert_violation("execer", calls);
+}
+END_TEST
+
+START_TEST(test_memory_bomb)
+{
+    int code = evil_first_move("membomb", 1);
+    ck_assert_msg(code == OUTCOME_CRASH || code == OUTCOME_TIME, "%d: %s", code, err);
+    fprintf(stderr, "memory bomb: %s\n", err);
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_exit)
+{
+    ck_assert_int_eq(evil_first_move("quitter", 1), OUTCOME_CRASH);
+    ck_assert_str_eq(err, "exited with status 1");
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_illegal_answer_is_passed_on)
+{
+    /* worker_act does not judge legality: the match runner does */
+    worker *w = spawn("garbage");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action = 0;
+    ck_assert_int_eq(act_once(w, SEC, &action, NULL), OUTCOME_NORMAL);
+    ck_assert_int_eq(action, 1002);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_garbage_on_the_wire)
+{
+    setenv("ARENA_TEST_FAKE", "garbage", 1);
+    worker *w = spawn("first_legal");
+    unsetenv("ARENA_TEST_FAKE");
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_GARBAGE);
+    ck_assert_msg(strstr(err, "unreadable") != NULL, "%s", err);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+END_TEST
+
+START_TEST(test_garbage_instead_of_ready)
+{
+    setenv("ARENA_TEST_FAKE", "bad-ready", 1);
+    worker_config cfg = {bot_path("first_legal"), NULL, 1, 0, 0};
+    worker *w = worker_spawn(env, &cfg, 5 * SEC, err, sizeof err);
+    unsetenv("ARENA_TEST_FAKE");
+    ck_assert_ptr_null(w);
+    ck_assert_msg(strstr(err, "unreadable") != NULL, "%s", err);
+    assert_arena_still_plays();
+}
+END_TEST
+
+static void assert_setup_fails(const char *bot, const char *words)
+{
+    worker *w = spawn(bot);
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
+    ck_assert_msg(strstr(err, bot_path(bot)) != NULL, "no file name: %s", err);
+    ck_assert_msg(strstr(err, words) != NULL, "%s", err);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+
+START_TEST(test_bad_abi)
+{
+    assert_setup_fails("badabi", "ABI version 999");
+}
+END_TEST
+
+START_TEST(test_missing_symbol)
+{
+    assert_setup_fails("nosymbol", "no symbol arena_bot_entry");
+}
+END_TEST
+
+START_TEST(test_refusal)
+{
+    assert_setup_fails("refuser", "I only play chess, not countdown");
+}
+END_TEST
+
+START_TEST(test_missing_file)
+{
+    assert_setup_fails("no_such_bot", "No such file");
+}
+END_TEST
+
+START_TEST(test_sandbox_off)
+{
+    char dir[] = "/tmp/arena-test-XXXXXX", path[64];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    setenv("ARENA_EVIL_PATH", path, 1);
+    int code = evil_first_move("writer", 0);
+    unsetenv("ARENA_EVIL_PATH");
+    ck_assert_msg(code == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(access(path, F_OK), 0);
+    unlink(path);
+    rmdir(dir);
+}
+END_TEST
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    return remove(path);
+}
+
+START_TEST(test_orphan_exits)
+{
+    int p[2];
+    char tmp[] = "/tmp/arena-orphan-XXXXXX"; /* the dead arena's ipc directory stays here */
+    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    ck_assert_int_eq(pipe(p), 0);
+    pid_t child = fork(); /* a stand-in arena that dies without closing its worker */
+    if (child == 0) {
+        setenv("TMPDIR", tmp, 1);
+        worker_env *e = worker_env_new(err, sizeof err);
+        worker_config cfg = {bot_path("first_legal"), NULL, 1, 0, 0};
+        worker *w = e ? worker_spawn(e, &cfg, 10 * SEC, err, sizeof err) : NULL;
+        pid_t pid = w ? worker_pid(w) : -1;
+        ssize_t n = write(p[1], &pid, sizeof pid);
+        _exit(n == sizeof pid ? 0 : 1);
+    }
+    pid_t pid = -1;
+    ck_assert_int_eq(read(p[0], &pid, sizeof pid), (ssize_t)sizeof pid);
+    waitpid(child, NULL, 0);
+    ck_assert_int_gt(pid, 0);
+    int64_t deadline = arena_now_us() + 5 * SEC;
+    while (!pid_gone(pid) && arena_now_us() < deadline)
+        usleep(20000);
+    ck_assert_msg(pid_gone(pid), "orphaned worker %d still runs", (int)pid);
+    close(p[0]);
+    close(p[1]);
+    nftw(tmp, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+END_TEST
+
+START_TEST(test_arena_binary_as_worker)
+{
+    /* the real program: main.c must hand `__worker` to worker_main */
+    ck_assert_int_eq(worker_env_set_exe(env, ARENA_BIN_DIR "/arena"), 0);
+    assert_arena_still_plays();
+}
+END_TEST
+
+/* ------------------------------------------------------------ timing -- */
+
+static int cmp64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+#define ROUNDS 3000
+
+static int64_t median(int64_t *v, int n, int64_t *p99)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp64);
+    *p99 = v[n * 99 / 100];
+    return v[n / 2];
+}
+
+/* The bare ZeroMQ ROUTER/DEALER ipc round trip to a fake echo worker. */
+static int64_t bare_round_trip(int64_t *p99)
+{
+    void *ctx = worker_env_zmq(env);
+    void *sock = zmq_socket(ctx, ZMQ_ROUTER);
+    int zero = 0;
+    zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero);
+    char endpoint[64];
+    snprintf(endpoint, sizeof endpoint, "ipc://@arena-test-echo-%d", (int)getpid());
+    ck_assert_int_eq(zmq_bind(sock, endpoint), 0);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    ck_assert_int_gt(n, 0);
+    exe[n] = '\0';
+    char *argv[] = {exe, "__worker", endpoint, "none", NULL};
+    setenv("ARENA_TEST_FAKE", "echo", 1);
+    pid_t pid;
+    ck_assert_int_eq(posix_spawn(&pid, exe, NULL, NULL, argv, environ), 0);
+    unsetenv("ARENA_TEST_FAKE");
+    uint8_t id[256], buf[256];
+    int idlen = zmq_recv(sock, id, sizeof id, 0);
+    ck_assert_int_gt(idlen, 0);
+    ck_assert_int_gt(zmq_recv(sock, buf, sizeof buf, 0), 0); /* Ready */
+    static int64_t t[ROUNDS];
+    for (int i = 0; i < ROUNDS; i++) {
+        int64_t t0 = arena_now_us();
+        zmq_send(sock, id, (size_t)idlen, ZMQ_SNDMORE);
+        zmq_send(sock, "0123456789abcdef", 16, 0);
+        zmq_recv(sock, buf, sizeof buf, 0);
+        zmq_recv(sock, buf, sizeof buf, 0);
+        t[i] = arena_now_us() - t0;
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    zmq_close(sock);
+    return median(t, ROUNDS, p99);
+}
+
+START_TEST(test_round_trip)
+{
+    worker *w = spawn_cfg("first_legal", 1, 0, 0);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    static int64_t t[ROUNDS];
+    int32_t action;
+    for (int i = 0; i < ROUNDS; i++) {
+        int64_t t0 = arena_now_us();
+        ck_assert_msg(act_once(w, SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+        t[i] = arena_now_us() - t0;
+    }
+    worker_close(w);
+    int64_t p99, bare_p99;
+    int64_t med = median(t, ROUNDS, &p99);
+    int64_t bare = bare_round_trip(&bare_p99);
+    fprintf(stderr,
+            "worker_act round trip: median %lld us (p99 %lld); bare zmq ipc: median %lld "
+            "us (p99 %lld)\n",
+            (long long)med, (long long)p99, (long long)bare, (long long)bare_p99);
+    ck_assert_int_lt(med, 5000); /* only a sanity bound: the machine is shared */
+}
+END_TEST
+
+static Suite *worker_suite(void)
+{
+    Suite *s = suite_create("worker");
+    TCase *tc = tcase_create("good");
+    tcase_add_checked_fixture(tc, setup_env, teardown_env);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_good_bot_answers);
+    tcase_add_test(tc, test_info_only);
+    tcase_add_test(tc, test_two_games_in_a_row);
+    tcase_add_test(tc, test_sandbox_allows_reading_and_stderr);
+    tcase_add_test(tc, test_sandbox_off);
+    tcase_add_test(tc, test_orphan_exits);
+    tcase_add_test(tc, test_arena_binary_as_worker);
+    tcase_add_test(tc, test_round_trip);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("evil");
+    tcase_add_checked_fixture(tc, setup_env, teardown_env);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_crash);
+    tcase_add_test(tc, test_hang);
+    tcase_add_test(tc, test_slow);
+    tcase_add_test(tc, test_cpu_limit);
+    tcase_add_test(tc, test_write_file);
+    tcase_add_test(tc, test_socket);
+    tcase_add_test(tc, test_fork);
+    tcase_add_test(tc, test_exec);
+    tcase_add_test(tc, test_memory_bomb);
+    tcase_add_test(tc, test_exit);
+    tcase_add_test(tc, test_illegal_answer_is_passed_on);
+    tcase_add_test(tc, test_garbage_on_the_wire);
+    tcase_add_test(tc, test_garbage_instead_of_ready);
+    tcase_add_test(tc, test_bad_abi);
+    tcase_add_test(tc, test_missing_symbol);
+    tcase_add_test(tc, test_refusal);
+    tcase_add_test(tc, test_missing_file);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "__worker") == 0) {
+        const char *fake = getenv("ARENA_TEST_FAKE");
+        if (fake) return fake_worker_main(fake, argc - 1, argv + 1);
+        return worker_main(argc - 1, argv + 1);
+    }
+    SRunner *sr = srunner_create(worker_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
