@@ -39,6 +39,10 @@ worker *pool_take(worker_pool *p, const entrant *e, char *err, size_t errlen)
 
 void pool_put(worker_pool *p, const entrant *e, worker *w)
 {
+    if (worker_cpu_exhausted(w)) {
+        worker_close(w);
+        return;
+    }
     if (p->n == p->cap) {
         p->cap = p->cap ? p->cap * 2 : 8;
         p->idle = realloc(p->idle, p->cap * sizeof *p->idle);

@@ -542,6 +542,31 @@ pid_t worker_pid(const worker *w)
     return w->pid;
 }
 
+/* Reads utime + stime (fields 14 and 15) of /proc/<pid>/stat. The command name
+ * in field 2 may hold spaces, so fields are counted after its ')'. */
+static double proc_cpu_seconds(pid_t pid)
+{
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    unsigned long long ut = 0, st = 0;
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+        return -1;
+    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+int worker_cpu_exhausted(const worker *w)
+{
+    if (w->cpu_s <= 0) return 0;
+    double used = proc_cpu_seconds(w->pid);
+    return used >= (double)w->cpu_s / 2;
+}
+
 /* Waits up to ms for the worker to exit by itself. */
 static void worker_wait_exit(worker *w, int ms)
 {

@@ -78,6 +78,10 @@ int worker_game_over(worker *w, const double *returns, int num_players, char *er
 /* Whether the bot wants events (has observe()), known after worker_setup. */
 int worker_wants_events(const worker *w);
 pid_t worker_pid(const worker *w);
+/* True once the worker has used half of its CPU-time limit (RLIMIT_CPU counts
+ * every game it served): the pool then retires it before the limit can cost a
+ * game. */
+int worker_cpu_exhausted(const worker *w);
 
 /* Says Bye, waits briefly for the exit, then SIGKILLs; reaps; frees. NULL ok. */
 void worker_close(worker *w);
