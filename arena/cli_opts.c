@@ -8,12 +8,13 @@
 #include <unistd.h>
 
 #include "cli_cmds.h"
+#include "timectl.h"
 
 void play_opts_init(play_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->tc.move_time_us = 1000000;
-    snprintf(o->tc_text, sizeof o->tc_text, "move 1000ms");
+    timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
     o->margin_us = 50000;
     o->sandbox = 1;
     o->mem_limit_mb = 1024;
@@ -23,14 +24,6 @@ void play_opts_init(play_opts *o)
     o->seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
 }
 
-static int parse_double(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    return errno == 0 && end != s && *end == '\0' && *out >= 0;
-}
-
 static int parse_i64(const char *s, int64_t *out)
 {
     char *end;
@@ -38,22 +31,6 @@ static int parse_i64(const char *s, int64_t *out)
     long long v = strtoll(s, &end, 10);
     *out = v;
     return errno == 0 && end != s && *end == '\0' && v >= 0;
-}
-
-/* "5+0.05" (seconds) or "40" (no increment). */
-static int parse_tc(play_opts *o, const char *arg)
-{
-    char base[64], *plus;
-    snprintf(base, sizeof base, "%s", arg);
-    double b, inc = 0;
-    plus = strchr(base, '+');
-    if (plus) *plus++ = '\0';
-    if (!parse_double(base, &b) || (plus && !parse_double(plus, &inc)) || b <= 0) return -1;
-    o->tc.base_us = (int64_t)(b * 1e6);
-    o->tc.increment_us = (int64_t)(inc * 1e6);
-    o->tc.move_time_us = 0;
-    snprintf(o->tc_text, sizeof o->tc_text, "%s", arg);
-    return 0;
 }
 
 static int bad(const char *cmd, const char *opt, const char *arg, const char *expect)
@@ -70,13 +47,15 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         o->game = arg;
         return 1;
     case OPT_TC:
-        if (parse_tc(o, arg)) return bad(cmd, "--tc", arg, "BASE+INC in seconds, e.g. 5+0.05");
+        if (strncmp(arg, "move ", 5) == 0 || timectl_parse(arg, &o->tc))
+            return bad(cmd, "--tc", arg, "BASE+INC in seconds, e.g. 5+0.05");
+        timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
         return 1;
     case OPT_MOVE_TIME:
         if (!parse_i64(arg, &v) || v <= 0)
             return bad(cmd, "--move-time", arg, "milliseconds > 0");
         o->tc = (arena_time_control){0, 0, v * 1000};
-        snprintf(o->tc_text, sizeof o->tc_text, "move %lldms", (long long)v);
+        timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
         return 1;
     case OPT_MARGIN:
         if (!parse_i64(arg, &v)) return bad(cmd, "--margin", arg, "milliseconds >= 0");

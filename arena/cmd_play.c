@@ -143,7 +143,10 @@ static const char tournament_help[] =
     "  --rounds N             rounds (default 1)\n"
     "  -j, --jobs N           matches played at once (default 1)\n"
     "  --seats all            tables play every seat order, not only the "
-    "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n\n"
+    "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
+    "  --resume DIR           finish an interrupted tournament (DIR is its directory,\n"
+    "                         e.g. results/20261129-134644-morris): plays only the\n"
+    "                         missing matches with the stored settings and bots\n\n"
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
 
@@ -173,6 +176,7 @@ int cmd_tournament(int argc, char **argv)
                             {"jobs", required_argument, NULL, 'j'},
                             {"quiet", no_argument, NULL, 'q'},
                             {"seats", required_argument, NULL, 'S'},
+                            {"resume", required_argument, NULL, 'R'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     optind = 1;
@@ -190,6 +194,10 @@ int cmd_tournament(int argc, char **argv)
                 goto out;
             }
             to.all_seat_orders = strcmp(optarg, "all") == 0;
+            continue;
+        }
+        if (c == 'R') {
+            to.resume = optarg;
             continue;
         }
         if (c == 'q') {
@@ -219,7 +227,23 @@ int cmd_tournament(int argc, char **argv)
     }
     while (optind < argc)
         bots[nb++] = argv[optind++];
-    if (!po.game || nb < 2) {
+    char resume_dir[4096], parent[4096];
+    if (to.resume) { /* the results directory is the tournament directory's parent */
+        snprintf(resume_dir, sizeof resume_dir, "%s", to.resume);
+        size_t len = strlen(resume_dir);
+        while (len > 1 && resume_dir[len - 1] == '/')
+            resume_dir[--len] = '\0';
+        to.resume = resume_dir;
+        char *slash = strrchr(resume_dir, '/');
+        snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - resume_dir) : 1,
+                 slash ? resume_dir : ".");
+        po.out_dir = parent;
+        if (po.game || nb) {
+            fprintf(stderr, "arena tournament: --resume takes the game and bots from the "
+                            "stored tournament; drop --game and --bots\n");
+            goto out;
+        }
+    } else if (!po.game || nb < 2) {
         fprintf(stderr, "arena tournament: %s\n%s",
                 !po.game ? "--game is required" : "--bots needs at least two bots",
                 tournament_help);

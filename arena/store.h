@@ -62,6 +62,28 @@ int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t 
 /* Marks the tournament finished (now); -1 when there is no such tournament. */
 int store_tournament_done(store *s, int64_t tournament, char *err, size_t errlen);
 
+/* --- resuming ------------------------------------------------------------ */
+
+/* A stored tournament: its settings and its entrants' .so paths and hashes by
+ * position. */
+typedef struct tournament_row {
+    int64_t id;
+    char *game, *options, *tc, *dir;
+    uint64_t seed;
+    int rounds, planned, finished;
+    int n_entrants;
+    char **paths;
+    char **sha256;
+} tournament_row;
+
+int store_tournament_get(store *s, int64_t id, tournament_row *out, char *err, size_t errlen);
+void store_tournament_row_free(tournament_row *t);
+/* The finished matches of a tournament with their results, by index. Seats are
+ * not stored by entrant position (only by bot), so seat_entrant comes back -1:
+ * the schedule, rebuilt from the stored settings, knows who sat where. */
+int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n, char *err,
+                             size_t errlen);
+
 /* --- persistent ratings ------------------------------------------------- */
 
 /* One rating pool: a game and its canonical options. */

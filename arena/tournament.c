@@ -19,6 +19,7 @@
 #include "session.h"
 #include "store.h"
 #include "tally.h"
+#include "timectl.h"
 #include "tournament.h"
 
 typedef struct tour {
@@ -26,16 +27,19 @@ typedef struct tour {
     session s;
     store *db;
     int64_t tid;
-    char dir[1024];      /* results/<name> */
-    char dir_rel[256];   /* <name>, relative to the results directory */
+    char dir[1024];    /* results/<name> */
+    char dir_rel[256]; /* <name>, relative to the results directory */
     schedule_item *items;
     size_t n_items;
     match_record *records;
+    char *finished;       /* per match index: already stored (--resume) */
     pthread_mutex_t lock; /* guards next, db, records, progress */
     size_t next;
     size_t done;
-    int failed;           /* storage failure: stop scheduling */
+    int failed; /* storage failure: stop scheduling */
     progress prog;
+    arena_time_control tc; /* as given, or as stored when resuming */
+    uint64_t seed;
 } tour;
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -55,8 +59,10 @@ static int make_tournament_dir(tour *t, char *err, size_t errlen)
     char stamp[64];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
     for (int k = 1; k < 1000; k++) {
-        if (k == 1) snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s", stamp, t->s.name);
-        else snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s-%d", stamp, t->s.name, k);
+        if (k == 1)
+            snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s", stamp, t->s.name);
+        else
+            snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s-%d", stamp, t->s.name, k);
         snprintf(t->dir, sizeof t->dir, "%s/%s", t->o->out_dir, t->dir_rel);
         if (mkdir(t->dir, 0755) == 0) {
             char m[1100];
@@ -65,8 +71,7 @@ static int make_tournament_dir(tour *t, char *err, size_t errlen)
         }
         if (errno != EEXIST) break;
     }
-    snprintf(err, errlen, "%s: cannot create a tournament directory: %s", t->dir,
-             strerror(errno));
+    snprintf(err, errlen, "%s: cannot create a tournament directory: %s", t->dir, strerror(errno));
     return -1;
 }
 
@@ -84,7 +89,7 @@ static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
     ms->seed = it->seed;
     ms->index = it->index;
     ms->tournament = t->dir_rel;
-    ms->tc = t->o->tc;
+    ms->tc = t->tc;
     ms->margin_us = t->o->margin_us;
 }
 
@@ -92,8 +97,7 @@ static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
 static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
 {
     char path[1400], err[512];
-    snprintf(rec->log_path, sizeof rec->log_path, "%s/matches/%05u.pb", t->dir_rel,
-             rec->index);
+    snprintf(rec->log_path, sizeof rec->log_path, "%s/matches/%05u.pb", t->dir_rel, rec->index);
     snprintf(path, sizeof path, "%s/%s", t->o->out_dir, rec->log_path);
     int log_ok = matchlog_write(path, log, err, sizeof err) == 0;
     pthread_mutex_lock(&t->lock);
@@ -113,6 +117,8 @@ static void *job_thread(void *arg)
     worker_pool *pool = session_pool(&t->s);
     for (;;) {
         pthread_mutex_lock(&t->lock);
+        while (!t->failed && t->next < t->n_items && t->finished[t->next])
+            t->next++;
         size_t i = t->failed ? t->n_items : t->next++;
         pthread_mutex_unlock(&t->lock);
         if (i >= t->n_items) break;
@@ -133,22 +139,24 @@ static void play_all(tour *t)
     if ((size_t)jobs > t->n_items) jobs = (int)t->n_items;
     pthread_t th[64];
     if (jobs > 64) jobs = 64;
-    for (int i = 0; i < jobs; i++) pthread_create(&th[i], NULL, job_thread, t);
-    for (int i = 0; i < jobs; i++) pthread_join(th[i], NULL);
+    for (int i = 0; i < jobs; i++)
+        pthread_create(&th[i], NULL, job_thread, t);
+    for (int i = 0; i < jobs; i++)
+        pthread_join(th[i], NULL);
     progress_end(&t->prog);
 }
 
 static void print_forfeits(tour *t)
 {
     int shown = 0;
-    for (size_t i = 0; i < t->done && i < t->n_items; i++) {
+    for (size_t i = 0; i < t->n_items; i++) {
         const match_record *r = &t->records[i];
-        if (r->end == 0 || r->culprit < 0) continue;
+        if (r->num_players == 0 || r->end == 0 || r->culprit < 0) continue;
         char how[256];
         outcome_describe(r->end, r->end_detail, how, sizeof how);
         if (!shown++) printf("Forfeits:\n");
-        printf("  match %u: %s %s\n", r->index,
-               t->s.entrants[r->seat_entrant[r->culprit]]->display, how);
+        printf("  match %u: %s %s\n", r->index, t->s.entrants[r->seat_entrant[r->culprit]]->display,
+               how);
     }
     if (shown) printf("\n");
 }
@@ -164,10 +172,10 @@ static int rate_tournament(tour *t)
     int rc = ratings_fit(t->s.n, ty.games, ty.n_games, &fit, err, sizeof err);
     if (rc == 0) {
         const char **names = malloc((size_t)t->s.n * sizeof *names);
-        for (int i = 0; i < t->s.n; i++) names[i] = t->s.entrants[i]->display;
+        for (int i = 0; i < t->s.n; i++)
+            names[i] = t->s.entrants[i]->display;
         char title[2600];
-        snprintf(title, sizeof title, "%s (%s), %zu games", t->s.name, t->s.options,
-                 t->done);
+        snprintf(title, sizeof title, "%s (%s), %zu games", t->s.name, t->s.options, t->done);
         report rep = {title, t->s.n, names, &fit, ty.xt_score, ty.xt_games, ty.matches};
         printf("\n");
         print_forfeits(t);
@@ -211,31 +219,117 @@ static int open_storage(tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
-    tournament_info ti = {t->s.name, t->s.options, t->o->seed, t->o->rounds,
-                          t->o->tc_text ? t->o->tc_text : "", t->dir_rel, (int)t->n_items};
+    tournament_info ti = {
+        t->s.name,  t->s.options,   t->o->seed, t->o->rounds, t->o->tc_text ? t->o->tc_text : "",
+        t->dir_rel, (int)t->n_items};
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     return t->tid > 0 ? 0 : -1;
+}
+
+static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, char *err,
+                         size_t errlen)
+{
+    int k = t->s.lr->rules->num_players(t->s.game);
+    free(t->items);
+    if (schedule_round_robin(t->s.n, k, rounds, all_orders, seed, &t->items, &t->n_items, err,
+                             errlen))
+        return -1;
+    return 0;
 }
 
 static int prepare(tour *t, char *err, size_t errlen)
 {
     const tournament_opts *o = t->o;
-    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, o->sandbox, o->mem_limit_mb,
-                     err, errlen))
+    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, o->sandbox, o->mem_limit_mb, err,
+                     errlen))
         return 2;
-    const arena_rules *r = t->s.lr->rules;
-    int k = o->seats > 0 ? o->seats : r->num_players(t->s.game);
-    if (k != r->num_players(t->s.game)) {
-        snprintf(err, errlen, "--seats %d: %s is configured for %d players", k, t->s.name,
-                 r->num_players(t->s.game));
-        return 2;
-    }
-    if (schedule_round_robin(t->s.n, k, o->rounds, o->all_seat_orders, o->seed, &t->items,
-                             &t->n_items, err, errlen))
-        return 2;
+    if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
     t->records = calloc(t->n_items, sizeof *t->records);
+    t->finished = calloc(t->n_items, 1);
     if (open_storage(t, err, errlen)) return 1;
     return 0;
+}
+
+/* The stored settings and entrants of the tournament in o->resume. */
+static int load_stored(tour *t, tournament_row *row, char *err, size_t errlen)
+{
+    const char *slash = strrchr(t->o->resume, '/');
+    snprintf(t->dir, sizeof t->dir, "%s", t->o->resume);
+    snprintf(t->dir_rel, sizeof t->dir_rel, "%s", slash ? slash + 1 : t->o->resume);
+    t->db = store_open(t->o->out_dir, err, errlen);
+    if (!t->db) return 1;
+    t->tid = store_tournament_find(t->db, t->dir_rel, err, errlen);
+    if (t->tid == 0)
+        snprintf(err, errlen,
+                 "--resume %s: no tournament '%s' in %s/arena.db (give the "
+                 "tournament's directory inside --out)",
+                 t->o->resume, t->dir_rel, t->o->out_dir);
+    if (t->tid <= 0) return 2;
+    return store_tournament_get(t->db, t->tid, row, err, errlen) ? 1 : 0;
+}
+
+/* The same bots as when the tournament started (a rebuilt .so is another bot). */
+static int check_same_bots(tour *t, const tournament_row *row, char *err, size_t errlen)
+{
+    for (int i = 0; i < t->s.n; i++)
+        if (strcmp(t->s.entrants[i]->sha256, row->sha256[i]) != 0) {
+            snprintf(err, errlen,
+                     "--resume: %s changed since the tournament started "
+                     "(SHA-256 differs); start a new tournament instead",
+                     row->paths[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* Rebuilds the schedule (its seat orders are told by the planned count) and
+ * marks the stored matches as played. */
+static int restore_results(tour *t, const tournament_row *row, char *err, size_t errlen)
+{
+    if (make_schedule(t, row->rounds, 0, row->seed, err, errlen)) return -1;
+    if ((int)t->n_items != row->planned && make_schedule(t, row->rounds, 1, row->seed, err, errlen))
+        return -1;
+    if ((int)t->n_items != row->planned) {
+        snprintf(err, errlen, "--resume: cannot rebuild the schedule of %d matches", row->planned);
+        return -1;
+    }
+    t->records = calloc(t->n_items, sizeof *t->records);
+    t->finished = calloc(t->n_items, 1);
+    match_record *stored;
+    size_t n;
+    if (store_tournament_results(t->db, t->tid, &stored, &n, err, errlen)) return -1;
+    for (size_t i = 0; i < n; i++) {
+        const schedule_item *it = &t->items[stored[i].index];
+        if (stored[i].index >= t->n_items) continue;
+        for (int p = 0; p < it->num_players; p++)
+            stored[i].seat_entrant[p] = it->seat[p];
+        t->records[stored[i].index] = stored[i];
+        t->finished[stored[i].index] = 1;
+        t->done++;
+    }
+    free(stored);
+    return 0;
+}
+
+static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
+{
+    tournament_row row;
+    int rc = load_stored(t, &row, err, errlen);
+    if (rc) return rc;
+    char spec[4096];
+    snprintf(spec, sizeof spec, "%s:%s", row.game, row.options);
+    rc = 2;
+    if (timectl_parse(row.tc, tc)) {
+        snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
+    } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants,
+                            t->o->sandbox, t->o->mem_limit_mb, err, errlen) == 0 &&
+               check_same_bots(t, &row, err, errlen) == 0 &&
+               restore_results(t, &row, err, errlen) == 0) {
+        t->seed = row.seed;
+        rc = 0;
+    }
+    store_tournament_row_free(&row);
+    return rc;
 }
 
 int tournament_run(const tournament_opts *o)
@@ -243,12 +337,16 @@ int tournament_run(const tournament_opts *o)
     tour t = {.o = o};
     pthread_mutex_init(&t.lock, NULL);
     char err[1024];
-    int rc = prepare(&t, err, sizeof err);
+    t.tc = o->tc;
+    t.seed = o->seed;
+    int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
     if (rc == 0) {
-        progress_begin(&t.prog, o->progress, t.n_items, o->jobs);
+        progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
-                t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items,
-                (unsigned long long)o->seed, o->jobs);
+                t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
+                o->jobs);
+        if (t.done)
+            fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, t.n_items);
         play_all(&t);
         if (rate_tournament(&t)) rc = 1;
         rate_pool(&t);
@@ -266,6 +364,7 @@ int tournament_run(const tournament_opts *o)
     if (t.db) store_close(t.db);
     free(t.items);
     free(t.records);
+    free(t.finished);
     session_close(&t.s);
     pthread_mutex_destroy(&t.lock);
     return rc;

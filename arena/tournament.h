@@ -23,6 +23,7 @@ typedef struct tournament_opts {
     int sandbox;
     int64_t mem_limit_mb;
     int progress;               /* 1 live line, 0 plain lines, -1 silent */
+    const char *resume;         /* a tournament directory: play only what is missing */
 } tournament_opts;
 
 /* Runs it; returns the process exit status (0 ok, 1 failure, 2 bad input). */

@@ -217,6 +217,38 @@ START_TEST(ratings_persist_across_tournaments)
 }
 END_TEST
 
+/* A tournament killed with SIGKILL after some matches loses none of them, and
+ * --resume plays exactly the rest: the table counts every game once. */
+START_TEST(killed_tournament_resumes)
+{
+    char dir[256], tdir[1024], cmd[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    snprintf(cmd, sizeof cmd,
+             "%s tournament --game morris --bots morris_greedy random --rounds 40 --seed 4 "
+             "--out %s",
+             ARENA, dir);
+    ck_assert_int_eq(e2e_kill_after(10, "match ", cmd), 10);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    int rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "Resuming: "), "resume failed (%d):\n%s", rc, out);
+    int already = atoi(strstr(out, "Resuming: ") + 10);
+    ck_assert_msg(already >= 10 && already < 80, "%d matches were kept", already);
+    free(out);
+    e2e_rating g;
+    ck_assert_int_eq(e2e_rating_of(tdir, "morris_greedy", &g), 0);
+    ck_assert_int_eq(g.games, 80);
+    logs l;
+    read_logs(tdir, &l);
+    ck_assert_int_eq(l.n, 80);
+    free_logs(&l);
+    /* Resuming a finished tournament plays nothing more. */
+    rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "Resuming: 80 of 80"), "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *e2e_suite(void)
 {
     Suite *s = suite_create("e2e");
@@ -229,6 +261,7 @@ static Suite *e2e_suite(void)
     tcase_add_test(tc, check_tells_sound_from_unsound);
     tcase_add_test(tc, match_show_then_replay);
     tcase_add_test(tc, ratings_persist_across_tournaments);
+    tcase_add_test(tc, killed_tournament_resumes);
     suite_add_tcase(s, tc);
     return s;
 }

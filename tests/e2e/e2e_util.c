@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -120,4 +121,31 @@ int e2e_rating_of(const char *tdir, const char *name, e2e_rating *out)
     }
     fclose(f);
     return rc;
+}
+
+int e2e_kill_after(int lines, const char *prefix, const char *cmd)
+{
+    int fd[2];
+    if (pipe(fd)) return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        dup2(fd[1], 2);
+        close(fd[0]);
+        close(fd[1]);
+        char full[8192];
+        snprintf(full, sizeof full, "exec %s", cmd);
+        execl("/bin/sh", "sh", "-c", full, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    FILE *in = fdopen(fd[0], "r");
+    char line[4096];
+    int seen = 0;
+    while (seen < lines && fgets(line, sizeof line, in))
+        if (strncmp(line, prefix, strlen(prefix)) == 0) seen++;
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    fclose(in);
+    return seen;
 }

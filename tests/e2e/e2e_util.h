@@ -8,6 +8,11 @@
  * and the output (malloc'd, NUL-terminated) in *out when out is not NULL. */
 int e2e_run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Starts a command (through sh, exec'd so the pid is the command's), reads
+ * its merged output line by line, and SIGKILLs it after `lines` lines that
+ * start with `prefix`. Returns how many such lines were seen. */
+int e2e_kill_after(int lines, const char *prefix, const char *cmd);
+
 /* A fresh empty directory under /tmp; the caller removes it with e2e_rmrf. */
 void e2e_tmpdir(char *out, size_t len);
 void e2e_rmrf(const char *dir);

@@ -1,0 +1,42 @@
+/* timectl.c -- parsing and printing time controls. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timectl.h"
+
+static int seconds(const char *s, const char *end, double *out)
+{
+    char *stop;
+    errno = 0;
+    *out = strtod(s, &stop);
+    return errno == 0 && stop == end && stop != s && *out >= 0 ? 0 : -1;
+}
+
+int timectl_parse(const char *text, arena_time_control *tc)
+{
+    if (strncmp(text, "move ", 5) == 0) {
+        char *stop;
+        long long ms = strtoll(text + 5, &stop, 10);
+        if (ms <= 0 || strcmp(stop, "ms") != 0) return -1;
+        *tc = (arena_time_control){0, 0, ms * 1000};
+        return 0;
+    }
+    const char *plus = strchr(text, '+'), *end = text + strlen(text);
+    double base, inc = 0;
+    if (seconds(text, plus ? plus : end, &base) || base <= 0) return -1;
+    if (plus && seconds(plus + 1, end, &inc)) return -1;
+    *tc = (arena_time_control){(int64_t)(base * 1e6 + 0.5), (int64_t)(inc * 1e6 + 0.5), 0};
+    return 0;
+}
+
+void timectl_format(const arena_time_control *tc, char *buf, size_t len)
+{
+    if (tc->move_time_us > 0)
+        snprintf(buf, len, "move %lldms", (long long)(tc->move_time_us / 1000));
+    else if (tc->increment_us > 0)
+        snprintf(buf, len, "%g+%g", tc->base_us / 1e6, tc->increment_us / 1e6);
+    else
+        snprintf(buf, len, "%g", tc->base_us / 1e6);
+}
