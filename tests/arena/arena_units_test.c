@@ -11,6 +11,7 @@
 #include "report.h"
 #include "schedule.h"
 #include "tally.h"
+#include "timectl.h"
 
 START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
 {
@@ -201,6 +202,26 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
 }
 END_TEST
 
+START_TEST(time_controls_parse_and_print_back)
+{
+    arena_time_control tc;
+    char buf[64];
+    ck_assert_int_eq(timectl_parse("5+0.05", &tc), 0);
+    ck_assert(tc.base_us == 5000000 && tc.increment_us == 50000 && tc.move_time_us == 0);
+    timectl_format(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "5+0.05");
+    ck_assert_int_eq(timectl_parse("40", &tc), 0);
+    ck_assert(tc.base_us == 40000000 && tc.increment_us == 0);
+    ck_assert_int_eq(timectl_parse("move 250ms", &tc), 0);
+    ck_assert(tc.move_time_us == 250000 && tc.base_us == 0);
+    timectl_format(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "move 250ms");
+    const char *bad[] = {"fast", "5+", "+1", "0", "-3+1", "5+x", "move 0ms", "move 10s", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(timectl_parse(bad[i], &tc) == -1, "'%s' accepted", bad[i]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arena_units");
@@ -213,6 +234,7 @@ int main(void)
     tcase_add_test(tc, sha256_matches_a_known_digest);
     tcase_add_test(tc, outcomes_read_as_sentences);
     tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
+    tcase_add_test(tc, time_controls_parse_and_print_back);
     suite_add_tcase(s, tc);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);
