@@ -34,6 +34,10 @@ static const generic_case cases[] = {
     {"kurnik", "players=4", 200},
     {"kurnik", "players=4,max_rounds=3", 300},
     {"kurnik", "max_rounds=1", 300},
+    {"soccer", "", 400},
+    {"soccer", "width=6,height=8,goal=4", 300},
+    {"soccer", "width=4,height=4,goal=2", 300},
+    {"soccer", "width=10,height=12,goal=4", 200},
 };
 #define NUM_CASES ((int)(sizeof cases / sizeof cases[0]))
 #define MAX_LEGAL 4096

@@ -91,18 +91,22 @@ static int setup_game(worker *w, int seat, Arena__BotInfo **info)
     return worker_setup(w, &s, 5 * SEC, info, err, sizeof err);
 }
 
-/* One turn at the start position of countdown (pile 10, seat 0). */
+/* One turn at the start position of countdown (seat 0 to move). */
 static int act_once(worker *w, int64_t timeout_us, int32_t *action, int64_t *elapsed)
 {
-    uint8_t obs[2] = {10, 0};
-    int32_t legal[2] = {1, 2};
+    arena_game *g = rules->game_new("", NULL, 0);
+    arena_state *s = rules->state_new(g);
+    uint8_t obs[64];
+    int32_t legal[8];
     Arena__TurnRequest t = ARENA__TURN_REQUEST__INIT;
     t.observation.data = obs;
-    t.observation.len = 2;
+    t.observation.len = rules->observation(s, 0, obs, sizeof obs);
     t.legal = legal;
-    t.n_legal = 2;
+    t.n_legal = (size_t)rules->legal_actions(s, legal, 8);
     t.time_left_us = timeout_us;
     t.move_budget_us = timeout_us;
+    rules->state_free(s);
+    rules->game_free(g);
     int64_t dummy;
     return worker_act(w, &t, timeout_us, action, elapsed ? elapsed : &dummy, err, sizeof err);
 }
@@ -115,7 +119,7 @@ static int play_game(worker *ws[2])
     int code = OUTCOME_NORMAL, ply = 0;
     while (code == OUTCOME_NORMAL && rules->current_player(s) >= 0) {
         int seat = rules->current_player(s);
-        uint8_t obs[16];
+        uint8_t obs[64];
         int32_t legal[8], action = -1;
         int64_t elapsed;
         size_t olen = rules->observation(s, seat, obs, sizeof obs);
@@ -203,7 +207,7 @@ START_TEST(test_good_bot_answers)
     int32_t action = 0;
     int64_t elapsed = 0;
     ck_assert_msg(act_once(w, SEC, &action, &elapsed) == OUTCOME_NORMAL, "%s", err);
-    ck_assert_int_eq(action, 1);
+    ck_assert_int_eq(action, 0); /* first_legal: countdown's first action, "take 1" */
     ck_assert(elapsed > 0 && elapsed < SEC);
     worker_close(w);
 }
@@ -246,7 +250,7 @@ START_TEST(test_sandbox_allows_reading_and_stderr)
     int32_t action = 0;
     for (int i = 0; i < 3; i++) {
         ck_assert_msg(act_once(w, 2 * SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
-        ck_assert_int_eq(action, 1);
+        ck_assert_int_eq(action, 0);
     }
     worker_close(w);
 }
@@ -364,7 +368,7 @@ START_TEST(test_illegal_answer_is_passed_on)
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     int32_t action = 0;
     ck_assert_int_eq(act_once(w, SEC, &action, NULL), OUTCOME_NORMAL);
-    ck_assert_int_eq(action, 1002);
+    ck_assert_int_eq(action, 1001); /* the last legal action (1) + 1000 */
     worker_close(w);
     assert_arena_still_plays();
 }

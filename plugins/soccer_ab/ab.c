@@ -1,0 +1,96 @@
+/* ab.c -- soccer_ab: the strong paper-soccer bot. It searches whole turns with
+ * iterative-deepening alpha-beta (search.h) once per turn, then plays the
+ * chosen turn a step per act() call (the rules ask one step at a time).
+ *
+ * Time: on the first step of a turn it thinks for a share of its clock (1/12
+ * of what is left plus half the increment, never more than a third of the
+ * move budget), so that it never comes near a time forfeit; the other steps of
+ * the turn are answered at once from the plan. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/bot.h"
+#include "arena/sdk.h"
+#include "search.h"
+#include "soccer.h"
+#include "turns.h"
+
+typedef struct ab_bot {
+    sb_geo *geo;
+    ab_search *search;
+    sb_plan plan;
+    sb_pos now;
+    arena_time_control tc;
+} ab_bot;
+
+static void ab_destroy(void *b)
+{
+    ab_bot *bot = b;
+    if (!bot) return;
+    ab_free(bot->search);
+    sb_plan_free(&bot->plan);
+    sb_geo_free(bot->geo);
+    free(bot);
+}
+
+static void *ab_create(const arena_bot_setup *setup, char *err, size_t errlen)
+{
+    so_dims dims;
+    if (so_options_parse(setup->options, &dims, err, errlen) < 0) return NULL;
+    ab_bot *bot = calloc(1, sizeof *bot);
+    if (!bot) goto oom;
+    bot->tc = setup->tc;
+    bot->geo = sb_geo_new(&dims);
+    if (!bot->geo || sb_plan_init(bot->geo, &bot->plan) < 0) goto oom;
+    bot->search = ab_new(bot->geo, 20); /* 16 MB of table */
+    if (!bot->search) goto oom;
+    return bot;
+oom:
+    ab_destroy(bot);
+    if (errlen) snprintf(err, errlen, "soccer_ab: out of memory");
+    return NULL;
+}
+
+static int is_legal(const arena_turn *turn, int a)
+{
+    for (int i = 0; i < turn->num_legal; i++)
+        if (turn->legal[i] == a) return 1;
+    return 0;
+}
+
+/* When to stop thinking about this turn. */
+static int64_t deadline(const ab_bot *bot, const arena_turn *turn, int64_t start)
+{
+    int64_t think = bot->tc.move_time_us > 0
+                        ? turn->move_budget_us / 2
+                        : turn->time_left_us / 12 + bot->tc.increment_us / 2;
+    if (think > turn->move_budget_us / 3) think = turn->move_budget_us / 3;
+    think -= 2000; /* what the search may overrun between two clock checks, and more */
+    if (think < 1000) think = 1000;
+    return start + think;
+}
+
+static int32_t ab_act(void *b, const arena_turn *turn)
+{
+    ab_bot *bot = b;
+    int64_t start = arena_now_us();
+    if (sb_pos_from_observation(bot->geo, turn->observation, turn->observation_len, &bot->now) < 0)
+        return turn->legal[0];
+    int next = sb_plan_next(bot->geo, &bot->plan, &bot->now);
+    if (next >= 0 && is_legal(turn, next)) return next;
+
+    ab_limits lim = {.max_depth = 0, .max_nodes = 0, .deadline = deadline(bot, turn, start)};
+    ab_info info;
+    bot->plan.start = bot->now;
+    bot->plan.len = ab_choose(bot->search, &bot->now, &lim, bot->plan.steps, &info);
+    if (getenv("SOCCER_AB_LOG"))
+        fprintf(stderr, "soccer_ab: depth %d value %d nodes %ld root %d in %.1f ms (left %.0f ms)\n",
+                info.depth, info.value, info.nodes, info.root_turns,
+                (arena_now_us() - start) / 1000.0, turn->time_left_us / 1000.0);
+    if (bot->plan.len > 0 && is_legal(turn, bot->plan.steps[0])) return bot->plan.steps[0];
+    bot->plan.len = 0;
+    return turn->legal[0];
+}
+
+ARENA_BOT("soccer_ab", "1.0", "arena", "soccer", ab_create, ab_act, NULL, ab_destroy)

@@ -1,0 +1,58 @@
+/* pitch.h -- the geometry of a paper-soccer pitch (shared/rules/soccer.md),
+ * shared by the rule module and the soccer bots: directions, point indices and
+ * which steps are blocked before the first move.
+ *
+ * Field points (x, y), 0 <= x <= width, 0 <= y <= height, are numbered
+ * y * (width + 1) + x. The goal points behind the two short sides are not
+ * numbered: a step into one ends the game, so nothing is ever kept about them.
+ *
+ * A point's "blocked" mask has bit d set when the step from it in direction d
+ * may not be made: the segment is drawn (border, posts and net at the start,
+ * play later) or the step would leave the pitch or cross a post. Every point
+ * with a blocked step at the start also has a pre-drawn segment, so "mask != 0"
+ * is exactly the bounce test of the rules (see so_pitch_start). */
+#ifndef SOCCER_PITCH_H
+#define SOCCER_PITCH_H
+
+#include <stdint.h>
+
+#define SO_DIRS 8
+#define SO_MIN_SIDE 4
+#define SO_MAX_SIDE 32 /* keeps indices in int16 and states under 1.2 kB */
+#define SO_MAX_POINTS ((SO_MAX_SIDE + 1) * (SO_MAX_SIDE + 1))
+/* so_target() results besides a field point. */
+#define SO_OFF (-1)         /* off the pitch or through a post */
+#define SO_GOAL_TOP (-2)    /* a goal point above y = height: seat 0 scores */
+#define SO_GOAL_BOTTOM (-3) /* a goal point below y = 0: seat 1 scores */
+
+/* Direction d moves by (so_dx[d], so_dy[d]): 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW,
+ * 6 W, 7 NW; the opposite direction is d ^ 4. */
+extern const int8_t so_dx[SO_DIRS];
+extern const int8_t so_dy[SO_DIRS];
+
+typedef struct so_dims {
+    uint8_t width, height, goal; /* squares; all even, goal < width */
+} so_dims;
+
+static inline int so_stride(const so_dims *d) { return d->width + 1; }
+static inline int so_num_points(const so_dims *d) { return (d->width + 1) * (d->height + 1); }
+static inline int so_centre(const so_dims *d) { return (d->height / 2) * so_stride(d) + d->width / 2; }
+/* Goal mouth: x in [so_mouth_lo, so_mouth_hi] on y = 0 and y = height. */
+static inline int so_mouth_lo(const so_dims *d) { return (d->width - d->goal) / 2; }
+static inline int so_mouth_hi(const so_dims *d) { return (d->width + d->goal) / 2; }
+
+/* Where the step from field point p in direction dir lands: a field point,
+ * SO_GOAL_TOP / SO_GOAL_BOTTOM, or SO_OFF. Geometry only (drawn segments are
+ * the caller's business). */
+int so_target(const so_dims *d, int p, int dir);
+
+/* Fills mask[so_num_points(d)] with the blocked steps of the start position. */
+void so_pitch_start(const so_dims *d, uint8_t *mask);
+
+/* Steps a whole game can hold: the segments free at the start. */
+int so_free_segments(const so_dims *d);
+
+/* The seat that scores when the ball enters goal `target` (SO_GOAL_*). */
+static inline int so_scorer(int target) { return target == SO_GOAL_TOP ? 0 : 1; }
+
+#endif

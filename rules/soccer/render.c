@@ -1,0 +1,151 @@
+/* render.c -- the pitch as ASCII art: points 4 columns and 2 rows apart, each
+ * drawn segment as '-', '|', '/' or '\' ('X' where two diagonals cross) at its
+ * middle, the ball as '@', points with a drawn segment as '+', fresh ones as
+ * '.'; then whose step it is and the turns in progress and before. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "soccer.h"
+
+static const char *const end_phrases[SO_END_COUNT] = {
+    [SO_END_NONE] = "",
+    [SO_END_GOAL] = "goal",
+    [SO_END_OWN_GOAL] = "own goal",
+    [SO_END_BLOCKED] = "blocked",
+};
+
+const char *so_end_phrase(int end)
+{
+    return end >= 0 && end < SO_END_COUNT ? end_phrases[end] : "";
+}
+
+static const char *const side_name[2] = {"White", "Black"};
+
+#define COLS (4 * SO_MAX_SIDE + 1)
+#define ROWS (2 * (SO_MAX_SIDE + 2) + 1)
+
+typedef struct canvas {
+    char cell[ROWS][COLS + 1];
+    int h; /* pitch height: row of (x, y) is 2 * (h + 1 - y) */
+} canvas;
+
+static char *at(canvas *c, int col, int row) { return &c->cell[row][col]; }
+
+/* Marks the segment from (x, y) in direction d. */
+static void segment(canvas *c, int x, int y, int d)
+{
+    int dx = so_dx[d], dy = so_dy[d];
+    int col = 4 * x + 2 * dx, row = 2 * (c->h + 1 - y) - dy;
+    if (dy == 0) {
+        for (int k = -1; k <= 1; k++) *at(c, col + k, row) = '-';
+        return;
+    }
+    char ch = dx == 0 ? '|' : dx == dy ? '/' : '\\';
+    char *cell = at(c, col, row);
+    *cell = (*cell == '/' || *cell == '\\') && *cell != ch ? 'X' : ch;
+}
+
+/* Posts and back of the net of the goal behind goal line y = edge. */
+static void goal_frame(canvas *c, const so_dims *d, int edge, int behind)
+{
+    int lo = so_mouth_lo(d), hi = so_mouth_hi(d);
+    int d_in = behind > edge ? 0 : 4;
+    segment(c, lo, edge, d_in);
+    segment(c, hi, edge, d_in);
+    for (int x = lo; x <= hi; x++) {
+        *at(c, 4 * x, 2 * (c->h + 1 - behind)) = '+';
+        if (x < hi) segment(c, x, behind, 2);
+    }
+}
+
+static void draw(canvas *c, const arena_state *s)
+{
+    const so_dims *d = &s->dims;
+    int w = d->width, stride = so_stride(d), rows = 2 * (d->height + 2) + 1;
+    c->h = d->height;
+    for (int r = 0; r < rows; r++) {
+        memset(c->cell[r], ' ', (size_t)(4 * w + 1));
+        c->cell[r][4 * w + 1] = '\0';
+    }
+    goal_frame(c, d, 0, -1);
+    goal_frame(c, d, d->height, d->height + 1);
+    for (int p = 0; p < so_num_points(d); p++) {
+        int x = p % stride, y = p / stride;
+        for (int dir = 0; dir < SO_DIRS; dir++) {
+            int q = so_target(d, p, dir);
+            /* each field segment once (from its lower or left end); goal entries from the field */
+            if ((s->mask[p] & (1u << dir)) && q != SO_OFF && (q < 0 || q > p)) segment(c, x, y, dir);
+        }
+    }
+    for (int p = 0; p < so_num_points(d); p++)
+        *at(c, 4 * (p % stride), 2 * (d->height + 1 - p / stride)) = s->mask[p] ? '+' : '.';
+    *at(c, 4 * s->ball_x, 2 * (d->height + 1 - s->ball_y)) = '@';
+}
+
+/* A row without its trailing blanks. */
+static const char *trimmed(char *row)
+{
+    size_t n = strlen(row);
+    while (n > 0 && row[n - 1] == ' ') row[--n] = '\0';
+    return row;
+}
+
+/* Appends to an internal buffer big enough for the largest pitch. */
+typedef struct text {
+    char buf[ROWS * (COLS + 8) + 512];
+    size_t len;
+} text;
+
+__attribute__((format(printf, 2, 3))) static void add(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
+    va_end(ap);
+    if (n > 0) t->len += (size_t)n;
+    if (t->len >= sizeof t->buf) t->len = sizeof t->buf - 1;
+}
+
+static void status(text *t, const arena_state *s)
+{
+    char turn[64];
+    int mover = s->to_move, other = mover ^ 1;
+    if (s->last_len) {
+        so_turn_text(s->last, s->last_len, turn, sizeof turn);
+        add(t, "Last turn (%s): %s\n", side_name[other], turn);
+    }
+    so_turn_text(s->turn, s->turn_len, turn, sizeof turn);
+    if (s->over) {
+        add(t, "%s played %s. Game over: %s wins (%s)\n", side_name[mover], turn,
+            side_name[s->winner & 1], so_end_phrase(s->end));
+    } else {
+        add(t, "%s to move (attacks the %s goal)", side_name[mover], mover ? "bottom" : "top");
+        if (s->turn_len) add(t, ", turn so far: %s", turn);
+        add(t, "\n");
+    }
+}
+
+size_t so_render(const arena_state *s, int seat, char *buf, size_t cap)
+{
+    (void)seat; /* perfect information: every seat sees everything */
+    canvas c;
+    draw(&c, s);
+    text t = {.len = 0};
+    for (int y = s->dims.height + 1; y >= -1; y--) {
+        int r = 2 * (s->dims.height + 1 - y);
+        add(&t, "%3d %s\n", y, trimmed(c.cell[r]));
+        if (y > -1) add(&t, "    %s\n", trimmed(c.cell[r + 1]));
+    }
+    add(&t, "    ");
+    for (int x = 0; x < s->dims.width; x++) add(&t, "%-4d", x);
+    add(&t, "%d", s->dims.width);
+    add(&t, "\nstep %d\n", s->steps);
+    status(&t, s);
+    if (cap > 0) {
+        size_t k = t.len < cap - 1 ? t.len : cap - 1;
+        memcpy(buf, t.buf, k);
+        buf[k] = '\0';
+    }
+    return t.len;
+}

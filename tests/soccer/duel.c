@@ -1,0 +1,148 @@
+/* duel.c -- in-process games between soccer players (duel.h). */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/sdk.h"
+#include "duel.h"
+#include "search.h"
+#include "soccer.h"
+
+struct duel_player {
+    void *handle;          /* the bot's .so, or NULL for the linked search */
+    const arena_bot *bot;
+    long max_nodes;
+    int max_depth;
+};
+
+duel_player *duel_bot(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
+    duel_player *p = calloc(1, sizeof *p);
+    p->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!p->handle) {
+        fprintf(stderr, "duel: %s\n", dlerror());
+        free(p);
+        return NULL;
+    }
+    arena_bot_entry_fn entry = (arena_bot_entry_fn)dlsym(p->handle, ARENA_BOT_ENTRY);
+    p->bot = entry ? entry() : NULL;
+    return p;
+}
+
+duel_player *duel_search(long max_nodes, int max_depth)
+{
+    duel_player *p = calloc(1, sizeof *p);
+    p->max_nodes = max_nodes;
+    p->max_depth = max_depth;
+    return p;
+}
+
+void duel_player_free(duel_player *p)
+{
+    if (!p) return;
+    if (p->handle) dlclose(p->handle);
+    free(p);
+}
+
+/* The linked search as a player: state kept between its act() calls. */
+typedef struct searcher {
+    const duel_player *p;
+    sb_geo *geo;
+    ab_search *search;
+    sb_plan plan;
+    sb_pos now;
+} searcher;
+
+static void *search_create(const duel_player *p, const so_dims *dims)
+{
+    searcher *s = calloc(1, sizeof *s);
+    s->p = p;
+    s->geo = sb_geo_new(dims);
+    sb_plan_init(s->geo, &s->plan);
+    s->search = ab_new(s->geo, 16);
+    return s;
+}
+
+static int32_t search_act(searcher *s, const arena_turn *turn)
+{
+    sb_pos_from_observation(s->geo, turn->observation, turn->observation_len, &s->now);
+    int next = sb_plan_next(s->geo, &s->plan, &s->now);
+    if (next >= 0) return next;
+    ab_limits lim = {.max_depth = s->p->max_depth, .max_nodes = s->p->max_nodes};
+    ab_info info;
+    s->plan.start = s->now;
+    s->plan.len = ab_choose(s->search, &s->now, &lim, s->plan.steps, &info);
+    return s->plan.len > 0 ? s->plan.steps[0] : turn->legal[0];
+}
+
+static void search_destroy(searcher *s)
+{
+    ab_free(s->search);
+    sb_plan_free(&s->plan);
+    sb_geo_free(s->geo);
+    free(s);
+}
+
+/* The rule module, loaded once per game (cheap, and keeps each game alone). */
+static const arena_rules *load_rules(void **handle)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/rules/libsoccer.so", ARENA_BIN_DIR);
+    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!*handle) return NULL;
+    arena_rules_entry_fn entry = (arena_rules_entry_fn)dlsym(*handle, ARENA_RULES_ENTRY);
+    return entry ? entry() : NULL;
+}
+
+int duel_play(const char *options, duel_player *seat0, duel_player *seat1, uint64_t seed,
+              int *steps)
+{
+    void *rh;
+    const arena_rules *r = load_rules(&rh);
+    if (!r) return -1;
+    arena_game *g = r->game_new(options, NULL, 0);
+    so_dims dims;
+    so_options_parse(options, &dims, NULL, 0);
+    duel_player *players[2] = {seat0, seat1};
+    void *bots[2];
+    for (int i = 0; i < 2; i++) {
+        arena_bot_setup setup = {.struct_size = sizeof setup, .game_name = "soccer",
+                                 .options = r->game_options(g), .seat = i, .num_players = 2,
+                                 .seed = arena_seed_derive(seed, (uint64_t)i),
+                                 .tc = {0, 0, 1000000}, .rules = r, .game = g};
+        bots[i] = players[i]->bot ? players[i]->bot->create(&setup, NULL, 0)
+                                  : search_create(players[i], &dims);
+    }
+    arena_state *s = r->state_new(g);
+    uint8_t obs[4096];
+    int32_t legal[SO_DIRS];
+    int winner = -1, ply = 0;
+    while (r->current_player(s) >= 0) {
+        int seat = r->current_player(s);
+        int n = r->legal_actions(s, legal, SO_DIRS);
+        size_t len = r->observation(s, seat, obs, sizeof obs);
+        arena_turn turn = {.struct_size = sizeof turn, .ply = ply, .observation = obs,
+                           .observation_len = len, .legal = legal, .num_legal = n,
+                           .time_left_us = 1000000, .move_budget_us = 1000000, .state = s};
+        int32_t a = players[seat]->bot ? players[seat]->bot->act(bots[seat], &turn)
+                                       : search_act(bots[seat], &turn);
+        if (r->apply(s, a) < 0) goto done; /* illegal */
+        ply++;
+    }
+    double ret[2];
+    r->returns(s, ret);
+    winner = ret[0] > 0 ? 0 : 1;
+done:
+    *steps = ply;
+    for (int i = 0; i < 2; i++) {
+        if (players[i]->bot) players[i]->bot->destroy(bots[i]);
+        else search_destroy(bots[i]);
+    }
+    r->state_free(s);
+    r->game_free(g);
+    dlclose(rh);
+    return winner;
+}

@@ -1,0 +1,18 @@
+/* test_soccer.c -- the soccer rule module's suite: rules on hand-drawn
+ * positions, the module contract, and the whole-turn generator. */
+#include <stdlib.h>
+
+#include "soccer_test.h"
+
+int main(void)
+{
+    Suite *s = suite_create("soccer");
+    soccer_add_rules(s);
+    soccer_add_module(s);
+    soccer_add_turns(s);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
