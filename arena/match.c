@@ -163,6 +163,15 @@ static void broadcast(match_run_ctx *m, int kind, int seat, int32_t action, int 
     }
 }
 
+static void print_board(const arena_rules *r, const arena_state *state, FILE *out)
+{
+    size_t need = r->render(state, -1, NULL, 0);
+    char *buf = malloc(need + 1);
+    r->render(state, -1, buf, need + 1);
+    fprintf(out, "%s\n", buf);
+    free(buf);
+}
+
 static void show_board(match_run_ctx *m, int seat, int32_t action, const arena_state *before)
 {
     FILE *out = m->spec->show;
@@ -173,11 +182,7 @@ static void show_board(match_run_ctx *m, int seat, int32_t action, const arena_s
         fprintf(out, "%4d. chance  %s\n", m->plies, name);
     else
         fprintf(out, "%4d. [%d %s]  %s\n", m->plies, seat, m->spec->seat[seat]->display, name);
-    size_t need = m->r->render(m->state, -1, NULL, 0);
-    char *buf = malloc(need + 1);
-    m->r->render(m->state, -1, buf, need + 1);
-    fprintf(out, "%s\n", buf);
-    free(buf);
+    print_board(m->r, m->state, out);
 }
 
 /* CHANCE: the arena draws the outcome. */
@@ -381,12 +386,7 @@ Arena__MatchLog *match_run(const match_spec *spec, worker_pool *pool, match_reco
     m.state = m.r->state_new(spec->game);
     m.legal = malloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
     arena_rng_seed(&m.chance_rng, arena_seed_derive(spec->seed, SEED_STREAM_CHANCE));
-    if (spec->show) {
-        char *buf = malloc(m.r->render(m.state, -1, NULL, 0) + 1);
-        m.r->render(m.state, -1, buf, m.r->render(m.state, -1, NULL, 0) + 1);
-        fprintf(spec->show, "%s\n", buf);
-        free(buf);
-    }
+    if (spec->show) print_board(m.r, m.state, spec->show);
     if (start_seats(&m) == 0) play(&m);
     double ret[ARENA_MAX_PLAYERS];
     set_returns(&m, ret);

@@ -118,7 +118,7 @@ static int is_logged_illegal(const replay_run *run, size_t i)
            log->actions[i]->seat == log->culprit;
 }
 
-static void step_pause(const replay_run *run)
+void replay_step_pause(const replay_run *run)
 {
     if (!run->o->step || run->o->quiet || !isatty(STDIN_FILENO)) return;
     fputs("-- Enter: next action --", run->out);
@@ -136,6 +136,7 @@ static int replay_actions(replay_run *run)
     for (size_t i = 0; i < log->n_actions; i++) {
         const Arena__LoggedAction *la = log->actions[i];
         const char *no = refusal(run, la, why, sizeof why);
+        if (no && run->o->turns) replay_turn_flush(run);
         if (no && is_logged_illegal(run, i)) {
             replay_print_action(run, (int)i + 1, la, "(the illegal action, not applied)");
             return 0;
@@ -144,14 +145,18 @@ static int replay_actions(replay_run *run)
             replay_differs(run, (int)i + 1, la, "%s", no);
             return 1;
         }
-        replay_print_action(run, (int)i + 1, la, NULL); /* named in its position */
+        if (run->o->turns) replay_turn_add(run, (int)i + 1, la); /* named in its position */
+        else replay_print_action(run, (int)i + 1, la, NULL);
         if (run->r->apply(run->state, la->action) != 0) {
             replay_differs(run, (int)i + 1, la, "the rule module refused it");
             return 1;
         }
-        replay_print_board(run);
-        step_pause(run);
+        if (!run->o->turns) {
+            replay_print_board(run);
+            replay_step_pause(run);
+        }
     }
+    if (run->o->turns) replay_turn_flush(run);
     return 0;
 }
 

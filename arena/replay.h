@@ -10,6 +10,7 @@ typedef struct replay_opts {
     int show;   /* draw the board after every action */
     int step;   /* wait for Enter after every action (on a terminal) */
     int quiet;  /* print only the verdict line */
+    int turns;  /* one line per turn (consecutive actions of a seat), board after each */
 } replay_opts;
 
 /* Re-applies every logged action with the log's rule module (found by name via

@@ -7,12 +7,14 @@
 
 static void replay_usage(FILE *f)
 {
-    fputs("usage: arena replay LOG [--step] [--quiet] [--no-board]\n"
+    fputs("usage: arena replay LOG [--step] [--quiet] [--no-board] [--turns]\n"
           "  re-plays a match log with its rule module and checks every action and the\n"
           "  result; exit 0 when the log is reproduced, 1 when it is not, 2 on errors.\n"
           "  --step      wait for Enter after every action (on a terminal)\n"
           "  --quiet     print only the verdict\n"
-          "  --no-board  do not draw the board after every action\n",
+          "  --no-board  do not draw the board after every action\n"
+          "  --turns     one line per turn (e.g. a paper-soccer bounce chain `1207`, a\n"
+          "              mill with its removal), the board after each turn\n",
           f);
 }
 
@@ -28,6 +30,7 @@ static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
         if (!strcmp(a, "--step")) o->step = 1;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = 1;
         else if (!strcmp(a, "--no-board")) o->show = 0;
+        else if (!strcmp(a, "--turns")) o->turns = 1;
         else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "replay: unknown option '%s'\n", a);
             replay_usage(stderr);

@@ -19,6 +19,10 @@ typedef struct replay_run {
     int np;
     char *board; /* render buffer, grown as needed */
     size_t board_cap;
+    /* --turns: the turn being gathered (consecutive actions of one seat) */
+    char turn[1024];
+    int turn_seat, turn_index, turn_len, turn_multi;
+    int64_t turn_think;
 } replay_run;
 
 /* "White"/"Black" in two-player games, "[2 random]" otherwise, "chance" for -1. */
@@ -37,6 +41,12 @@ void replay_print_header(const replay_run *run);
 void replay_print_action(const replay_run *run, int index, const Arena__LoggedAction *la,
                          const char *note);
 void replay_print_board(replay_run *run);
+/* --turns: gathers an action (named before it is applied) into the current turn,
+ * printing the previous turn when the seat changes; flush prints the last. */
+void replay_turn_add(replay_run *run, int index, const Arena__LoggedAction *la);
+void replay_turn_flush(replay_run *run);
+/* --step: waits for Enter (on a terminal). */
+void replay_step_pause(const replay_run *run);
 
 /* After the last action: prints the result and how it ended, compares both
  * with the log; 0 reproduced, 1 not (the difference printed). */

@@ -129,3 +129,48 @@ void replay_print_board(replay_run *run)
     if (run->board[need - 1] != '\n') fputc('\n', run->out);
     fputc('\n', run->out);
 }
+
+/* A whole turn on one line: "1207" when every step is one character (paper
+ * soccer's notation), else the names with spaces ("a1-d1 xg7"). */
+void replay_turn_flush(replay_run *run)
+{
+    if (run->o->quiet || run->turn_len == 0) return;
+    char who[96], think[48] = "";
+    replay_seat_label(run, run->turn_seat, who, sizeof who);
+    if (run->turn_seat != ARENA_CHANCE) format_think(think, sizeof think, run->turn_think);
+    fprintf(run->out, "%4d. %-6s %-8s %s\n", run->turn_index, who, run->turn, think);
+    run->turn_len = 0;
+    replay_print_board(run);
+    replay_step_pause(run);
+}
+
+void replay_turn_add(replay_run *run, int index, const Arena__LoggedAction *la)
+{
+    char name[96];
+    replay_action_name(run, la->action, name, sizeof name);
+    if (run->turn_len > 0 && la->seat != run->turn_seat) replay_turn_flush(run);
+    if (run->turn_len == 0) {
+        run->turn_seat = la->seat;
+        run->turn_index = index;
+        run->turn_think = 0;
+        run->turn_multi = 0;
+        run->turn[0] = '\0';
+    }
+    size_t nl = strlen(name);
+    if (nl > 1 && !run->turn_multi && run->turn_len > 0) { /* respace what was gathered */
+        char joined[sizeof run->turn];
+        int k = 0;
+        for (int i = 0; i < run->turn_len && k + 2 < (int)sizeof joined; i++) {
+            if (i) joined[k++] = ' ';
+            joined[k++] = run->turn[i];
+        }
+        joined[k] = '\0';
+        snprintf(run->turn, sizeof run->turn, "%s", joined);
+    }
+    run->turn_multi |= nl > 1;
+    size_t used = strlen(run->turn);
+    snprintf(run->turn + used, sizeof run->turn - used, "%s%s",
+             run->turn_multi && run->turn_len > 0 ? " " : "", name);
+    run->turn_len++;
+    run->turn_think += la->think_us;
+}
