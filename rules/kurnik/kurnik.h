@@ -96,7 +96,6 @@ void ku_ranks(const arena_state *s, int *rank);
 void ku_returns(const arena_state *s, double *out);
 
 /* notation.c */
-size_t ku_text_out(const char *text, size_t n, char *buf, size_t cap);
 size_t ku_action_name(const arena_state *s, int32_t action, char *buf, size_t cap);
 int ku_parse_action(const arena_state *s, const char *text, int32_t *action);
 

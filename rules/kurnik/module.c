@@ -1,8 +1,8 @@
 /* module.c -- the kurnik rule table and its one exported symbol,
  * arena_rules_entry; the small ABI functions that need no file of their own. */
 #include <stdlib.h>
-#include <string.h>
 
+#include "arena/module_kit.h"
 #include "kurnik.h"
 
 static arena_game *game_new(const char *options, char *err, size_t errlen)
@@ -16,10 +16,6 @@ static arena_game *game_new(const char *options, char *err, size_t errlen)
     return g;
 }
 
-static void game_free(arena_game *g)
-{
-    free(g);
-}
 static const char *game_options(const arena_game *g)
 {
     return g->options;
@@ -57,14 +53,7 @@ static arena_state *state_new(const arena_game *g)
 
 static arena_state *state_clone(const arena_state *s)
 {
-    arena_state *c = malloc(sizeof *c);
-    if (c) memcpy(c, s, sizeof *c);
-    return c;
-}
-
-static void state_free(arena_state *s)
-{
-    free(s);
+    return arena_flat_clone(s, sizeof *s);
 }
 
 static const char *end_reason(const arena_state *s)
@@ -82,7 +71,7 @@ static const arena_rules kurnik_rules = {
     .min_players = 2,
     .max_players = KU_MAX_SEATS,
     .game_new = game_new,
-    .game_free = game_free,
+    .game_free = arena_flat_game_free,
     .game_options = game_options,
     .num_players = num_players,
     .num_actions = num_actions,
@@ -90,7 +79,7 @@ static const arena_rules kurnik_rules = {
     .state_size = state_size,
     .state_new = state_new,
     .state_clone = state_clone,
-    .state_free = state_free,
+    .state_free = arena_flat_free,
     .current_player = ku_current_player,
     .legal_actions = ku_legal_actions,
     .apply = ku_apply,

@@ -4,21 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "kurnik.h"
 
 static const char *const player_names[4] = {"egg>chick", "chick>hen", "hen>rooster", "end"};
-
-/* The ABI's convention for text out (render, action_name): returns the
- * length n of text, writes a NUL-terminated prefix when cap > 0. */
-size_t ku_text_out(const char *text, size_t n, char *buf, size_t cap)
-{
-    if (buf && cap > 0) {
-        size_t k = n < cap - 1 ? n : cap - 1;
-        memcpy(buf, text, k);
-        buf[k] = '\0';
-    }
-    return n;
-}
 
 size_t ku_action_name(const arena_state *s, int32_t a, char *buf, size_t cap)
 {
@@ -35,7 +24,7 @@ size_t ku_action_name(const arena_state *s, int32_t a, char *buf, size_t cap)
     } else {
         snprintf(text, sizeof text, "?");
     }
-    return ku_text_out(text, strlen(text), buf, cap);
+    return arena_text_out(text, strlen(text), buf, cap);
 }
 
 /* Exact spelling only: the notation has one name per action, so that names

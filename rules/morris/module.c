@@ -1,8 +1,8 @@
 /* module.c -- the morris rule table and its one exported symbol,
  * arena_rules_entry; the small ABI functions that need no file of their own. */
 #include <stdlib.h>
-#include <string.h>
 
+#include "arena/module_kit.h"
 #include "morris.h"
 
 static arena_game *game_new(const char *options, char *err, size_t errlen)
@@ -15,11 +15,6 @@ static arena_game *game_new(const char *options, char *err, size_t errlen)
     g->hist_cap = mo_hist_cap(&cfg);
     mo_options_format(&cfg, g->options, sizeof g->options);
     return g;
-}
-
-static void game_free(arena_game *g)
-{
-    free(g);
 }
 
 static const char *game_options(const arena_game *g)
@@ -62,15 +57,7 @@ static arena_state *state_new(const arena_game *g)
 
 static arena_state *state_clone(const arena_state *s)
 {
-    size_t size = mo_state_size(s->hist_cap);
-    arena_state *c = malloc(size);
-    if (c) memcpy(c, s, size);
-    return c;
-}
-
-static void state_free(arena_state *s)
-{
-    free(s);
+    return arena_flat_clone(s, mo_state_size(s->hist_cap));
 }
 
 static int current_player(const arena_state *s)
@@ -80,21 +67,12 @@ static int current_player(const arena_state *s)
 
 static void returns(const arena_state *s, double *out)
 {
-    out[0] = out[1] = 0.0;
-    if (!s->over || s->winner == MO_DRAW) return;
-    out[s->winner] = 1.0;
-    out[s->winner ^ 1] = -1.0;
+    arena_returns_two(out, s->over ? s->winner : -1); /* MO_DRAW: 0 to both */
 }
 
 static const char *end_reason(const arena_state *s)
 {
     return mo_end_phrase(s->over ? s->end : MO_END_NONE);
-}
-
-static int chance_outcomes(const arena_state *s, arena_chance_outcome *out, int cap)
-{
-    (void)s, (void)out, (void)cap;
-    return 0; /* no chance in morris */
 }
 
 static const arena_rules morris_rules = {
@@ -107,7 +85,7 @@ static const arena_rules morris_rules = {
     .min_players = 2,
     .max_players = 2,
     .game_new = game_new,
-    .game_free = game_free,
+    .game_free = arena_flat_game_free,
     .game_options = game_options,
     .num_players = num_players,
     .num_actions = num_actions,
@@ -115,11 +93,11 @@ static const arena_rules morris_rules = {
     .state_size = state_size,
     .state_new = state_new,
     .state_clone = state_clone,
-    .state_free = state_free,
+    .state_free = arena_flat_free,
     .current_player = current_player,
     .legal_actions = mo_legal_actions,
     .apply = mo_apply,
-    .chance_outcomes = chance_outcomes,
+    .chance_outcomes = arena_no_chance, /* no chance in morris */
     .returns = returns,
     .end_reason = end_reason,
     .observation = mo_observation,

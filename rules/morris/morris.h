@@ -146,7 +146,6 @@ int mo_legal_actions(const arena_state *s, int32_t *out, int cap);
 int mo_apply(arena_state *s, int32_t action);
 
 /* notation.c */
-size_t mo_text_out(const char *text, size_t n, char *buf, size_t cap);
 size_t mo_action_name(const arena_state *s, int32_t action, char *buf, size_t cap);
 int mo_parse_action(const arena_state *s, const char *text, int32_t *action);
 

@@ -4,19 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "morris.h"
-
-/* The ABI's convention for text out (render, action_name): returns the
- * length n of text, writes a NUL-terminated prefix when cap > 0. */
-size_t mo_text_out(const char *text, size_t n, char *buf, size_t cap)
-{
-    if (cap > 0) {
-        size_t k = n < cap - 1 ? n : cap - 1;
-        memcpy(buf, text, k);
-        buf[k] = '\0';
-    }
-    return n;
-}
 
 size_t mo_action_name(const arena_state *s, int32_t a, char *buf, size_t cap)
 {
@@ -33,7 +22,7 @@ size_t mo_action_name(const arena_state *s, int32_t a, char *buf, size_t cap)
     } else {
         snprintf(text, sizeof text, "?");
     }
-    return mo_text_out(text, strlen(text), buf, cap);
+    return arena_text_out(text, strlen(text), buf, cap);
 }
 
 /* A point name at t (letter then digit, any case), or -1. */

@@ -1,13 +1,11 @@
 /* options.c -- the options of a morris game: parsing "key=value,..." strictly,
  * the canonical string, and what follows from them (pieces, history size). */
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-
+#include "arena/module_kit.h"
 #include "morris.h"
 
-static const char *const variant_names[MO_VARIANTS] = {"classic", "lasker", "knight", "rook",
-                                                       "cross"};
+/* NULL-terminated: also the word list of the variant option. */
+static const char *const variant_names[MO_VARIANTS + 1] = {"classic", "lasker", "knight", "rook",
+                                                           "cross", NULL};
 
 const char mo_options_help[] =
     "variant=classic  classic | lasker (10 pieces, move or place) | knight | rook | cross\n"
@@ -43,112 +41,49 @@ uint16_t mo_hist_cap(const mo_config *cfg)
     return (uint16_t)(window + 2);
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
+/* The option table, in canonical order; arena_opts_parse writes the messages
+ * ("morris: bad value 'x' for repetition (expected 0 (off) or 2..100)"). */
+enum { OPT_VARIANT, OPT_DOUBLE_MILL, OPT_REPEAT_MILL, OPT_REPETITION, OPT_QUIET, OPT_TURNS, OPTS };
 
-/* A decimal number of at most 5 digits in [lo, hi], or -1. */
-static long number(const char *v, size_t n, long lo, long hi)
-{
-    if (n == 0 || n > 5) return -1;
-    long x = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (v[i] < '0' || v[i] > '9') return -1;
-        x = x * 10 + (v[i] - '0');
-    }
-    return x >= lo && x <= hi ? x : -1;
-}
+static const char *const repeat_words[] = {"no_capture", "allowed", NULL};
 
-static int is(const char *v, size_t n, const char *word)
-{
-    return strlen(word) == n && memcmp(v, word, n) == 0;
-}
+static const arena_opt opt_table[OPTS] = {
+    [OPT_VARIANT] = {.key = "variant", .kind = ARENA_OPT_CHOICE, .def = MO_CLASSIC,
+                     .words = variant_names},
+    [OPT_DOUBLE_MILL] = {.key = "double_mill", .def = 2, .lo = 1, .hi = 2},
+    [OPT_REPEAT_MILL] = {.key = "repeat_mill", .kind = ARENA_OPT_CHOICE, .def = 0,
+                         .words = repeat_words},
+    [OPT_REPETITION] = {.key = "repetition", .def = 3, .lo = 2, .hi = MO_MAX_REPETITION,
+                        .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_QUIET] = {.key = "quiet_plies", .def = 100, .lo = 1, .hi = MO_MAX_TURNS,
+                   .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_TURNS] = {.key = "max_turns", .def = 500, .lo = 1, .hi = MO_MAX_TURNS},
+};
 
-#define BAD(key, expected)                                                                         \
-    fail(err, errlen, "morris: bad value '%.*s' for " key " (expected " expected ")", (int)vn, v)
+static const arena_opts morris_opts = {.game = "morris", .opt = opt_table, .count = OPTS};
 
-/* One key=value item. */
-static int set_option(mo_config *c, const char *k, size_t kn, const char *v, size_t vn, char *err,
-                      size_t errlen)
-{
-    long x;
-    if (is(k, kn, "variant")) {
-        for (int i = 0; i < MO_VARIANTS; i++)
-            if (is(v, vn, variant_names[i])) {
-                c->variant = (uint8_t)i;
-                return 0;
-            }
-        return BAD("variant", "classic, lasker, knight, rook or cross");
-    } else if (is(k, kn, "double_mill")) {
-        if ((x = number(v, vn, 1, 2)) < 0) return BAD("double_mill", "1 or 2");
-        c->double_mill = (uint8_t)x;
-    } else if (is(k, kn, "repeat_mill")) {
-        if (is(v, vn, "no_capture"))
-            c->repeat_allowed = 0;
-        else if (is(v, vn, "allowed"))
-            c->repeat_allowed = 1;
-        else
-            return BAD("repeat_mill", "no_capture or allowed");
-    } else if (is(k, kn, "repetition")) {
-        x = number(v, vn, 0, MO_MAX_REPETITION);
-        if (x < 0 || x == 1) return BAD("repetition", "0 (off) or 2..100");
-        c->repetition = (uint8_t)x;
-    } else if (is(k, kn, "quiet_plies")) {
-        if ((x = number(v, vn, 0, MO_MAX_TURNS)) < 0)
-            return BAD("quiet_plies", "0 (off) or 1..10000");
-        c->quiet_plies = (uint16_t)x;
-    } else if (is(k, kn, "max_turns")) {
-        if ((x = number(v, vn, 1, MO_MAX_TURNS)) < 0) return BAD("max_turns", "1..10000");
-        c->max_turns = (uint16_t)x;
-    } else {
-        return fail(err, errlen,
-                    "morris: unknown option '%.*s' (known: variant, double_mill, repeat_mill, "
-                    "repetition, quiet_plies, max_turns)",
-                    (int)kn, k);
-    }
-    return 0;
-}
-
-/* Parses "key=value,key=value" over the defaults; NULL or "" is all defaults.
- * Empty items (",,") are skipped; a later key overrides an earlier one. */
+/* Parses "key=value,key=value" over the defaults (see arena_opts_parse). On
+ * failure cfg holds the defaults and the items before the bad one. */
 int mo_options_parse(const char *text, mo_config *cfg, char *err, size_t errlen)
 {
-    *cfg = (mo_config){.variant = MO_CLASSIC,
-                       .double_mill = 2,
-                       .repeat_allowed = 0,
-                       .repetition = 3,
-                       .quiet_plies = 100,
-                       .max_turns = 500};
-    if (!text) return 0;
-    const char *item = text;
-    while (*item) {
-        const char *end = strchr(item, ',');
-        size_t n = end ? (size_t)(end - item) : strlen(item);
-        const char *eq = memchr(item, '=', n);
-        if (n > 0 && !eq)
-            return fail(err, errlen, "morris: option '%.*s' has no value (expected key=value)",
-                        (int)n, item);
-        if (n > 0 && set_option(cfg, item, (size_t)(eq - item), eq + 1, n - (size_t)(eq - item) - 1,
-                                err, errlen) < 0)
-            return -1;
-        item += n;
-        if (*item == ',') item++;
-    }
-    return 0;
+    int v[OPTS];
+    int rc = arena_opts_parse(&morris_opts, text, v, err, errlen);
+    *cfg = (mo_config){.variant = (uint8_t)v[OPT_VARIANT],
+                       .double_mill = (uint8_t)v[OPT_DOUBLE_MILL],
+                       .repeat_allowed = (uint8_t)v[OPT_REPEAT_MILL],
+                       .repetition = (uint8_t)v[OPT_REPETITION],
+                       .quiet_plies = (uint16_t)v[OPT_QUIET],
+                       .max_turns = (uint16_t)v[OPT_TURNS]};
+    return rc;
 }
 
 void mo_options_format(const mo_config *c, char *buf, size_t cap)
 {
-    snprintf(buf, cap,
-             "variant=%s,double_mill=%d,repeat_mill=%s,repetition=%d,quiet_plies=%d,max_turns=%d",
-             mo_variant_name(c->variant), c->double_mill,
-             c->repeat_allowed ? "allowed" : "no_capture", c->repetition, c->quiet_plies,
-             c->max_turns);
+    const int v[OPTS] = {[OPT_VARIANT] = c->variant,
+                         [OPT_DOUBLE_MILL] = c->double_mill,
+                         [OPT_REPEAT_MILL] = c->repeat_allowed ? 1 : 0,
+                         [OPT_REPETITION] = c->repetition,
+                         [OPT_QUIET] = c->quiet_plies,
+                         [OPT_TURNS] = c->max_turns};
+    arena_opts_format(&morris_opts, v, buf, cap);
 }

@@ -1,9 +1,8 @@
 /* render.c -- the board as text, drawn like the rules page's diagram, with the
  * pieces in hand, the side to move and the pending removals below it. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "morris.h"
 
 static const char *const end_phrases[MO_END_COUNT] = {
@@ -30,22 +29,6 @@ static const char grid[13][16] = {
 
 static const char *const side_name[2] = {"White", "Black"};
 
-/* Appends to an internal buffer big enough for any state (checked by tests). */
-typedef struct text {
-    char buf[768];
-    size_t len;
-} text;
-
-__attribute__((format(printf, 2, 3))) static void add(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
-    va_end(ap);
-    if (n > 0) t->len += (size_t)n;
-    if (t->len >= sizeof t->buf) t->len = sizeof t->buf - 1;
-}
-
 size_t mo_render(const arena_state *s, int seat, char *buf, size_t cap)
 {
     (void)seat; /* perfect information: every seat sees everything */
@@ -56,24 +39,26 @@ size_t mo_render(const arena_state *s, int seat, char *buf, size_t cap)
         char c = s->bb[0] & mo_bit(p) ? 'W' : s->bb[1] & mo_bit(p) ? 'B' : '.';
         rows[('7' - name[1]) * 2][2 + 2 * (name[0] - 'a')] = c;
     }
-    text t = {.len = 0};
+    arena_text t;
+    arena_text_init(&t, buf, cap);
     for (int r = 0; r < 13; r++)
-        add(&t, "%.15s\n", rows[r]);
-    add(&t, "  a b c d e f g\n");
+        arena_text_add(&t, "%.15s\n", rows[r]);
+    arena_text_add(&t, "  a b c d e f g\n");
     for (int i = 0; i < 2; i++)
-        add(&t, "%s (%c): %d in hand, %d on board\n", side_name[i], i ? 'B' : 'W', s->hand[i],
-            mo_popcount(s->bb[i]));
-    add(&t, "%s, ply %d, turn %d, quiet %d\n", mo_variant_name(s->cfg.variant), s->ply, s->turn,
-        s->quiet);
+        arena_text_add(&t, "%s (%c): %d in hand, %d on board\n", side_name[i], i ? 'B' : 'W',
+                       s->hand[i], mo_popcount(s->bb[i]));
+    arena_text_add(&t, "%s, ply %d, turn %d, quiet %d\n", mo_variant_name(s->cfg.variant), s->ply,
+                   s->turn, s->quiet);
     if (s->over && s->winner == MO_DRAW)
-        add(&t, "Game over: draw (%s)\n", mo_end_phrase(s->end));
+        arena_text_add(&t, "Game over: draw (%s)\n", mo_end_phrase(s->end));
     else if (s->over)
-        add(&t, "Game over: %s wins (%s)\n", side_name[s->winner & 1], mo_end_phrase(s->end));
+        arena_text_add(&t, "Game over: %s wins (%s)\n", side_name[s->winner & 1],
+                       mo_end_phrase(s->end));
     else if (s->pending)
-        add(&t, "%s to remove %d piece%s\n", side_name[s->to_move], s->pending,
-            s->pending > 1 ? "s" : "");
+        arena_text_add(&t, "%s to remove %d piece%s\n", side_name[s->to_move], s->pending,
+                       s->pending > 1 ? "s" : "");
     else
-        add(&t, "%s to move\n", side_name[s->to_move]);
+        arena_text_add(&t, "%s to move\n", side_name[s->to_move]);
 
-    return mo_text_out(t.buf, t.len, buf, cap);
+    return arena_text_len(&t);
 }

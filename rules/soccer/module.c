@@ -1,8 +1,8 @@
 /* module.c -- the soccer rule table and its one exported symbol,
  * arena_rules_entry; the small ABI functions that need no file of their own. */
 #include <stdlib.h>
-#include <string.h>
 
+#include "arena/module_kit.h"
 #include "soccer.h"
 
 static arena_game *game_new(const char *options, char *err, size_t errlen)
@@ -16,7 +16,6 @@ static arena_game *game_new(const char *options, char *err, size_t errlen)
     return g;
 }
 
-static void game_free(arena_game *g) { free(g); }
 static const char *game_options(const arena_game *g) { return g->options; }
 static int num_players(const arena_game *g) { (void)g; return 2; }
 static int32_t num_actions(const arena_game *g) { (void)g; return SO_NUM_ACTIONS; }
@@ -34,13 +33,8 @@ static arena_state *state_new(const arena_game *g)
 
 static arena_state *state_clone(const arena_state *s)
 {
-    size_t size = so_state_size(&s->dims);
-    arena_state *c = malloc(size);
-    if (c) memcpy(c, s, size);
-    return c;
+    return arena_flat_clone(s, so_state_size(&s->dims));
 }
-
-static void state_free(arena_state *s) { free(s); }
 
 static int current_player(const arena_state *s)
 {
@@ -49,21 +43,12 @@ static int current_player(const arena_state *s)
 
 static void returns(const arena_state *s, double *out)
 {
-    out[0] = out[1] = 0.0;
-    if (!s->over) return;
-    out[s->winner] = 1.0;
-    out[s->winner ^ 1] = -1.0;
+    arena_returns_two(out, s->over ? s->winner : -1);
 }
 
 static const char *end_reason(const arena_state *s)
 {
     return so_end_phrase(s->over ? s->end : SO_END_NONE);
-}
-
-static int chance_outcomes(const arena_state *s, arena_chance_outcome *out, int cap)
-{
-    (void)s, (void)out, (void)cap;
-    return 0; /* no chance in paper soccer */
 }
 
 static const arena_rules soccer_rules = {
@@ -76,7 +61,7 @@ static const arena_rules soccer_rules = {
     .min_players = 2,
     .max_players = 2,
     .game_new = game_new,
-    .game_free = game_free,
+    .game_free = arena_flat_game_free,
     .game_options = game_options,
     .num_players = num_players,
     .num_actions = num_actions,
@@ -84,11 +69,11 @@ static const arena_rules soccer_rules = {
     .state_size = state_size,
     .state_new = state_new,
     .state_clone = state_clone,
-    .state_free = state_free,
+    .state_free = arena_flat_free,
     .current_player = current_player,
     .legal_actions = so_legal_actions,
     .apply = so_apply,
-    .chance_outcomes = chance_outcomes,
+    .chance_outcomes = arena_no_chance, /* no chance in paper soccer */
     .returns = returns,
     .end_reason = end_reason,
     .observation = so_observation,

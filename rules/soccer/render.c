@@ -2,10 +2,9 @@
  * drawn segment as '-', '|', '/' or '\' ('X' where two diagonals cross) at its
  * middle, the ball as '@', points with a drawn segment as '+', fresh ones as
  * '.'; then whose step it is and the turns in progress and before. */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "soccer.h"
 
 static const char *const end_phrases[SO_END_COUNT] = {
@@ -91,38 +90,23 @@ static const char *trimmed(char *row)
     return row;
 }
 
-/* Appends to an internal buffer big enough for the largest pitch. */
-typedef struct text {
-    char buf[ROWS * (COLS + 8) + 512];
-    size_t len;
-} text;
-
-__attribute__((format(printf, 2, 3))) static void add(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(t->buf + t->len, sizeof t->buf - t->len, fmt, ap);
-    va_end(ap);
-    if (n > 0) t->len += (size_t)n;
-    if (t->len >= sizeof t->buf) t->len = sizeof t->buf - 1;
-}
-
-static void status(text *t, const arena_state *s)
+static void status(arena_text *t, const arena_state *s)
 {
     char turn[64];
     int mover = s->to_move, other = mover ^ 1;
     if (s->last_len) {
         so_turn_text(s->last, s->last_len, turn, sizeof turn);
-        add(t, "Last turn (%s): %s\n", side_name[other], turn);
+        arena_text_add(t, "Last turn (%s): %s\n", side_name[other], turn);
     }
     so_turn_text(s->turn, s->turn_len, turn, sizeof turn);
     if (s->over) {
-        add(t, "%s played %s. Game over: %s wins (%s)\n", side_name[mover], turn,
-            side_name[s->winner & 1], so_end_phrase(s->end));
+        arena_text_add(t, "%s played %s. Game over: %s wins (%s)\n", side_name[mover], turn,
+                       side_name[s->winner & 1], so_end_phrase(s->end));
     } else {
-        add(t, "%s to move (attacks the %s goal)", side_name[mover], mover ? "bottom" : "top");
-        if (s->turn_len) add(t, ", turn so far: %s", turn);
-        add(t, "\n");
+        arena_text_add(t, "%s to move (attacks the %s goal)", side_name[mover],
+                       mover ? "bottom" : "top");
+        if (s->turn_len) arena_text_add(t, ", turn so far: %s", turn);
+        arena_text_add(t, "\n");
     }
 }
 
@@ -131,21 +115,17 @@ size_t so_render(const arena_state *s, int seat, char *buf, size_t cap)
     (void)seat; /* perfect information: every seat sees everything */
     canvas c;
     draw(&c, s);
-    text t = {.len = 0};
+    arena_text t;
+    arena_text_init(&t, buf, cap);
     for (int y = s->dims.height + 1; y >= -1; y--) {
         int r = 2 * (s->dims.height + 1 - y);
-        add(&t, "%3d %s\n", y, trimmed(c.cell[r]));
-        if (y > -1) add(&t, "    %s\n", trimmed(c.cell[r + 1]));
+        arena_text_add(&t, "%3d %s\n", y, trimmed(c.cell[r]));
+        if (y > -1) arena_text_add(&t, "    %s\n", trimmed(c.cell[r + 1]));
     }
-    add(&t, "    ");
-    for (int x = 0; x < s->dims.width; x++) add(&t, "%-4d", x);
-    add(&t, "%d", s->dims.width);
-    add(&t, "\nstep %d\n", s->steps);
+    arena_text_add(&t, "    ");
+    for (int x = 0; x < s->dims.width; x++) arena_text_add(&t, "%-4d", x);
+    arena_text_add(&t, "%d", s->dims.width);
+    arena_text_add(&t, "\nstep %d\n", s->steps);
     status(&t, s);
-    if (cap > 0) {
-        size_t k = t.len < cap - 1 ? t.len : cap - 1;
-        memcpy(buf, t.buf, k);
-        buf[k] = '\0';
-    }
-    return t.len;
+    return arena_text_len(&t);
 }
