@@ -6,8 +6,11 @@
  *
  * returning a versioned, append-only table (see rules.h for the convention).
  * The arena runs every bot in its own sandboxed worker process: a bot may use
- * memory and CPU, read files, and print to stderr, but it may not open files for
- * writing, create sockets, fork or exec. A bot that crashes, hangs past its time,
+ * memory (up to the arena's --mem limit of address space) and CPU, read files,
+ * and print to stderr, but it may not open files for writing, create sockets,
+ * start threads or processes, or exec: the worker is single-threaded for the
+ * bot, and a forbidden system call loses the game as a "sandbox violation:
+ * <call>". A bot that crashes, hangs past its time,
  * answers an illegal action or breaks the sandbox loses that game; the arena
  * carries on and serves the bot's next game from a fresh process.
  *
