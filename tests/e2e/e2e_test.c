@@ -249,6 +249,22 @@ START_TEST(killed_tournament_resumes)
 }
 END_TEST
 
+/* With a clock (base + increment) the budget is the time left: a bot that
+ * sleeps past it loses on time, and the log says so. */
+START_TEST(clock_runs_out)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris %s random --tc 0.3+0.01 --margin 50 --seed 1 "
+                           "--out %s",
+                     ARENA, EVIL("slow"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "slow lost on time") && strstr(out, "0-1"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *e2e_suite(void)
 {
     Suite *s = suite_create("e2e");
@@ -262,6 +278,7 @@ static Suite *e2e_suite(void)
     tcase_add_test(tc, match_show_then_replay);
     tcase_add_test(tc, ratings_persist_across_tournaments);
     tcase_add_test(tc, killed_tournament_resumes);
+    tcase_add_test(tc, clock_runs_out);
     suite_add_tcase(s, tc);
     return s;
 }
