@@ -2,10 +2,10 @@
  * iterative-deepening alpha-beta (search.h) once per turn, then plays the
  * chosen turn a step per act() call (the rules ask one step at a time).
  *
- * Time: on the first step of a turn it thinks for a share of its clock (1/12
- * of what is left plus half the increment, never more than a third of the
- * move budget), so that it never comes near a time forfeit; the other steps of
- * the turn are answered at once from the plan. */
+ * Time: on the first step of a turn it thinks for a share of its clock
+ * (set_limits: more for crowded positions, never more than a third of the
+ * move budget), so that it never comes near a time forfeit; the other steps
+ * of the turn are answered at once from the plan. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,9 @@
 #include "search.h"
 #include "soccer.h"
 #include "turns.h"
+
+/* Roots with at most this many distinct turns count as quiet (set_limits). */
+#define QUIET_TURNS 64
 
 typedef struct ab_bot {
     sb_geo *geo;
@@ -59,16 +62,30 @@ static int is_legal(const arena_turn *turn, int a)
     return 0;
 }
 
-/* When to stop thinking about this turn. */
-static int64_t deadline(const ab_bot *bot, const arena_turn *turn, int64_t start)
+/* The time limits of this turn, from a share of the clock: the hard limit
+ * (stop now) and the soft one (start no new depth after it: an iteration
+ * begun later would rarely finish). The increment comes with every step and
+ * the steps after the first of a turn are answered at once, so the clock
+ * refills during bounce chains. Crowded roots (hundreds of turns: the games
+ * are decided there, at depth 1 to 3) get a fifth of the clock, quiet ones
+ * (the opening; deep enough quickly) a twelfth, so that the clock is kept
+ * for the positions that need it. */
+static void set_limits(const ab_bot *bot, const arena_turn *turn, int64_t start, ab_limits *lim)
 {
-    int64_t think = bot->tc.move_time_us > 0
-                        ? turn->move_budget_us / 2
-                        : turn->time_left_us / 12 + bot->tc.increment_us / 2;
-    if (think > turn->move_budget_us / 3) think = turn->move_budget_us / 3;
-    think -= 2000; /* what the search may overrun between two clock checks, and more */
-    if (think < 1000) think = 1000;
-    return start + think;
+    int64_t inc = bot->tc.increment_us, left = turn->time_left_us;
+    int64_t hard = bot->tc.move_time_us > 0 ? turn->move_budget_us / 2 : left / 5 + inc / 2;
+    int64_t quiet = bot->tc.move_time_us > 0 ? hard : left / 12 + inc / 2;
+    int64_t cap = turn->move_budget_us / 3;
+    /* 2 ms: what the search may overrun between two clock checks, and more */
+    hard = (hard < cap ? hard : cap) - 2000;
+    quiet = (quiet < cap ? quiet : cap) - 2000;
+    if (hard < 1000) hard = 1000;
+    if (quiet < 1000) quiet = 1000;
+    lim->deadline = start + hard;
+    lim->soft_deadline = start + hard / 2;
+    lim->quiet_turns = QUIET_TURNS;
+    lim->quiet_deadline = start + quiet;
+    lim->quiet_soft_deadline = start + quiet / 2;
 }
 
 static int32_t ab_act(void *b, const arena_turn *turn)
@@ -80,7 +97,8 @@ static int32_t ab_act(void *b, const arena_turn *turn)
     int next = sb_plan_next(bot->geo, &bot->plan, &bot->now);
     if (next >= 0 && is_legal(turn, next)) return next;
 
-    ab_limits lim = {.max_depth = 0, .max_nodes = 0, .deadline = deadline(bot, turn, start)};
+    ab_limits lim = {0};
+    set_limits(bot, turn, start, &lim);
     ab_info info;
     bot->plan.start = bot->now;
     bot->plan.len = ab_choose(bot->search, &bot->now, &lim, bot->plan.steps, &info);

@@ -3,8 +3,10 @@
  * A node is a position with a side to move; its children are that side's
  * distinct turns (rules/soccer/turns.h). Depth counts whole turns. A leaf is
  * worth a win when its side to move can score at once, else the distance
- * evaluation of board.h. A transposition table keyed by the Zobrist key of the
- * drawn segments, the ball and the side remembers bounds and best turns. */
+ * evaluation of board.h. Turns after the third of a node are searched with
+ * late move reductions (search.c). A transposition table keyed by the
+ * Zobrist key of the drawn segments, the ball and the side remembers bounds
+ * and best turns. */
 #ifndef SOCCER_SEARCH_H
 #define SOCCER_SEARCH_H
 
@@ -16,6 +18,15 @@ typedef struct ab_limits {
     int max_depth;    /* whole turns; <= 0: 64 */
     long max_nodes;   /* steps tried (turn generation included); <= 0: no limit */
     int64_t deadline; /* arena_now_us() to stop at; 0: none */
+    /* arena_now_us() after which no new depth is started (0: none): an
+     * iteration begun late would rarely finish, and easy positions (few turns,
+     * deep quickly) then leave their time to the crowded ones */
+    int64_t soft_deadline;
+    /* A root with at most quiet_turns turns stops at quiet_deadline instead
+     * (when set, earlier than deadline): few turns mean a shallow tree that
+     * the search sees deep anyway, so the time is kept for crowded roots. */
+    int quiet_turns;
+    int64_t quiet_deadline, quiet_soft_deadline;
 } ab_limits;
 
 typedef struct ab_info {
