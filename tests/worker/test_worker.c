@@ -292,6 +292,20 @@ START_TEST(test_slow)
 }
 END_TEST
 
+/* A worker that used half of its CPU limit (2 s) is worn out: the pool retires
+ * it between games instead of letting the limit cost a later game. */
+START_TEST(test_cpu_half_used_is_exhausted)
+{
+    worker *w = spawn_cfg("burner", 1, 0, 2);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert(!worker_cpu_exhausted(w));
+    int32_t action = -1;
+    ck_assert_msg(act_once(w, 30 * SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert(worker_cpu_exhausted(w));
+    worker_close(w);
+}
+END_TEST
+
 START_TEST(test_cpu_limit)
 {
     worker *w = spawn_cfg("hang", 1, 0, 1);
@@ -592,6 +606,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_hang);
     tcase_add_test(tc, test_slow);
     tcase_add_test(tc, test_cpu_limit);
+    tcase_add_test(tc, test_cpu_half_used_is_exhausted);
     tcase_add_test(tc, test_write_file);
     tcase_add_test(tc, test_socket);
     tcase_add_test(tc, test_fork);
