@@ -20,10 +20,11 @@ static void push(tally *t, int a, int b, double score)
         t->games = realloc(t->games, t->cap * sizeof *t->games);
     }
     t->games[t->n_games++] = (rating_game){a, b, score};
-    t->xt_score[a * t->n + b] += score;
-    t->xt_score[b * t->n + a] += 1.0 - score;
-    t->xt_games[a * t->n + b]++;
-    t->xt_games[b * t->n + a]++;
+}
+
+int tally_crosstable(tally *t)
+{
+    return ratings_crosstable(t->n, t->games, t->n_games, t->xt_score, t->xt_games, NULL, 0);
 }
 
 void tally_add(tally *t, const match_record *m)

@@ -12,13 +12,15 @@ typedef struct tally {
     int n;               /* entrants */
     rating_game *games;  /* pairwise results */
     size_t n_games, cap;
-    double *xt_score;    /* n*n: points row took from column */
-    int *xt_games;       /* n*n */
+    double *xt_score;    /* n*n: points row took from column (tally_crosstable) */
+    int *xt_games;       /* n*n (tally_crosstable) */
     int *matches;        /* n: matches (tables) played */
 } tally;
 
 void tally_init(tally *t, int n);
 void tally_add(tally *t, const match_record *m);
+/* Fills xt_score and xt_games from the pairwise results gathered so far. */
+int tally_crosstable(tally *t);
 void tally_free(tally *t);
 
 #endif

@@ -167,6 +167,7 @@ static int rate_tournament(tour *t)
     tally_init(&ty, t->s.n);
     for (size_t i = 0; i < t->n_items; i++)
         if (t->records[i].num_players > 0) tally_add(&ty, &t->records[i]);
+    tally_crosstable(&ty);
     rating_fit fit;
     char err[512];
     int rc = ratings_fit(t->s.n, ty.games, ty.n_games, &fit, err, sizeof err);

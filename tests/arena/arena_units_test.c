@@ -74,6 +74,7 @@ START_TEST(tally_splits_a_table_into_pairs)
     ck_assert(t.games[0].a == 2 && t.games[0].b == 0 && t.games[0].score == 1.0);
     ck_assert(t.games[1].a == 2 && t.games[1].b == 1 && t.games[1].score == 0.5);
     ck_assert(t.games[2].a == 0 && t.games[2].b == 1 && t.games[2].score == 0.0);
+    ck_assert_int_eq(tally_crosstable(&t), 0);
     ck_assert(t.xt_score[1 * 3 + 0] == 1.0 && t.xt_games[1 * 3 + 0] == 1);
     ck_assert_int_eq(t.matches[0] + t.matches[1] + t.matches[2], 3);
     tally_free(&t);
@@ -175,6 +176,7 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
                           .returns = {2, 0, -2}};
         tally_add(&t, &m);
     }
+    ck_assert_int_eq(tally_crosstable(&t), 0);
     rating_fit fit;
     char err[256], *buf = NULL;
     size_t len = 0;
