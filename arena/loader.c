@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 
 #include <sodium.h>
 
+#include "arena/module_kit.h"
 #include "loader.h"
 
 #ifndef ARENA_INSTALL_RULES_REL
@@ -22,15 +22,6 @@
 #endif
 
 #define LOADER_MAX_DIRS 32
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static int is_file(const char *path)
 {
@@ -94,11 +85,11 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
     const char *what = kind == LOADER_RULES ? "game" : "bot";
     if (looks_like_path(name)) {
         if (!is_file(name)) {
-            set_err(err, errlen, "%s: no such file", name);
+            arena_errf(err, errlen, "%s: no such file", name);
             return -1;
         }
         if (!realpath(name, out)) {
-            set_err(err, errlen, "%s: %s", name, strerror(errno));
+            arena_errf(err, errlen, "%s: %s", name, strerror(errno));
             return -1;
         }
         (void)outlen;
@@ -114,7 +105,7 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
             if (is_file(cand) && realpath(cand, out)) return 0;
         }
     }
-    set_err(err, errlen,
+    arena_errf(err, errlen,
             "%s '%s' not found (looked beside the arena, in the install prefix and in "
             "ARENA_PATH; `arena %s` lists what is there, or give a path to a .so)",
             what, name, kind == LOADER_RULES ? "games" : "bots");
@@ -140,14 +131,14 @@ static const char *missing_member(const arena_rules *r)
 static int check_rules_table(const arena_rules *r, const char *path, char *err, size_t errlen)
 {
     if (r->abi_version > ARENA_RULES_ABI_VERSION) {
-        set_err(err, errlen,
+        arena_errf(err, errlen,
                 "%s: rule module ABI version %u is newer than this arena's (%u); "
                 "upgrade the arena",
                 path, r->abi_version, ARENA_RULES_ABI_VERSION);
         return -1;
     }
     if (r->abi_version < 1 || r->struct_size < offsetof(arena_rules, sample_state)) {
-        set_err(err, errlen,
+        arena_errf(err, errlen,
                 "%s: rule module ABI version %u (table of %u bytes) is not supported by "
                 "this arena (ABI %u); rebuild the module against this SDK",
                 path, r->abi_version, r->struct_size, ARENA_RULES_ABI_VERSION);
@@ -155,7 +146,7 @@ static int check_rules_table(const arena_rules *r, const char *path, char *err, 
     }
     const char *miss = missing_member(r);
     if (miss) {
-        set_err(err, errlen, "%s: rule module does not provide '%s'", path, miss);
+        arena_errf(err, errlen, "%s: rule module does not provide '%s'", path, miss);
         return -1;
     }
     return 0;
@@ -167,19 +158,19 @@ loaded_rules *loader_open_rules(const char *name_or_path, char *err, size_t errl
     if (loader_resolve(LOADER_RULES, name_or_path, path, sizeof path, err, errlen)) return NULL;
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
-        set_err(err, errlen, "%s: cannot load: %s", path, dlerror());
+        arena_errf(err, errlen, "%s: cannot load: %s", path, dlerror());
         return NULL;
     }
     arena_rules_entry_fn entry;
     *(void **)&entry = dlsym(h, ARENA_RULES_ENTRY);
     if (!entry) {
-        set_err(err, errlen, "%s: not a rule module (no symbol '%s')", path, ARENA_RULES_ENTRY);
+        arena_errf(err, errlen, "%s: not a rule module (no symbol '%s')", path, ARENA_RULES_ENTRY);
         dlclose(h);
         return NULL;
     }
     const arena_rules *r = entry();
     if (!r || check_rules_table(r, path, err, errlen)) {
-        if (!r) set_err(err, errlen, "%s: %s() returned NULL", path, ARENA_RULES_ENTRY);
+        if (!r) arena_errf(err, errlen, "%s: %s() returned NULL", path, ARENA_RULES_ENTRY);
         dlclose(h);
         return NULL;
     }
@@ -254,7 +245,7 @@ int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     crypto_hash_sha256_state st;
@@ -265,7 +256,7 @@ int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen)
     int bad = ferror(f);
     fclose(f);
     if (bad) {
-        set_err(err, errlen, "%s: read error", path);
+        arena_errf(err, errlen, "%s: read error", path);
         return -1;
     }
     unsigned char digest[crypto_hash_sha256_BYTES];

@@ -1,10 +1,10 @@
 /* matchlog.c -- MatchLog files: one packed protobuf message per file, written
  * to path.tmp, synced and renamed, so a reader sees either the whole log or none. */
+#include "arena/module_kit.h"
 #include "matchlog.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +13,6 @@
 
 /* A log is a few kilobytes; anything past this is not a log we wrote. */
 #define MATCHLOG_MAX_BYTES (64u << 20)
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static int write_all(int fd, const uint8_t *buf, size_t len)
 {
@@ -70,26 +61,26 @@ int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size
     char tmp[4096];
     int rc = -1;
     if (!buf) {
-        set_err(err, errlen, "%s: out of memory", path);
+        arena_errf(err, errlen, "%s: out of memory", path);
         return -1;
     }
     arena__match_log__pack(log, buf);
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        set_err(err, errlen, "%s: path too long", path);
+        arena_errf(err, errlen, "%s: path too long", path);
         goto done;
     }
     if (write_tmp(tmp, buf, len)) {
-        set_err(err, errlen, "%s: %s", tmp, strerror(errno));
+        arena_errf(err, errlen, "%s: %s", tmp, strerror(errno));
         unlink(tmp);
         goto done;
     }
     if (rename(tmp, path)) {
-        set_err(err, errlen, "%s: %s", path, strerror(errno));
+        arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         unlink(tmp);
         goto done;
     }
     if (sync_parent_dir(path)) {
-        set_err(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
+        arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
         goto done;
     }
     rc = 0;
@@ -104,12 +95,12 @@ static int read_file(const char *path, uint8_t **out, size_t *outlen, char *err,
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd < 0) {
-        if (errno == ENOENT) set_err(err, errlen, "%s: no such file", path);
-        else set_err(err, errlen, "%s: %s", path, strerror(errno));
+        if (errno == ENOENT) arena_errf(err, errlen, "%s: no such file", path);
+        else arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > MATCHLOG_MAX_BYTES) {
-        set_err(err, errlen, "%s: not a match log (not a regular file of sane size)", path);
+        arena_errf(err, errlen, "%s: not a match log (not a regular file of sane size)", path);
         close(fd);
         return -1;
     }
@@ -123,7 +114,7 @@ static int read_file(const char *path, uint8_t **out, size_t *outlen, char *err,
     }
     close(fd);
     if (!buf || got != len) {
-        set_err(err, errlen, "%s: %s", path, buf ? "short read" : "out of memory");
+        arena_errf(err, errlen, "%s: %s", path, buf ? "short read" : "out of memory");
         free(buf);
         return -1;
     }
@@ -149,13 +140,13 @@ Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
     Arena__MatchLog *log = arena__match_log__unpack(NULL, len, buf);
     free(buf);
     if (log && log->format > MATCHLOG_FORMAT) {
-        set_err(err, errlen, "%s: log format %u is newer than this arena (%d)", path,
+        arena_errf(err, errlen, "%s: log format %u is newer than this arena (%d)", path,
                 log->format, MATCHLOG_FORMAT);
         arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
     if (!log || !plausible(log)) {
-        set_err(err, errlen, "%s: not a match log (truncated or corrupt)", path);
+        arena_errf(err, errlen, "%s: not a match log (truncated or corrupt)", path);
         if (log) arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }

@@ -3,24 +3,15 @@
  * maximum a posteriori and its covariance into centred ratings, 95 %
  * intervals and the likelihood of superiority. The model is in ratings.h. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "ratings.h"
 #include "ratings_internal.h"
 
 #define Z95 1.959963984540054 /* the standard normal's 97.5 % quantile */
-
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || errlen == 0) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 static int outcome_of(double score)
 {
@@ -29,21 +20,21 @@ static int outcome_of(double score)
 
 static int validate(int n, const rating_game *games, size_t ng, char *err, size_t errlen)
 {
-    if (n < 0) return set_err(err, errlen, "negative number of entrants (%d)", n), -1;
-    if (ng > 0 && !games) return set_err(err, errlen, "%zu results but no array", ng), -1;
+    if (n < 0) return arena_errf(err, errlen, "negative number of entrants (%d)", n), -1;
+    if (ng > 0 && !games) return arena_errf(err, errlen, "%zu results but no array", ng), -1;
     for (size_t i = 0; i < ng; i++) {
         const rating_game *g = &games[i];
         if (g->a < 0 || g->a >= n || g->b < 0 || g->b >= n) {
             int bad = g->a < 0 || g->a >= n ? g->a : g->b;
-            set_err(err, errlen, "result %zu: entrant %d out of range (0..%d)", i, bad, n - 1);
+            arena_errf(err, errlen, "result %zu: entrant %d out of range (0..%d)", i, bad, n - 1);
             return -1;
         }
         if (g->a == g->b) {
-            set_err(err, errlen, "result %zu: entrant %d plays itself", i, g->a);
+            arena_errf(err, errlen, "result %zu: entrant %d plays itself", i, g->a);
             return -1;
         }
         if (g->score != 0 && g->score != 0.5 && g->score != 1) {
-            set_err(err, errlen, "result %zu: score %g is not 0, 0.5 or 1", i, g->score);
+            arena_errf(err, errlen, "result %zu: score %g is not 0, 0.5 or 1", i, g->score);
             return -1;
         }
     }
@@ -156,7 +147,7 @@ static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const
     double *cov = malloc((size_t)np * np * sizeof *cov);
     double *rowmean = malloc((size_t)m * sizeof *rowmean);
     if (!obs || !theta || !cov || !rowmean) {
-        set_err(err, errlen, "out of memory fitting %d ratings", m);
+        arena_errf(err, errlen, "out of memory fitting %d ratings", m);
         goto done;
     }
     /* start from equal ratings, no advantage, a typical draw band */
@@ -164,7 +155,7 @@ static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const
     ratings_model mod = {m, nobs, obs};
     out->iterations = ratings_maximise(&mod, theta, cov);
     if (out->iterations < 0) {
-        set_err(err, errlen, "the rating fit did not converge (%d entrants)", m);
+        arena_errf(err, errlen, "the rating fit did not converge (%d entrants)", m);
         goto done;
     }
     fill_entries(out, param, m, theta, cov, rowmean);
@@ -196,15 +187,15 @@ static int alloc_fit(int n, rating_fit *out)
 int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, char *err,
                 size_t errlen)
 {
-    if (!out) return set_err(err, errlen, "no output"), -1;
+    if (!out) return arena_errf(err, errlen, "no output"), -1;
     *out = (rating_fit){0};
     if (validate(n, games, ng, err, errlen) != 0) return -1;
-    if (alloc_fit(n, out) != 0) return set_err(err, errlen, "out of memory (%d entrants)", n), -1;
+    if (alloc_fit(n, out) != 0) return arena_errf(err, errlen, "out of memory (%d entrants)", n), -1;
     count_results(n, games, ng, out->entry);
     int *param = malloc((n ? (size_t)n : 1) * sizeof *param), m = 0;
     if (!param) {
         ratings_free(out);
-        return set_err(err, errlen, "out of memory (%d entrants)", n), -1;
+        return arena_errf(err, errlen, "out of memory (%d entrants)", n), -1;
     }
     for (int i = 0; i < n; i++)
         param[i] = out->entry[i].games ? m++ : -1;

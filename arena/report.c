@@ -2,11 +2,11 @@
  * report_write_files, which writes all of them into a directory. */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "arena/module_kit.h"
 #include "report_internal.h"
 
 const char *report_name(const report *r, int i)
@@ -95,17 +95,6 @@ static const struct {
     {"crosstable.txt", report_print_crosstable},
 };
 
-static int set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* Written to name.tmp and renamed, so a reader never sees half a table. */
 static int write_one(const char *dir, int k, const report *r, char *err, size_t errlen)
 {
@@ -113,25 +102,25 @@ static int write_one(const char *dir, int k, const report *r, char *err, size_t 
     char *path = malloc(len), *tmp = malloc(len);
     int rc = -1;
     if (!path || !tmp) {
-        set_err(err, errlen, "%s/%s: out of memory", dir, outputs[k].file);
+        arena_errf(err, errlen, "%s/%s: out of memory", dir, outputs[k].file);
         goto done;
     }
     snprintf(path, len, "%s/%s", dir, outputs[k].file);
     snprintf(tmp, len, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) {
-        set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        arena_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         goto done;
     }
     outputs[k].print(f, r);
     int bad = ferror(f);
     if (fclose(f) != 0 || bad) {
-        set_err(err, errlen, "cannot write %s: %s", path, strerror(bad ? EIO : errno));
+        arena_errf(err, errlen, "cannot write %s: %s", path, strerror(bad ? EIO : errno));
         remove(tmp);
         goto done;
     }
     if (rename(tmp, path) != 0) {
-        set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        arena_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         remove(tmp);
         goto done;
     }
@@ -144,9 +133,9 @@ done:
 
 int report_write_files(const char *dir, const report *r, char *err, size_t errlen)
 {
-    if (!dir || !r || !r->fit) return set_err(err, errlen, "report: no directory or no ratings");
+    if (!dir || !r || !r->fit) return arena_errf(err, errlen, "report: no directory or no ratings");
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return set_err(err, errlen, "cannot create directory %s: %s", dir, strerror(errno));
+        return arena_errf(err, errlen, "cannot create directory %s: %s", dir, strerror(errno));
     for (size_t k = 0; k < sizeof outputs / sizeof *outputs; k++)
         if (write_one(dir, (int)k, r, err, errlen) != 0) return -1;
     return 0;

@@ -1,11 +1,11 @@
 /* sandbox.c -- rlimits, the two libseccomp filters and the SIGSYS reporter of a worker. */
+#include "arena/module_kit.h"
 #include "sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <seccomp.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +32,6 @@ struct sandbox {
     scmp_filter_ctx loading;
     scmp_filter_ctx strict;
 };
-
-static void sandbox_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 /* ------------------------------------------------------------ reporting -- */
 
@@ -70,7 +61,7 @@ int sandbox_report_violations(int status_fd, char *err, size_t errlen)
     sa.sa_flags = SA_SIGINFO;
     sigfillset(&sa.sa_mask);
     if (sigaction(SIGSYS, &sa, NULL) < 0) {
-        sandbox_error(err, errlen, "sigaction(SIGSYS): %s", strerror(errno));
+        arena_errf(err, errlen, "sigaction(SIGSYS): %s", strerror(errno));
         return -1;
     }
     return 0;
@@ -83,7 +74,7 @@ static int sandbox_setrlimit(int res, rlim_t soft, rlim_t hard, const char *name
 {
     struct rlimit rl = {soft, hard};
     if (setrlimit(res, &rl) == 0) return 0;
-    sandbox_error(err, errlen, "setrlimit(%s): %s", name, strerror(errno));
+    arena_errf(err, errlen, "setrlimit(%s): %s", name, strerror(errno));
     return -1;
 }
 
@@ -214,7 +205,7 @@ static scmp_filter_ctx sandbox_build(const sandbox_rule *extra, size_t nextra, c
 {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_TRAP);
     if (!ctx) {
-        sandbox_error(err, errlen, "seccomp_init failed");
+        arena_errf(err, errlen, "seccomp_init failed");
         return NULL;
     }
     int rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
@@ -229,7 +220,7 @@ static scmp_filter_ctx sandbox_build(const sandbox_rule *extra, size_t nextra, c
         rc = sandbox_add(ctx, r);
     }
     if (rc != 0) {
-        sandbox_error(err, errlen, "seccomp rule %s: %s", what, strerror(-rc));
+        arena_errf(err, errlen, "seccomp rule %s: %s", what, strerror(-rc));
         seccomp_release(ctx);
         return NULL;
     }
@@ -240,7 +231,7 @@ sandbox *sandbox_prepare(char *err, size_t errlen)
 {
     sandbox *sb = calloc(1, sizeof *sb);
     if (!sb) {
-        sandbox_error(err, errlen, "out of memory");
+        arena_errf(err, errlen, "out of memory");
         return NULL;
     }
     size_t nload = sizeof sandbox_loading_rules / sizeof *sandbox_loading_rules;
@@ -257,7 +248,7 @@ static int sandbox_load(scmp_filter_ctx ctx, const char *stage, char *err, size_
 {
     int rc = seccomp_load(ctx);
     if (rc == 0) return 0;
-    sandbox_error(err, errlen, "seccomp_load(%s): %s", stage, strerror(-rc));
+    arena_errf(err, errlen, "seccomp_load(%s): %s", stage, strerror(-rc));
     return -1;
 }
 
