@@ -35,7 +35,7 @@ static void count_moves(check_stats *st, const Arena__MatchLog *log, int seat)
     }
 }
 
-static void play_one(session *s, worker_pool *pool, const play_opts *po, int g, int np,
+static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, int np,
                      check_stats *st)
 {
     int seat = g % np;
@@ -124,14 +124,14 @@ int cmd_check(int argc, char **argv)
     session s;
     char err[1024];
     printf("Checking %s on %s\n", argv[optind], po.game);
-    if (session_open(&s, po.game, bots, 2, po.sandbox, po.mem_limit_mb, err, sizeof err)) {
+    if (session_open(&s, po.game, bots, 2, &po.iso, err, sizeof err)) {
         printf("  FAIL  %s\nVerdict: the bot does not load.\n", err);
         return 2;
     }
     const entrant *e = s.entrants[0];
     printf("  ok    loads: %s %s by %s, plays: %s\n", e->name, e->version, e->author, e->games);
     int np = s.lr->rules->num_players(s.game);
-    worker_pool *pool = session_pool(&s);
+    seat_pool *pool = session_pool(&s);
     check_stats st = {0};
     for (int g = 0; g < games; g++) play_one(&s, pool, &po, g, np, &st);
     pool_free(pool);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "arena/bot.h"
+#include "session.h"
 
 int cmd_games(int argc, char **argv);
 int cmd_bots(int argc, char **argv);
@@ -22,16 +23,15 @@ typedef struct play_opts {
     int64_t margin_us;
     uint64_t seed;
     int seed_given;
-    int sandbox;
-    int64_t mem_limit_mb;
     const char *out_dir;
+    session_isolation iso; /* --isolation, --sandbox, --mem */
 } play_opts;
 
 void play_opts_init(play_opts *o);
 /* Handles one shared option (getopt_long codes below); 1 if it was one, 0 if
  * not, -1 on a bad value (message printed). */
 int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd);
-/* Prints a warning when the sandbox is off. */
+/* Prints, once, what the chosen isolation gives up (sandbox off, inline). */
 void play_opts_warn(const play_opts *o);
 
 enum {
@@ -43,6 +43,7 @@ enum {
     OPT_SANDBOX,
     OPT_MEM,
     OPT_OUT,
+    OPT_ISOLATION,
 };
 
 #define PLAY_LONG_OPTIONS                                                                   \
@@ -51,7 +52,8 @@ enum {
         {"margin", required_argument, NULL, OPT_MARGIN},                                    \
         {"seed", required_argument, NULL, OPT_SEED},                                        \
         {"sandbox", required_argument, NULL, OPT_SANDBOX},                                  \
-        {"mem", required_argument, NULL, OPT_MEM}, {"out", required_argument, NULL, OPT_OUT}
+        {"mem", required_argument, NULL, OPT_MEM}, {"out", required_argument, NULL, OPT_OUT},  \
+        {"isolation", required_argument, NULL, OPT_ISOLATION}
 
 #define PLAY_OPTIONS_HELP                                                                   \
     "  --game GAME[:k=v,...]  the game and its options (see `arena games`)\n"              \
@@ -59,6 +61,9 @@ enum {
     "  --move-time MS         fixed time per move instead of a clock (default 1000)\n"      \
     "  --margin MS            grace added to every deadline (default 50)\n"                 \
     "  --seed N               seed of everything random (default: from the clock)\n"        \
+    "  --isolation KIND       process: each bot in its own sandboxed process (default);\n"  \
+    "                         inline: trusted bots called inside the arena (fast, no\n"   \
+    "                         protection at all: for your own bots and self-play)\n"      \
     "  --sandbox on|off       seccomp + resource limits for bots (default on)\n"            \
     "  --mem MB               address-space limit of each bot process (default 1024)\n"     \
     "  --out DIR              results directory (default results)\n"

@@ -16,8 +16,9 @@ void play_opts_init(play_opts *o)
     o->tc.move_time_us = 1000000;
     timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
     o->margin_us = 50000;
-    o->sandbox = 1;
-    o->mem_limit_mb = 1024;
+    o->iso.kind = SEAT_PROCESS;
+    o->iso.sandbox = 1;
+    o->iso.mem_limit_mb = 1024;
     o->out_dir = "results";
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -71,14 +72,20 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         return 1;
     }
     case OPT_SANDBOX:
-        if (strcmp(arg, "on") == 0) o->sandbox = 1;
-        else if (strcmp(arg, "off") == 0) o->sandbox = 0;
+        if (strcmp(arg, "on") == 0) o->iso.sandbox = 1;
+        else if (strcmp(arg, "off") == 0) o->iso.sandbox = 0;
         else return bad(cmd, "--sandbox", arg, "on or off");
         return 1;
     case OPT_MEM:
         if (!parse_i64(arg, &v) || v < 64) return bad(cmd, "--mem", arg, "megabytes >= 64");
-        o->mem_limit_mb = v;
+        o->iso.mem_limit_mb = v;
         return 1;
+    case OPT_ISOLATION: {
+        int k = seat_kind_parse(arg);
+        if (k < 0) return bad(cmd, "--isolation", arg, "process or inline");
+        o->iso.kind = (seat_kind)k;
+        return 1;
+    }
     case OPT_OUT:
         o->out_dir = arg;
         return 1;
@@ -88,7 +95,11 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
 
 void play_opts_warn(const play_opts *o)
 {
-    if (!o->sandbox)
+    if (o->iso.kind == SEAT_INLINE)
+        fprintf(stderr, "arena: --isolation inline: bots run UNSANDBOXED inside the arena's own "
+                        "process (a crash stops the arena; a slow bot loses on time only when it "
+                        "returns). Use it only for bots you trust.\n");
+    else if (!o->iso.sandbox)
         fprintf(stderr, "arena: WARNING: --sandbox=off: bots run WITHOUT seccomp and resource "
                         "limits and can do anything your user can. Use it only to debug.\n");
 }

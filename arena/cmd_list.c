@@ -76,12 +76,13 @@ int cmd_bots(int argc, char **argv)
         fprintf(stderr, "arena bots: %s\n", err);
         return 1;
     }
+    seat_config cfg = {.kind = SEAT_PROCESS, .sandbox = 1, .env = env};
     char **paths;
     size_t n;
     loader_list(LOADER_BOTS, &paths, &n);
     printf("%-18s %-8s %-14s %-20s %s\n", "NAME", "VERSION", "AUTHOR", "GAMES", "PATH");
     for (size_t i = 0; i < n; i++) {
-        entrant *e = entrant_probe(env, paths[i], 1, game, err, sizeof err);
+        entrant *e = entrant_probe(&cfg, paths[i], game, err, sizeof err);
         if (!e) {
             if (!game) printf("(broken) %s\n", err);
             continue;

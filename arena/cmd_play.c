@@ -94,8 +94,8 @@ int cmd_match(int argc, char **argv)
     play_opts_warn(&po);
     session s;
     char err[1024];
-    if (session_open(&s, po.game, (const char *const *)argv + optind, nb, po.sandbox,
-                     po.mem_limit_mb, err, sizeof err)) {
+    if (session_open(&s, po.game, (const char *const *)argv + optind, nb, &po.iso, err,
+                     sizeof err)) {
         fprintf(stderr, "arena match: %s\n", err);
         return 2;
     }
@@ -120,7 +120,7 @@ int cmd_match(int argc, char **argv)
         ms.seat_entrant[i] = i;
     }
     printf("%s (%s), seed %llu\n", s.name, s.options, (unsigned long long)po.seed);
-    worker_pool *pool = session_pool(&s);
+    seat_pool *pool = session_pool(&s);
     match_record rec;
     Arena__MatchLog *log = match_run(&ms, pool, &rec);
     pool_free(pool);
@@ -258,8 +258,7 @@ int cmd_tournament(int argc, char **argv)
     to.margin_us = po.margin_us;
     to.seed = po.seed;
     to.out_dir = po.out_dir;
-    to.sandbox = po.sandbox;
-    to.mem_limit_mb = po.mem_limit_mb;
+    to.iso = po.iso;
     rc = tournament_run(&to);
 out:
     free(bots);

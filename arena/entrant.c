@@ -1,64 +1,38 @@
-/* entrant.c -- bot identity through an info-only worker, and unique labels. */
+/* entrant.c -- bot identity asked through a seat, and unique labels. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "entrant.h"
+#include "botrun.h"
 #include "loader.h"
 #include "outcome.h"
-
-#define PROBE_TIMEOUT_US (10 * 1000000)
-
-int entrant_supports(const char *games, const char *game)
-{
-    if (!games || strcmp(games, "*") == 0) return 1;
-    size_t len = strlen(game);
-    for (const char *p = games; *p;) {
-        while (*p == ' ' || *p == ',') p++;
-        const char *end = p;
-        while (*end && *end != ',') end++;
-        const char *trim = end;
-        while (trim > p && trim[-1] == ' ') trim--;
-        if ((size_t)(trim - p) == len && strncmp(p, game, len) == 0) return 1;
-        p = end;
-    }
-    return 0;
-}
 
 static char *take(const char *s)
 {
     return strdup(s ? s : "");
 }
 
-entrant *entrant_probe(worker_env *env, const char *name_or_path, int sandbox, const char *game,
+entrant *entrant_probe(const seat_config *cfg, const char *name_or_path, const char *game,
                        char *err, size_t errlen)
 {
     char path[4096];
     if (loader_resolve(LOADER_BOTS, name_or_path, path, sizeof path, err, errlen)) return NULL;
     entrant *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
     e->path = strdup(path);
     if (loader_sha256_file(path, e->sha256, err, errlen)) goto fail;
-    worker_config wc = {.bot_path = path, .sandbox = sandbox};
-    worker *w = worker_spawn(env, &wc, PROBE_TIMEOUT_US, err, errlen);
-    if (!w) goto fail;
-    Arena__Setup setup = ARENA__SETUP__INIT;
-    setup.info_only = 1;
-    Arena__BotInfo *info = NULL;
-    int rc = worker_setup(w, &setup, PROBE_TIMEOUT_US, &info, err, errlen);
-    worker_close(w);
-    if (rc != OUTCOME_NORMAL || !info) {
-        if (info) arena__bot_info__free_unpacked(info, NULL);
-        goto fail;
-    }
-    e->name = take(info->name);
-    e->version = take(info->version);
-    e->author = take(info->author);
-    e->games = take(info->games);
-    arena__bot_info__free_unpacked(info, NULL);
+    seat *s = seat_open(cfg, path, err, errlen);
+    if (!s) goto fail;
+    e->name = take(s->info.name);
+    e->version = take(s->info.version);
+    e->author = take(s->info.author);
+    e->games = take(s->info.games);
+    seat_close(s);
     e->display = strdup(e->name);
-    if (game && !entrant_supports(e->games, game)) {
-        snprintf(err, errlen, "%s: bot '%s' does not play %s (it plays: %s)", path, e->name,
-                 game, e->games);
+    if (game && !bot_plays(e->games, game)) {
+        snprintf(err, errlen, "%s: bot '%s' does not play %s (it plays: %s)", path, e->name, game,
+                 e->games);
         goto fail;
     }
     return e;

@@ -128,7 +128,7 @@ static const char *missing_member(const arena_rules *r)
     return NULL;
 }
 
-static int check_rules_table(const arena_rules *r, const char *path, char *err, size_t errlen)
+int loader_check_rules(const arena_rules *r, const char *path, char *err, size_t errlen)
 {
     if (r->abi_version > ARENA_RULES_ABI_VERSION) {
         arena_errf(err, errlen,
@@ -152,25 +152,69 @@ static int check_rules_table(const arena_rules *r, const char *path, char *err, 
     return 0;
 }
 
+void *loader_open_table(const char *path, const char *symbol, const void **table, char *err,
+                        size_t errlen)
+{
+    *table = NULL;
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        const char *why = dlerror();
+        arena_errf(err, errlen, "%s: cannot load: %s", path, why ? why : "unknown error");
+        return NULL;
+    }
+    const void *(*entry)(void);
+    *(void **)&entry = dlsym(h, symbol);
+    if (!entry) {
+        int rules = strcmp(symbol, ARENA_RULES_ENTRY) == 0;
+        arena_errf(err, errlen, "%s: not a %s (no symbol '%s'; declare it with the SDK's %s)",
+                   path, rules ? "rule module" : "bot", symbol,
+                   rules ? "module kit" : "ARENA_BOT macro");
+        dlclose(h);
+        return NULL;
+    }
+    *table = entry();
+    if (!*table) {
+        arena_errf(err, errlen, "%s: %s() returned NULL", path, symbol);
+        dlclose(h);
+        return NULL;
+    }
+    return h;
+}
+
+int loader_check_bot(const arena_bot *b, const char *path, char *err, size_t errlen)
+{
+    size_t v1 = offsetof(arena_bot, destroy) + sizeof b->destroy;
+    if (b->abi_version > ARENA_BOT_ABI_VERSION) {
+        arena_errf(err, errlen,
+                   "%s: bot ABI version %u is newer than this arena's (%u); upgrade the arena",
+                   path, (unsigned)b->abi_version, ARENA_BOT_ABI_VERSION);
+        return -1;
+    }
+    if (b->abi_version < 1 || b->struct_size < v1) {
+        arena_errf(err, errlen,
+                   "%s: bot ABI version %u (table of %u bytes) is not supported by this arena "
+                   "(ABI %u, at least %zu bytes); rebuild the bot against this SDK",
+                   path, (unsigned)b->abi_version, (unsigned)b->struct_size,
+                   ARENA_BOT_ABI_VERSION, v1);
+        return -1;
+    }
+    if (!b->name || !b->create || !b->act || !b->destroy) {
+        arena_errf(err, errlen, "%s: bot table lacks %s", path,
+                   !b->name ? "a name" : !b->create ? "create" : !b->act ? "act" : "destroy");
+        return -1;
+    }
+    return 0;
+}
+
 loaded_rules *loader_open_rules(const char *name_or_path, char *err, size_t errlen)
 {
     char path[PATH_MAX];
     if (loader_resolve(LOADER_RULES, name_or_path, path, sizeof path, err, errlen)) return NULL;
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        arena_errf(err, errlen, "%s: cannot load: %s", path, dlerror());
-        return NULL;
-    }
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(h, ARENA_RULES_ENTRY);
-    if (!entry) {
-        arena_errf(err, errlen, "%s: not a rule module (no symbol '%s')", path, ARENA_RULES_ENTRY);
-        dlclose(h);
-        return NULL;
-    }
-    const arena_rules *r = entry();
-    if (!r || check_rules_table(r, path, err, errlen)) {
-        if (!r) arena_errf(err, errlen, "%s: %s() returned NULL", path, ARENA_RULES_ENTRY);
+    const void *table;
+    void *h = loader_open_table(path, ARENA_RULES_ENTRY, &table, err, errlen);
+    if (!h) return NULL;
+    const arena_rules *r = table;
+    if (loader_check_rules(r, path, err, errlen)) {
         dlclose(h);
         return NULL;
     }

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "arena/bot.h"
 #include "arena/rules.h"
 
 typedef struct loaded_rules {
@@ -28,8 +29,14 @@ typedef enum loader_kind { LOADER_RULES, LOADER_BOTS } loader_kind;
 /* Resolves a name or path to an absolute path of an existing file. */
 int loader_resolve(loader_kind kind, const char *name_or_path, char *out, size_t outlen,
                    char *err, size_t errlen);
-/* dlopens a rule module and checks its table (symbol, ABI version, size,
- * mandatory members). */
+/* dlopen(RTLD_NOW) + the entry symbol: the handle, with *table set to what
+ * the entry returned; NULL with a one-line error naming the file. */
+void *loader_open_table(const char *path, const char *symbol, const void **table, char *err,
+                        size_t errlen);
+/* The one check of each plugin table: ABI version, size, mandatory members. */
+int loader_check_rules(const arena_rules *r, const char *path, char *err, size_t errlen);
+int loader_check_bot(const arena_bot *b, const char *path, char *err, size_t errlen);
+/* Resolves, dlopens and checks a rule module (loader_check_rules). */
 loaded_rules *loader_open_rules(const char *name_or_path, char *err, size_t errlen);
 void loader_close_rules(loaded_rules *lr);
 /* Every .so on the search path for a kind, absolute paths, first found wins

@@ -1,20 +1,31 @@
 /* match.h -- playing one match: the arena is the only authority on the game.
  *
+ * The runner talks to seats (seat.h) in game terms and never to a transport;
+ * the same code referees sandboxed processes, inline bots and test fakes.
+ *
  * States of a match and the function that leaves each (match.c):
  *
- *   SETUP      every seat gets a worker (pool_take) and a Setup    -> start_seats
- *              a seat that fails to start forfeits                  -> OVER (setup)
- *   CHANCE     the arena draws the outcome from the match seed      -> play_chance
- *   AWAITING   the seat to move gets a TurnRequest; the reply must
- *              come within its budget plus the margin, and be legal -> play_turn
+ *   SETUP      every seat is taken from the pool and started      -> start_seats
+ *              a seat that fails to open or start forfeits          -> OVER (setup)
+ *   CHANCE     the arena draws the outcome from the chance seed     -> play_chance
+ *              every started seat that wants events is told
+ *   AWAITING   the seat to move gets the turn; the answer must come
+ *              within its budget plus the margin and be legal       -> play_turn
  *              crash / sandbox / garbage / time / illegal           -> OVER (forfeit)
- *   OVER       returns fixed; GameOver to healthy workers, which go
- *              back to the pool; failed workers are closed           -> finish
+ *              the other seats that want events are told the action
+ *   ADJUDGED   the ply limit is reached (a draw)                    -> OVER (adjudication)
+ *   OVER       returns fixed; every seat that answered everything
+ *              gets game_over and, if it can play on, goes back to
+ *              the pool; failed seats are closed                    -> finish_seats
  *
  * Invariants: (1) only the arena applies actions to the state; (2) every action
- * applied is logged with its seat, chance included; (3) a forfeit names the seat
- * at fault (culprit) and gives it the only loss; (4) a worker is returned to the
- * pool only if it answered every request of the match.
+ * applied is logged with its seat, chance included, in the order applied;
+ * (3) a forfeit names the seat at fault (culprit) and gives it the only loss
+ * (in a two-player game the other seat wins; at a larger table the others
+ * draw among themselves); (4) a seat is returned to the pool only if it
+ * answered every request of the match and its game_over succeeded; (5) a bot's
+ * seed and the chance stream are one-way derivations of the match seed
+ * (seed.h), so no bot can learn another's seed or the dice.
  */
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H
@@ -38,17 +49,18 @@ typedef struct match_spec {
     uint32_t index;
     const char *tournament; /* label for the log, may be "" */
     arena_time_control tc;
-    int64_t margin_us;  /* grace on top of every budget (transport, scheduling) */
-    int max_plies;      /* adjudicated as a draw beyond this; 0 = rules' maximum */
-    FILE *show;         /* when set: the board after every action */
+    int64_t margin_us; /* grace on top of every budget (transport, scheduling) */
+    int max_plies;     /* adjudicated as a draw beyond this; 0 = rules' maximum */
+    FILE *show;        /* when set: the board after every action */
 } match_spec;
 
 /* Plays the match. Always fills rec and returns the log (free with
  * arena__match_log__free_unpacked(log, NULL)); a misbehaving bot only ends the
  * match. NULL only when the arena itself failed (out of memory). */
-Arena__MatchLog *match_run(const match_spec *spec, worker_pool *pool, match_record *rec);
+Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record *rec);
 
-/* Fills seats' identities in a log (shared by match and tests). */
-void match_identity(Arena__Identity *id, const entrant *e);
+/* The seeds of a match: each seat's bot seed and the chance stream's. */
+uint64_t match_bot_seed(uint64_t match_seed, int seat);
+uint64_t match_chance_seed(uint64_t match_seed);
 
 #endif

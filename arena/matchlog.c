@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* A log is a few kilobytes; anything past this is not a log we wrote. */
@@ -31,9 +32,12 @@ static int sync_parent_dir(const char *path)
 {
     char dir[4096];
     const char *slash = strrchr(path, '/');
-    if (!slash) snprintf(dir, sizeof dir, ".");
-    else if (slash == path) snprintf(dir, sizeof dir, "/");
-    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) return -1;
     int rc = fsync(fd);
@@ -95,8 +99,10 @@ static int read_file(const char *path, uint8_t **out, size_t *outlen, char *err,
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     struct stat st;
     if (fd < 0) {
-        if (errno == ENOENT) arena_errf(err, errlen, "%s: no such file", path);
-        else arena_errf(err, errlen, "%s: %s", path, strerror(errno));
+        if (errno == ENOENT)
+            arena_errf(err, errlen, "%s: no such file", path);
+        else
+            arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         return -1;
     }
     if (fstat(fd, &st) || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > MATCHLOG_MAX_BYTES) {
@@ -141,7 +147,7 @@ Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
     free(buf);
     if (log && log->format > MATCHLOG_FORMAT) {
         arena_errf(err, errlen, "%s: log format %u is newer than this arena (%d)", path,
-                log->format, MATCHLOG_FORMAT);
+                   log->format, MATCHLOG_FORMAT);
         arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
@@ -150,5 +156,104 @@ Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
         if (log) arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
+    return log;
+}
+
+/* ------------------------------------------------------------- building -- */
+
+static char *dup_or_empty(const char *s)
+{
+    return strdup(s ? s : "");
+}
+
+void matchlog_identity(Arena__Identity *id, const entrant *e)
+{
+    arena__identity__init(id);
+    id->name = dup_or_empty(e->name);
+    id->version = dup_or_empty(e->version);
+    id->author = dup_or_empty(e->author);
+    id->path = dup_or_empty(e->path);
+    id->sha256 = dup_or_empty(e->sha256);
+}
+
+int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
+{
+    memset(b, 0, sizeof *b);
+    Arena__MatchLog *log = calloc(1, sizeof *log);
+    if (!log) return -1;
+    arena__match_log__init(log);
+    b->log = log;
+    log->format = MATCHLOG_FORMAT;
+    log->game = dup_or_empty(h->game);
+    log->options = dup_or_empty(h->options);
+    log->rules = calloc(1, sizeof *log->rules);
+    log->n_bots = log->n_bot_seeds = (size_t)h->num_players;
+    log->bots = calloc(log->n_bots, sizeof *log->bots);
+    log->bot_seeds = calloc(log->n_bots, sizeof *log->bot_seeds);
+    log->tc = calloc(1, sizeof *log->tc);
+    if (!log->rules || !log->bots || !log->bot_seeds || !log->tc) return -1;
+    arena__identity__init(log->rules);
+    log->rules->name = dup_or_empty(h->game);
+    log->rules->version = dup_or_empty(h->rules_version);
+    log->rules->author = dup_or_empty("");
+    log->rules->path = dup_or_empty(h->rules_path);
+    log->rules->sha256 = dup_or_empty(h->rules_sha256);
+    for (int i = 0; i < h->num_players; i++) {
+        log->bots[i] = calloc(1, sizeof **log->bots);
+        if (!log->bots[i]) return -1;
+        matchlog_identity(log->bots[i], h->seat[i]);
+        log->bot_seeds[i] = h->bot_seeds[i];
+    }
+    log->match_seed = h->match_seed;
+    arena__time_control__init(log->tc);
+    log->tc->base_us = h->tc.base_us;
+    log->tc->increment_us = h->tc.increment_us;
+    log->tc->move_time_us = h->tc.move_time_us;
+    log->tournament = dup_or_empty(h->tournament);
+    log->match_index = h->index;
+    log->culprit = -1;
+    log->end_detail = dup_or_empty("");
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    log->started_unix_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+    return 0;
+}
+
+int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us)
+{
+    Arena__MatchLog *log = b->log;
+    if (log->n_actions == b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        Arena__LoggedAction **a = realloc(log->actions, cap * sizeof *a);
+        if (!a) return -1;
+        log->actions = a;
+        b->cap = cap;
+    }
+    Arena__LoggedAction *a = malloc(sizeof *a);
+    if (!a) return -1;
+    arena__logged_action__init(a);
+    a->seat = seat;
+    a->action = action;
+    a->think_us = think_us;
+    log->actions[log->n_actions++] = a;
+    return 0;
+}
+
+Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
+                                 const char *detail, int culprit, int64_t duration_us)
+{
+    Arena__MatchLog *log = b->log;
+    b->log = NULL;
+    log->n_returns = log->n_bots;
+    log->returns = malloc((log->n_returns ? log->n_returns : 1) * sizeof *log->returns);
+    if (log->returns)
+        memcpy(log->returns, returns, log->n_returns * sizeof *returns);
+    else
+        log->n_returns = 0;
+    log->end = (Arena__EndReason)end;
+    free(log->end_detail);
+    log->end_detail = dup_or_empty(detail);
+    log->culprit = culprit;
+    log->duration_us = duration_us;
     return log;
 }

@@ -1,59 +1,67 @@
-/* pool.c -- idle workers per entrant (a short array: tournaments have few bots). */
+/* pool.c -- idle seats per entrant (a short array: tournaments have few bots). */
 #include <stdlib.h>
 
+#include "arena/module_kit.h"
 #include "pool.h"
 
-typedef struct idle_worker {
+typedef struct idle_seat {
     const entrant *who;
-    worker *w;
-} idle_worker;
+    seat *s;
+} idle_seat;
 
-struct worker_pool {
-    pool_config cfg;
-    idle_worker *idle;
+struct seat_pool {
+    pool_open_fn open;
+    void *ctx;
+    idle_seat *idle;
     size_t n, cap;
 };
 
-worker_pool *pool_new(const pool_config *cfg)
+seat_pool *pool_new(pool_open_fn open, void *ctx)
 {
-    worker_pool *p = calloc(1, sizeof *p);
-    p->cfg = *cfg;
+    seat_pool *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->open = open;
+    p->ctx = ctx;
     return p;
 }
 
-worker *pool_take(worker_pool *p, const entrant *e, char *err, size_t errlen)
+seat *pool_open_configured(void *ctx, const entrant *e, char *err, size_t errlen)
+{
+    return seat_open(ctx, e->path, err, errlen);
+}
+
+seat *pool_take(seat_pool *p, const entrant *e, char *err, size_t errlen)
 {
     for (size_t i = 0; i < p->n; i++) {
         if (p->idle[i].who == e) {
-            worker *w = p->idle[i].w;
+            seat *s = p->idle[i].s;
             p->idle[i] = p->idle[--p->n];
-            return w;
+            return s;
         }
     }
-    worker_config wc = {.bot_path = e->path,
-                        .rules_path = p->cfg.rules_path,
-                        .sandbox = p->cfg.sandbox,
-                        .mem_limit_mb = p->cfg.mem_limit_mb};
-    return worker_spawn(p->cfg.env, &wc, p->cfg.spawn_timeout_us, err, errlen);
+    return p->open(p->ctx, e, err, errlen);
 }
 
-void pool_put(worker_pool *p, const entrant *e, worker *w)
+void pool_put(seat_pool *p, const entrant *e, seat *s)
 {
-    if (worker_cpu_exhausted(w)) {
-        worker_close(w);
-        return;
-    }
     if (p->n == p->cap) {
-        p->cap = p->cap ? p->cap * 2 : 8;
-        p->idle = realloc(p->idle, p->cap * sizeof *p->idle);
+        size_t cap = p->cap ? p->cap * 2 : 8;
+        idle_seat *idle = realloc(p->idle, cap * sizeof *idle);
+        if (!idle) {
+            seat_close(s);
+            return;
+        }
+        p->idle = idle;
+        p->cap = cap;
     }
-    p->idle[p->n++] = (idle_worker){e, w};
+    p->idle[p->n++] = (idle_seat){e, s};
 }
 
-void pool_free(worker_pool *p)
+void pool_free(seat_pool *p)
 {
     if (!p) return;
-    for (size_t i = 0; i < p->n; i++) worker_close(p->idle[i].w);
+    for (size_t i = 0; i < p->n; i++)
+        seat_close(p->idle[i].s);
     free(p->idle);
     free(p);
 }

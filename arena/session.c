@@ -24,17 +24,24 @@ static int open_game(session *s, const char *game_spec, char *err, size_t errlen
 }
 
 int session_open(session *s, const char *game_spec, const char *const *bots, int n_bots,
-                 int sandbox, int64_t mem_limit_mb, char *err, size_t errlen)
+                 const session_isolation *iso, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    s->sandbox = sandbox;
-    s->mem_limit_mb = mem_limit_mb;
     if (open_game(s, game_spec, err, errlen)) goto fail;
-    s->env = worker_env_new(err, errlen);
-    if (!s->env) goto fail;
+    s->seats.kind = iso->kind;
+    s->seats.rules_path = s->lr->path;
+    s->seats.rules = s->lr->rules;
+    s->seats.sandbox = iso->sandbox;
+    s->seats.mem_limit_mb = iso->mem_limit_mb;
+    if (iso->kind == SEAT_PROCESS) {
+        s->env = worker_env_new(err, errlen);
+        if (!s->env) goto fail;
+        s->seats.env = s->env;
+    }
     s->entrants = calloc((size_t)(n_bots > 0 ? n_bots : 1), sizeof *s->entrants);
+    if (!s->entrants) goto fail;
     for (int i = 0; i < n_bots; i++) {
-        s->entrants[i] = entrant_probe(s->env, bots[i], sandbox, s->name, err, errlen);
+        s->entrants[i] = entrant_probe(&s->seats, bots[i], s->name, err, errlen);
         if (!s->entrants[i]) goto fail;
         s->n++;
     }
@@ -47,7 +54,8 @@ fail:
 
 void session_close(session *s)
 {
-    for (int i = 0; i < s->n; i++) entrant_free(s->entrants[i]);
+    for (int i = 0; i < s->n; i++)
+        entrant_free(s->entrants[i]);
     free(s->entrants);
     if (s->env) worker_env_free(s->env);
     if (s->game) s->lr->rules->game_free(s->game);
@@ -55,12 +63,7 @@ void session_close(session *s)
     memset(s, 0, sizeof *s);
 }
 
-worker_pool *session_pool(const session *s)
+seat_pool *session_pool(session *s)
 {
-    pool_config pc = {.env = s->env,
-                      .rules_path = s->lr->path,
-                      .sandbox = s->sandbox,
-                      .mem_limit_mb = s->mem_limit_mb,
-                      .spawn_timeout_us = 10 * 1000000};
-    return pool_new(&pc);
+    return pool_new(pool_open_configured, &s->seats);
 }

@@ -114,7 +114,7 @@ static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
 static void *job_thread(void *arg)
 {
     tour *t = arg;
-    worker_pool *pool = session_pool(&t->s);
+    seat_pool *pool = session_pool(&t->s);
     for (;;) {
         pthread_mutex_lock(&t->lock);
         while (!t->failed && t->next < t->n_items && t->finished[t->next])
@@ -241,8 +241,7 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
 static int prepare(tour *t, char *err, size_t errlen)
 {
     const tournament_opts *o = t->o;
-    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, o->sandbox, o->mem_limit_mb, err,
-                     errlen))
+    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen))
         return 2;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
     t->records = calloc(t->n_items, sizeof *t->records);
@@ -323,7 +322,7 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
     if (timectl_parse(row.tc, tc)) {
         snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
     } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants,
-                            t->o->sandbox, t->o->mem_limit_mb, err, errlen) == 0 &&
+                            &t->o->iso, err, errlen) == 0 &&
                check_same_bots(t, &row, err, errlen) == 0 &&
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "arena/bot.h"
+#include "session.h"
 
 typedef struct tournament_opts {
     const char *game_spec;      /* "morris:variant=lasker" */
@@ -20,8 +21,7 @@ typedef struct tournament_opts {
     int64_t margin_us;
     uint64_t seed;
     const char *out_dir;        /* results directory */
-    int sandbox;
-    int64_t mem_limit_mb;
+    session_isolation iso;      /* how bots run */
     int progress;               /* 1 live line, 0 plain lines, -1 silent */
     const char *resume;         /* a tournament directory: play only what is missing */
 } tournament_opts;

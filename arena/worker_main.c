@@ -24,6 +24,8 @@
 #include <zmq.h>
 
 #include "arena/bot.h"
+#include "botrun.h"
+#include "loader.h"
 #include "sandbox.h"
 #include "wire.h"
 #include "worker.h"
@@ -44,13 +46,10 @@ typedef struct wm {
     wire_buf out;
     wire_scratch scratch;
     char load_err[WM_ERR]; /* why the bot cannot play, "" when it can */
-    void *bot_dl, *rules_dl;
-    const arena_bot *bot;
+    void *rules_dl;
     const arena_rules *rules;
-    arena_game *game;          /* the game of game_name/options, when rules */
-    char *game_name, *options; /* the current game's configuration */
-    arena_bot_setup setup;     /* lives as long as player */
-    void *player;              /* the bot's instance for the current game */
+    botrun run; /* the bot, once loaded */
+    int loaded;
 } wm;
 
 static int wm_parse_int(const char *s, int64_t *out)
@@ -132,76 +131,17 @@ static void wm_free_msg(wm *w, Arena__ArenaMsg *msg)
 
 /* ------------------------------------------------------------- loading -- */
 
-static int wm_check_bot(wm *w, const arena_bot *b)
-{
-    const char *p = w->a.bot_path;
-    size_t v1 = offsetof(arena_bot, destroy) + sizeof b->destroy;
-    if (!b) {
-        snprintf(w->load_err, WM_ERR, "%s: %s() returned NULL", p, ARENA_BOT_ENTRY);
-    } else if (b->abi_version < 1 || b->abi_version > ARENA_BOT_ABI_VERSION) {
-        snprintf(w->load_err, WM_ERR,
-                 "%s: built for bot ABI version %u, this arena supports version %d: rebuild "
-                 "the bot against this arena's SDK",
-                 p, (unsigned)b->abi_version, ARENA_BOT_ABI_VERSION);
-    } else if (b->struct_size < v1) {
-        snprintf(w->load_err, WM_ERR,
-                 "%s: bot table of %u bytes, version 1 needs %zu: rebuild "
-                 "the bot against this arena's SDK",
-                 p, (unsigned)b->struct_size, v1);
-    } else if (!b->name || !b->create || !b->act || !b->destroy) {
-        snprintf(w->load_err, WM_ERR, "%s: bot table lacks name, create, act or destroy", p);
-    } else {
-        return 0;
-    }
-    return -1;
-}
-
-static int wm_check_rules(wm *w, const arena_rules *r)
-{
-    const char *p = w->a.rules_path;
-    if (!r) {
-        snprintf(w->load_err, WM_ERR, "%s: %s() returned NULL", p, ARENA_RULES_ENTRY);
-    } else if (r->abi_version < 1 || r->abi_version > ARENA_RULES_ABI_VERSION) {
-        snprintf(w->load_err, WM_ERR,
-                 "%s: built for rules ABI version %u, this arena supports "
-                 "version %d",
-                 p, (unsigned)r->abi_version, ARENA_RULES_ABI_VERSION);
-    } else if (!ARENA_RULES_HAS(r, sample_state) || !r->game_new || !r->game_free ||
-               !r->state_free) {
-        snprintf(w->load_err, WM_ERR, "%s: rules table too small or incomplete", p);
-    } else {
-        return 0;
-    }
-    return -1;
-}
-
-/* dlopen + entry symbol; the table or NULL with load_err set. */
-static const void *wm_open(wm *w, const char *path, const char *sym, void **handle)
-{
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!*handle) {
-        snprintf(w->load_err, WM_ERR, "%s", dlerror());
-        return NULL;
-    }
-    const void *(*entry)(void);
-    *(void **)&entry = dlsym(*handle, sym);
-    if (!entry) {
-        snprintf(w->load_err, WM_ERR,
-                 "%s: no symbol %s: not an arena plugin (declare it with "
-                 "the SDK's macro)",
-                 path, sym);
-        return NULL;
-    }
-    return entry();
-}
-
 static void wm_load(wm *w)
 {
-    w->bot = wm_open(w, w->a.bot_path, ARENA_BOT_ENTRY, &w->bot_dl);
-    if (w->load_err[0] || wm_check_bot(w, w->bot) < 0) return;
-    if (!w->a.rules_path) return;
-    w->rules = wm_open(w, w->a.rules_path, ARENA_RULES_ENTRY, &w->rules_dl);
-    if (w->load_err[0] || wm_check_rules(w, w->rules) < 0) w->rules = NULL;
+    if (w->a.rules_path) {
+        const void *table;
+        w->rules_dl = loader_open_table(w->a.rules_path, ARENA_RULES_ENTRY, &table, w->load_err,
+                                        WM_ERR);
+        if (!w->rules_dl) return;
+        if (loader_check_rules(table, w->a.rules_path, w->load_err, WM_ERR)) return;
+        w->rules = table;
+    }
+    w->loaded = botrun_load(&w->run, w->a.bot_path, w->rules, w->load_err, WM_ERR) == 0;
 }
 
 /* Steps 2-3-4 around the first message. */
@@ -216,123 +156,40 @@ static void wm_start(wm *w)
     wm_load(w);
     if (sb && sandbox_enter_strict(sb, w->load_err, WM_ERR) < 0) {
         /* never run plugin code unfiltered: refuse every game */
-        w->bot = NULL;
+        w->loaded = 0;
     }
 done:
     sandbox_free(sb);
-    if (w->load_err[0]) w->bot = NULL;
+    if (w->load_err[0]) w->loaded = 0;
 }
 
 /* ---------------------------------------------------------------- games -- */
-
-static void wm_end_game(wm *w)
-{
-    if (w->player) w->bot->destroy(w->player);
-    w->player = NULL;
-}
-
-static int wm_plays(const char *games, const char *game)
-{
-    size_t n = strlen(game);
-    for (const char *p = games; *p;) {
-        while (*p == ' ' || *p == ',')
-            p++;
-        size_t len = strcspn(p, ",");
-        while (len && p[len - 1] == ' ')
-            len--;
-        if ((len == 1 && *p == '*') || (len == n && strncmp(p, game, n) == 0)) return 1;
-        p += strcspn(p, ",");
-    }
-    return 0;
-}
-
-static int wm_same(const char *a, const char *b)
-{
-    return a && b && strcmp(a, b) == 0;
-}
-
-/* Configures the game of a Setup (a new arena_game only when it changed). */
-static int wm_configure(wm *w, const Arena__Setup *s, char *err, size_t errlen)
-{
-    if (!wm_same(w->game_name, s->game) || !wm_same(w->options, s->options)) {
-        if (w->game) w->rules->game_free(w->game);
-        w->game = NULL;
-        free(w->game_name);
-        free(w->options);
-        w->game_name = strdup(s->game);
-        w->options = strdup(s->options);
-        if (!w->game_name || !w->options) {
-            snprintf(err, errlen, "worker out of memory");
-            return -1;
-        }
-    }
-    if (w->rules && !w->game) {
-        char gerr[256] = "";
-        w->game = w->rules->game_new(w->options, gerr, sizeof gerr);
-        if (!w->game) {
-            snprintf(err, errlen, "%s: options '%s': %s", w->a.rules_path, w->options, gerr);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int wm_create(wm *w, const Arena__Setup *s, char *err, size_t errlen)
-{
-    if (!wm_plays(w->bot->games ? w->bot->games : "*", s->game)) {
-        snprintf(err, errlen, "%s: bot %s plays %s, not %s", w->a.bot_path, w->bot->name,
-                 w->bot->games, s->game);
-        return -1;
-    }
-    if (wm_configure(w, s, err, errlen) < 0) return -1;
-    arena_bot_setup *bs = &w->setup;
-    memset(bs, 0, sizeof *bs);
-    bs->struct_size = sizeof *bs;
-    bs->game_name = w->game_name;
-    bs->options = w->options;
-    bs->seat = (int)s->seat;
-    bs->num_players = (int)s->num_players;
-    bs->seed = s->seed;
-    if (s->tc) {
-        bs->tc.base_us = s->tc->base_us;
-        bs->tc.increment_us = s->tc->increment_us;
-        bs->tc.move_time_us = s->tc->move_time_us;
-    }
-    bs->rules = w->rules;
-    bs->game = w->game;
-    char berr[256] = "";
-    w->player = w->bot->create(bs, berr, sizeof berr);
-    if (!w->player) {
-        berr[sizeof berr - 1] = '\0';
-        snprintf(err, errlen, "%s: bot %s refused the game: %s", w->a.bot_path, w->bot->name,
-                 berr[0] ? berr : "(no message)");
-        return -1;
-    }
-    return 0;
-}
-
-static char *wm_str(const char *s)
-{
-    return (char *)(s ? s : "");
-}
 
 static void wm_on_setup(wm *w, const Arena__Setup *s)
 {
     char err[WM_ERR] = "";
     Arena__SetupReply reply = ARENA__SETUP_REPLY__INIT;
     Arena__BotInfo info = ARENA__BOT_INFO__INIT;
-    wm_end_game(w);
-    if (!w->bot) {
+    seat_info si = {0};
+    botrun_end(&w->run);
+    if (!w->loaded) {
         snprintf(err, sizeof err, "%s", w->load_err[0] ? w->load_err : "bot not loaded");
     } else {
-        info.name = wm_str(w->bot->name);
-        info.version = wm_str(w->bot->version);
-        info.author = wm_str(w->bot->author);
-        info.games = wm_str(w->bot->games);
-        info.abi_version = w->bot->abi_version;
-        info.wants_events = w->bot->observe != NULL;
+        botrun_info(&w->run, &si);
+        info.name = si.name;
+        info.version = si.version;
+        info.author = si.author;
+        info.games = si.games;
+        info.abi_version = w->run.bot->abi_version;
+        info.wants_events = si.wants_events;
         reply.info = &info;
-        if (!s->info_only) wm_create(w, s, err, sizeof err);
+        if (!s->info_only) {
+            seat_game g = {s->game, s->options, (int)s->seat, (int)s->num_players, s->seed,
+                           {0, 0, 0}};
+            if (s->tc) g.tc = (arena_time_control){s->tc->base_us, s->tc->increment_us,
+                                                   s->tc->move_time_us};
+            botrun_start(&w->run, &g, err, sizeof err);
+        }
     }
     reply.ok = err[0] == '\0';
     reply.error = err;
@@ -340,22 +197,18 @@ static void wm_on_setup(wm *w, const Arena__Setup *s)
     msg.body_case = ARENA__WORKER_MSG__BODY_SETUP_REPLY;
     msg.setup_reply = &reply;
     wm_send(w, &msg);
+    seat_info_free(&si);
 }
 
 /* The hot path: no allocation here beyond what the rules and the bot do. */
 static void wm_on_turn(wm *w, const Arena__TurnRequest *t)
 {
     int32_t action = -1;
-    if (w->player && t->n_legal > 0) {
+    if (w->loaded && t->n_legal > 0) {
         arena_turn turn = {sizeof turn,        (int)t->ply,       t->observation.data,
                            t->observation.len, t->legal,          (int)t->n_legal,
                            t->time_left_us,    t->move_budget_us, NULL};
-        arena_state *st = NULL;
-        if (w->game && w->rules->state_from_observation && !(w->rules->flags & ARENA_GAME_HIDDEN))
-            st = w->rules->state_from_observation(w->game, t->observation.data, t->observation.len);
-        turn.state = st;
-        action = w->bot->act(w->player, &turn);
-        if (st) w->rules->state_free(st);
+        action = botrun_act(&w->run, &turn);
     }
     Arena__ActionReply reply = ARENA__ACTION_REPLY__INIT;
     reply.seq = t->seq;
@@ -368,21 +221,15 @@ static void wm_on_turn(wm *w, const Arena__TurnRequest *t)
 
 static void wm_on_event(wm *w, const Arena__Event *e)
 {
-    if (!w->player || !w->bot->observe) return;
-    arena_event ev = {
-        sizeof ev, e->kind == ARENA__EVENT__KIND__CHANCE ? ARENA_EVENT_CHANCE : ARENA_EVENT_ACTION,
-        e->seat,   e->action,
-        NULL,      w->setup.num_players};
-    w->bot->observe(w->player, &ev);
+    if (!w->loaded) return;
+    botrun_event(&w->run,
+                 e->kind == ARENA__EVENT__KIND__CHANCE ? ARENA_EVENT_CHANCE : ARENA_EVENT_ACTION,
+                 e->seat, e->action);
 }
 
 static void wm_on_game_over(wm *w, const Arena__GameOver *g)
 {
-    if (w->player && w->bot->observe) {
-        arena_event ev = {sizeof ev, ARENA_EVENT_GAME_OVER, -1, 0, g->returns, (int)g->n_returns};
-        w->bot->observe(w->player, &ev);
-    }
-    wm_end_game(w);
+    if (w->loaded) botrun_game_over(&w->run, g->returns, (int)g->n_returns);
 }
 
 /* Serves one message; 0 to go on, 1 after Bye. */
@@ -432,12 +279,8 @@ static int wm_connect(wm *w)
 
 static void wm_cleanup(wm *w)
 {
-    if (w->bot) wm_end_game(w);
-    if (w->game) w->rules->game_free(w->game);
-    free(w->game_name);
-    free(w->options);
+    botrun_unload(&w->run);
     if (w->rules_dl) dlclose(w->rules_dl);
-    if (w->bot_dl) dlclose(w->bot_dl);
     wire_buf_free(&w->out);
     if (w->sock) zmq_close(w->sock);
     if (w->zctx) zmq_ctx_term(w->zctx);

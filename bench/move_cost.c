@@ -76,11 +76,12 @@ static double arena_move_us(int matches, long *plies_out)
     const char *bots[2] = {"random", "random"};
     session s;
     char err[1024];
-    if (session_open(&s, "morris", bots, 2, 1, 1024, err, sizeof err)) {
+    session_isolation iso = {SEAT_PROCESS, 1, 1024};
+    if (session_open(&s, "morris", bots, 2, &iso, err, sizeof err)) {
         fprintf(stderr, "bench: %s\n", err);
         exit(1);
     }
-    worker_pool *pool = session_pool(&s);
+    seat_pool *pool = session_pool(&s);
     long plies = 0;
     int64_t t0 = arena_now_us();
     for (int i = 0; i < matches; i++) {

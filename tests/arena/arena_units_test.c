@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "botrun.h"
 #include "entrant.h"
 #include "loader.h"
 #include "outcome.h"
@@ -99,9 +100,14 @@ START_TEST(same_names_get_unique_labels)
     ck_assert_str_eq(e[2]->display, "b");
     ck_assert_str_eq(e[3]->display, "a#2");
     for (int i = 0; i < 4; i++) entrant_free(e[i]);
-    ck_assert(entrant_supports("*", "morris"));
-    ck_assert(entrant_supports("soccer, morris", "morris"));
-    ck_assert(!entrant_supports("morris_x,soccer", "morris"));
+    ck_assert(bot_plays("*", "morris"));
+    ck_assert(bot_plays("soccer, morris", "morris"));
+    ck_assert(!bot_plays("morris_x,soccer", "morris"));
+    /* one rule for a list that also says "*" (the worker and the probe used to disagree) */
+    ck_assert(bot_plays("morris,*", "kurnik"));
+    ck_assert(bot_plays(" soccer , * ", "kurnik"));
+    ck_assert(!bot_plays("", "kurnik"));
+    ck_assert(!bot_plays("**", "kurnik"));
 }
 END_TEST
 

@@ -430,7 +430,7 @@ END_TEST
 
 START_TEST(test_missing_symbol)
 {
-    assert_setup_fails("nosymbol", "no symbol arena_bot_entry");
+    assert_setup_fails("nosymbol", "no symbol 'arena_bot_entry'");
 }
 END_TEST
 

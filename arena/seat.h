@@ -1,0 +1,147 @@
+/* seat.h -- one bot at the table, as the referee sees it: in game terms only.
+ *
+ * The match runner, `arena check` and the tournament talk to seats, never to a
+ * transport. A seat kind is a table of operations (seat_ops) behind a small
+ * header struct, as libuv's handles are:
+ *
+ *   process  seat_process.c: the bot in its own sandboxed worker process,
+ *            spoken to over ZeroMQ (worker.h); the default.
+ *   inline   seat_inline.c: a trusted bot loaded into the arena and called
+ *            directly through the bot ABI (botrun.h); no process, no
+ *            serialisation. The bot can do anything the arena can.
+ *   fakes    tests/arena: scripted seats that test every match transition
+ *            without processes.
+ *
+ * Life of a seat (every call returns OUTCOME_NORMAL, or the outcome code the
+ * failure costs the bot with a one-line detail in err):
+ *
+ *      open --start(game)--> PLAYING --act/event*--> --game_over--> IDLE
+ *        ^                      |  any failure                        |
+ *        |                      v                                     |
+ *        |                   BROKEN --close                           |
+ *        +-------------- start(next game) <---------------------------+
+ *
+ * Invariants: (1) after any failure the seat is broken: every later call
+ * fails at once, and the owner closes it; (2) act never blocks past
+ * turn->deadline_us by more than the kind's scheduling noise (an inline bot
+ * cannot be interrupted: it loses on time when it returns late); (3) the
+ * seat does not judge legality or clocks: the match runner does (match.c).
+ */
+#ifndef ARENA_SEAT_H
+#define ARENA_SEAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena/bot.h"
+#include "record.h"
+
+/* How long a bot may take to load and answer who it is or start a game
+ * (loading may read big tables). The one place this limit is written. */
+#define SEAT_START_TIMEOUT_US (10 * 1000000LL)
+
+typedef enum seat_kind {
+    SEAT_PROCESS = 0, /* sandboxed worker process (default) */
+    SEAT_INLINE = 1,  /* trusted bot in the arena's process */
+} seat_kind;
+
+/* "process" / "inline"; seat_kind_parse returns -1 for anything else. */
+const char *seat_kind_name(seat_kind k);
+int seat_kind_parse(const char *s);
+
+/* Who a bot says it is. Strings are owned by the seat_info (seat_info_free). */
+typedef struct seat_info {
+    char *name, *version, *author, *games;
+    int wants_events; /* the bot has observe() */
+} seat_info;
+
+void seat_info_free(seat_info *i);
+
+/* The game a seat is asked to play. */
+typedef struct seat_game {
+    const char *game;    /* the rule module's name */
+    const char *options; /* canonical */
+    int seat;
+    int num_players;
+    uint64_t seed; /* the bot's own seed */
+    arena_time_control tc;
+} seat_game;
+
+/* One request for an action. */
+typedef struct seat_turn {
+    int ply;
+    const arena_state *state; /* the referee's state (read-only) */
+    const uint8_t *observation;
+    size_t observation_len;
+    const int32_t *legal;
+    int num_legal;
+    int64_t time_left_us;
+    int64_t move_budget_us;
+    int64_t timeout_us; /* budget plus the margin: the seat gives up after this */
+} seat_turn;
+
+typedef struct seat seat;
+
+typedef struct seat_ops {
+    /* Starts a game. A bot that refuses it or fails to load gives
+     * OUTCOME_SETUP with its message. */
+    int (*start)(seat *s, const seat_game *g, char *err, size_t errlen);
+    /* The bot's answer (not yet checked for legality) and the wall time it
+     * took, measured by the seat. */
+    int (*act)(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
+               size_t errlen);
+    /* Another seat's action (kind ARENA_EVENT_ACTION) or a chance outcome
+     * (ARENA_EVENT_CHANCE, who = -1). No answer; a failure shows at the
+     * seat's next act. */
+    void (*event)(seat *s, arena_event_kind kind, int who, int32_t action);
+    /* Ends the game; OUTCOME_NORMAL when the seat can start another. */
+    int (*game_over)(seat *s, const double *returns, int num_players);
+    void (*close)(seat *s);
+} seat_ops;
+
+/* The part of every seat the runner reads; kinds embed it first. */
+struct seat {
+    const seat_ops *ops;
+    seat_info info; /* filled when the seat opens */
+};
+
+/* Everything needed to open a seat of a kind. */
+typedef struct seat_config {
+    seat_kind kind;
+    const char *rules_path;   /* process: the game's module (NULL: identity only) */
+    const arena_rules *rules; /* inline: the module the arena loaded (NULL: identity only) */
+    int sandbox;              /* process: seccomp + rlimits (1) or not (0) */
+    int64_t mem_limit_mb;     /* process: address-space limit, 0 = default */
+    struct worker_env *env;   /* process: ZeroMQ context and ipc directory */
+} seat_config;
+
+/* Opens a seat for the bot at path and learns who it is (s->info). NULL with a
+ * one-line error naming the file when it does not load. */
+seat *seat_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen);
+seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen);
+seat *seat_inline_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen);
+
+/* Convenience wrappers over s->ops. seat_close accepts NULL. */
+static inline int seat_start(seat *s, const seat_game *g, char *err, size_t errlen)
+{
+    return s->ops->start(s, g, err, errlen);
+}
+static inline int seat_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us,
+                           char *err, size_t errlen)
+{
+    return s->ops->act(s, t, action, think_us, err, errlen);
+}
+static inline void seat_event(seat *s, arena_event_kind kind, int who, int32_t action)
+{
+    s->ops->event(s, kind, who, action);
+}
+static inline int seat_game_over(seat *s, const double *returns, int num_players)
+{
+    return s->ops->game_over(s, returns, num_players);
+}
+static inline void seat_close(seat *s)
+{
+    if (s) s->ops->close(s);
+}
+
+#endif

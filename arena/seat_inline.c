@@ -1,0 +1,72 @@
+/* seat_inline.c -- a trusted bot loaded into the arena and called directly
+ * through the bot ABI: no process, no ZeroMQ, no serialisation. The bot sees
+ * the referee's own state (read-only) as turn->state. It cannot be
+ * interrupted: a bot that overruns its budget loses on time when it returns
+ * (the match runner compares the think time with the deadline), and a bot
+ * that crashes takes the arena with it -- inline is for bots you trust. */
+#include <stdlib.h>
+
+#include "arena/module_kit.h"
+#include "arena/sdk.h"
+#include "botrun.h"
+#include "outcome.h"
+#include "seat.h"
+
+typedef struct seat_inline {
+    seat base;
+    botrun run;
+} seat_inline;
+
+static int si_start(seat *s, const seat_game *g, char *err, size_t errlen)
+{
+    return botrun_start(&((seat_inline *)s)->run, g, err, errlen);
+}
+
+static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
+                  size_t errlen)
+{
+    (void)err;
+    (void)errlen;
+    seat_inline *p = (seat_inline *)s;
+    arena_turn turn = {sizeof turn, t->ply,       t->observation,  t->observation_len,
+                       t->legal,    t->num_legal, t->time_left_us, t->move_budget_us,
+                       t->state};
+    int64_t t0 = arena_now_us();
+    *action = botrun_act(&p->run, &turn);
+    *think_us = arena_now_us() - t0;
+    return OUTCOME_NORMAL;
+}
+
+static void si_event(seat *s, arena_event_kind kind, int who, int32_t action)
+{
+    botrun_event(&((seat_inline *)s)->run, kind, who, action);
+}
+
+static int si_game_over(seat *s, const double *returns, int num_players)
+{
+    botrun_game_over(&((seat_inline *)s)->run, returns, num_players);
+    return OUTCOME_NORMAL;
+}
+
+static void si_close(seat *s)
+{
+    seat_inline *p = (seat_inline *)s;
+    botrun_unload(&p->run);
+    seat_info_free(&p->base.info);
+    free(p);
+}
+
+static const seat_ops seat_inline_ops = {si_start, si_act, si_event, si_game_over, si_close};
+
+seat *seat_inline_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen)
+{
+    seat_inline *p = calloc(1, sizeof *p);
+    if (!p) return arena_errf(err, errlen, "out of memory"), NULL;
+    p->base.ops = &seat_inline_ops;
+    if (botrun_load(&p->run, bot_path, cfg->rules, err, errlen)) {
+        free(p);
+        return NULL;
+    }
+    botrun_info(&p->run, &p->base.info);
+    return &p->base;
+}

@@ -1,0 +1,117 @@
+/* seat_process.c -- a seat whose bot runs in a sandboxed worker process
+ * (worker.h): the seat's calls become protobuf messages over ZeroMQ. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/module_kit.h"
+#include "outcome.h"
+#include "seat.h"
+#include "worker.h"
+
+typedef struct seat_process {
+    seat base;
+    worker *w;
+} seat_process;
+
+static int sp_start(seat *s, const seat_game *g, char *err, size_t errlen)
+{
+    seat_process *p = (seat_process *)s;
+    Arena__Setup setup = ARENA__SETUP__INIT;
+    Arena__TimeControl tc = ARENA__TIME_CONTROL__INIT;
+    tc.base_us = g->tc.base_us;
+    tc.increment_us = g->tc.increment_us;
+    tc.move_time_us = g->tc.move_time_us;
+    setup.game = (char *)g->game;
+    setup.options = (char *)g->options;
+    setup.seat = (uint32_t)g->seat;
+    setup.num_players = (uint32_t)g->num_players;
+    setup.seed = g->seed;
+    setup.tc = &tc;
+    return worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
+}
+
+static int sp_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
+                  size_t errlen)
+{
+    seat_process *p = (seat_process *)s;
+    Arena__TurnRequest turn = ARENA__TURN_REQUEST__INIT;
+    turn.ply = (uint32_t)t->ply;
+    turn.observation.len = t->observation_len;
+    turn.observation.data = (uint8_t *)t->observation;
+    turn.n_legal = (size_t)t->num_legal;
+    turn.legal = (int32_t *)t->legal;
+    turn.time_left_us = t->time_left_us;
+    turn.move_budget_us = t->move_budget_us;
+    return worker_act(p->w, &turn, t->timeout_us, action, think_us, err, errlen);
+}
+
+static void sp_event(seat *s, arena_event_kind kind, int who, int32_t action)
+{
+    seat_process *p = (seat_process *)s;
+    Arena__Event ev = ARENA__EVENT__INIT;
+    ev.kind = kind == ARENA_EVENT_CHANCE ? ARENA__EVENT__KIND__CHANCE : ARENA__EVENT__KIND__ACTION;
+    ev.seat = who;
+    ev.action = action;
+    char err[200];
+    (void)worker_event(p->w, &ev, err, sizeof err); /* a dead worker shows at its next turn */
+}
+
+static int sp_game_over(seat *s, const double *returns, int num_players)
+{
+    seat_process *p = (seat_process *)s;
+    char err[200];
+    int rc = worker_game_over(p->w, returns, num_players, err, sizeof err);
+    if (rc != OUTCOME_NORMAL) return rc;
+    /* RLIMIT_CPU counts every game the process served: retire it at half its
+     * limit, before the limit can cost a game. */
+    return worker_cpu_exhausted(p->w) ? OUTCOME_TIME : OUTCOME_NORMAL;
+}
+
+static void sp_close(seat *s)
+{
+    seat_process *p = (seat_process *)s;
+    worker_close(p->w);
+    seat_info_free(&p->base.info);
+    free(p);
+}
+
+static const seat_ops seat_process_ops = {sp_start, sp_act, sp_event, sp_game_over, sp_close};
+
+static char *sp_dup(const char *s)
+{
+    return strdup(s ? s : "");
+}
+
+seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen)
+{
+    seat_process *p = calloc(1, sizeof *p);
+    if (!p) return arena_errf(err, errlen, "out of memory"), NULL;
+    p->base.ops = &seat_process_ops;
+    worker_config wc = {.bot_path = bot_path,
+                        .rules_path = cfg->rules_path,
+                        .sandbox = cfg->sandbox,
+                        .mem_limit_mb = cfg->mem_limit_mb};
+    p->w = worker_spawn(cfg->env, &wc, SEAT_START_TIMEOUT_US, err, errlen);
+    if (!p->w) {
+        free(p);
+        return NULL;
+    }
+    /* Who is it? The same worker then serves the games. */
+    Arena__Setup setup = ARENA__SETUP__INIT;
+    setup.info_only = 1;
+    Arena__BotInfo *bi = NULL;
+    if (worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, &bi, err, errlen) != OUTCOME_NORMAL ||
+        !bi) {
+        if (bi) arena__bot_info__free_unpacked(bi, NULL);
+        sp_close(&p->base);
+        return NULL;
+    }
+    seat_info *i = &p->base.info;
+    i->name = sp_dup(bi->name);
+    i->version = sp_dup(bi->version);
+    i->author = sp_dup(bi->author);
+    i->games = sp_dup(bi->games);
+    i->wants_events = bi->wants_events;
+    arena__bot_info__free_unpacked(bi, NULL);
+    return &p->base;
+}

@@ -1,0 +1,53 @@
+/* fake_seat.h -- scripted seats for the match runner's tests: each does what
+ * its script says at a given ply (fail with an outcome, answer an illegal
+ * action, answer late) and records every call it got. */
+#ifndef ARENA_TEST_FAKE_SEAT_H
+#define ARENA_TEST_FAKE_SEAT_H
+
+#include "pool.h"
+#include "seat.h"
+
+typedef enum fake_fault {
+    FAKE_NONE = 0,
+    FAKE_OPEN,    /* the pool cannot open the seat */
+    FAKE_START,   /* start() refuses the game */
+    FAKE_FAIL,    /* act() fails with `code` at ply `at` */
+    FAKE_ILLEGAL, /* act() answers an action that is not legal at ply `at` */
+    FAKE_LATE,    /* act() answers legally but after the deadline at ply `at` */
+} fake_fault;
+
+typedef struct fake_script {
+    fake_fault fault;
+    int at;   /* the seat's own turn number (0 = its first act) */
+    int code; /* OUTCOME_* for FAKE_FAIL */
+    int wants_events;
+} fake_script;
+
+#define FAKE_MAX_EVENTS 512
+
+/* What one seat saw; kept by the test after the seat is closed. */
+typedef struct fake_log {
+    int opened, started, acts, game_overs, closed;
+    int seat, num_players;
+    uint64_t seed;
+    double returns[8];
+    int n_events;
+    struct {
+        arena_event_kind kind;
+        int who;
+        int32_t action;
+    } events[FAKE_MAX_EVENTS];
+    seat *last; /* the seat object last opened */
+} fake_log;
+
+/* The pool's opener: ctx is a fake_table; entrant i opens with script[i]
+ * (entrants are told apart by their position in `who`). */
+typedef struct fake_table {
+    const entrant *who[8];
+    fake_script script[8];
+    fake_log log[8];
+} fake_table;
+
+seat *fake_seat_open(void *ctx, const entrant *e, char *err, size_t errlen);
+
+#endif

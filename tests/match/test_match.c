@@ -1,0 +1,393 @@
+/* test_match.c -- every transition of the match runner (arena/match.h) with
+ * scripted in-process seats: setup failures, each forfeit, 3- and 4-seat
+ * forfeits, chance nodes, events, the ply-limit adjudication and the pool's
+ * reuse of healthy seats. Games: countdown (tests/bots/countdown.c: n stones,
+ * take 1 or 2, the last stone wins; die=1 adds a roll) and kurnik. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_seat.h"
+#include "match.h"
+#include "outcome.h"
+
+#define COUNTDOWN ARENA_TEST_BOTS_DIR "/countdown.so"
+#define KURNIK ARENA_BIN_DIR "/rules/libkurnik.so"
+
+typedef struct harness {
+    loaded_rules *lr;
+    arena_game *game;
+    entrant ent[8];
+    char names[8][16];
+    fake_table table;
+    seat_pool *pool;
+    int np;
+} harness;
+
+static harness H;
+
+static void h_open(const char *rules, const char *options)
+{
+    memset(&H, 0, sizeof H);
+    char err[512];
+    H.lr = loader_open_rules(rules, err, sizeof err);
+    ck_assert_msg(H.lr != NULL, "%s", err);
+    H.game = H.lr->rules->game_new(options, err, sizeof err);
+    ck_assert_msg(H.game != NULL, "%s", err);
+    H.np = H.lr->rules->num_players(H.game);
+    for (int i = 0; i < 8; i++) {
+        snprintf(H.names[i], sizeof H.names[i], "bot%d", i);
+        entrant *e = &H.ent[i];
+        e->name = e->display = H.names[i];
+        e->version = e->author = e->games = "";
+        e->path = "/fake";
+        H.table.who[i] = e;
+    }
+    H.pool = pool_new(fake_seat_open, &H.table);
+}
+
+static void h_close(void)
+{
+    pool_free(H.pool);
+    H.lr->rules->game_free(H.game);
+    loader_close_rules(H.lr);
+}
+
+/* Entrant i sits in seat i. */
+static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
+{
+    match_spec ms = {.lr = H.lr,
+                     .game = H.game,
+                     .options = H.lr->rules->game_options(H.game),
+                     .num_players = H.np,
+                     .seed = seed,
+                     .tournament = "t",
+                     .tc = {0, 0, 1000000},
+                     .margin_us = 1000,
+                     .max_plies = max_plies};
+    for (int i = 0; i < H.np; i++) {
+        ms.seat[i] = &H.ent[i];
+        ms.seat_entrant[i] = i;
+    }
+    Arena__MatchLog *log = match_run(&ms, H.pool, rec);
+    ck_assert_ptr_nonnull(log);
+    ck_assert_int_eq(log->end, rec->end);
+    ck_assert_int_eq(log->culprit, rec->culprit);
+    ck_assert_str_eq(log->end_detail, rec->end_detail);
+    ck_assert_int_eq((int)log->n_returns, H.np);
+    for (int i = 0; i < H.np; i++)
+        ck_assert_double_eq(log->returns[i], rec->returns[i]);
+    return log;
+}
+
+static int player_plies(const Arena__MatchLog *log)
+{
+    int n = 0;
+    for (size_t i = 0; i < log->n_actions; i++)
+        n += log->actions[i]->seat >= 0;
+    return n;
+}
+
+/* A seat that failed is closed, never kept; a healthy one got game_over and
+ * is kept (not closed) for the entrant's next match. */
+static void assert_kept(int i, int kept)
+{
+    fake_log *l = &H.table.log[i];
+    if (kept) {
+        ck_assert_int_eq(l->game_overs, l->started);
+        ck_assert_int_eq(l->closed, 0);
+    } else {
+        ck_assert_int_eq(l->closed, l->opened);
+    }
+}
+
+START_TEST(normal_end)
+{
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[1].wants_events = 1;
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    /* both take one stone each time: seat 0 takes the 5th and last */
+    ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+    ck_assert_int_eq(rec.culprit, -1);
+    ck_assert_int_eq(rec.plies, 5);
+    ck_assert_double_eq(rec.returns[0], 1);
+    ck_assert_double_eq(rec.returns[1], -1);
+    ck_assert_int_eq((int)log->n_actions, 5);
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(log->actions[i]->seat, i % 2);
+    /* seat 1 hears seat 0's three moves, never its own */
+    ck_assert_int_eq(H.table.log[1].n_events, 3);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(H.table.log[1].events[i].who, 0);
+        ck_assert_int_eq(H.table.log[1].events[i].kind, ARENA_EVENT_ACTION);
+    }
+    ck_assert_int_eq(H.table.log[0].n_events, 0); /* seat 0 does not want events */
+    ck_assert_double_eq(H.table.log[1].returns[0], 1);
+    assert_kept(0, 1);
+    assert_kept(1, 1);
+    /* the next match reuses both seats: nothing new is opened */
+    arena__match_log__free_unpacked(log, NULL);
+    log = h_run(8, 0, &rec);
+    ck_assert_int_eq(H.table.log[0].opened, 1);
+    ck_assert_int_eq(H.table.log[1].opened, 1);
+    ck_assert_int_eq(H.table.log[0].started, 2);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+/* Seeds: each seat gets its own, none equals the match seed, and they are a
+ * function of the match seed alone. */
+START_TEST(bot_seeds_are_derived)
+{
+    h_open(COUNTDOWN, "n=5");
+    match_record rec;
+    Arena__MatchLog *log = h_run(1234, 0, &rec);
+    uint64_t s0 = H.table.log[0].seed, s1 = H.table.log[1].seed;
+    ck_assert(s0 != s1);
+    ck_assert(s0 != 1234 && s1 != 1234);
+    ck_assert(log->bot_seeds[0] == s0 && log->bot_seeds[1] == s1);
+    ck_assert(match_bot_seed(1234, 0) == s0);
+    ck_assert(match_chance_seed(1234) != s0 && match_chance_seed(1234) != s1);
+    ck_assert(match_bot_seed(1235, 0) != s0);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+START_TEST(open_failure)
+{
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[1].fault = FAKE_OPEN;
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_SETUP);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert_str_eq(rec.end_detail, "fake: cannot open");
+    ck_assert_double_eq(rec.returns[0], 1);
+    ck_assert_double_eq(rec.returns[1], -1);
+    ck_assert_int_eq((int)log->n_actions, 0);
+    assert_kept(0, 1); /* seat 0 had started: it is told the game is over */
+    ck_assert_int_eq(H.table.log[0].game_overs, 1);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+START_TEST(start_refused)
+{
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[0].fault = FAKE_START;
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_SETUP);
+    ck_assert_int_eq(rec.culprit, 0);
+    ck_assert_str_eq(rec.end_detail, "fake: refuses countdown");
+    ck_assert_double_eq(rec.returns[0], -1);
+    ck_assert_double_eq(rec.returns[1], 1);
+    assert_kept(0, 0);
+    ck_assert_int_eq(H.table.log[1].opened, 0); /* seat 1 was never needed */
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+/* Each failure an act can report costs the seat the game, at the ply it
+ * happened, with the seat's own detail; the other seat wins and is kept. */
+static void assert_act_failure(int code, int seat, int at)
+{
+    h_open(COUNTDOWN, "n=9");
+    H.table.script[seat] = (fake_script){FAKE_FAIL, at, code, 0};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, code);
+    ck_assert_int_eq(rec.culprit, seat);
+    char want[64];
+    snprintf(want, sizeof want, "fake: %s", outcome_name(code));
+    ck_assert_str_eq(rec.end_detail, want);
+    ck_assert_double_eq(rec.returns[seat], -1);
+    ck_assert_double_eq(rec.returns[1 - seat], 1);
+    ck_assert_int_eq(player_plies(log), 2 * at + seat); /* the moves before it */
+    assert_kept(seat, 0);
+    assert_kept(1 - seat, 1);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+
+START_TEST(crash)
+{
+    assert_act_failure(OUTCOME_CRASH, 1, 2);
+}
+END_TEST
+
+START_TEST(time_reported_by_seat)
+{
+    assert_act_failure(OUTCOME_TIME, 0, 1);
+}
+END_TEST
+
+START_TEST(garbage)
+{
+    assert_act_failure(OUTCOME_GARBAGE, 0, 0);
+}
+END_TEST
+
+START_TEST(sandbox_violation)
+{
+    assert_act_failure(OUTCOME_SANDBOX, 1, 3);
+}
+END_TEST
+
+START_TEST(late_answer_loses_on_time)
+{
+    h_open(COUNTDOWN, "n=9");
+    H.table.script[1] = (fake_script){FAKE_LATE, 1, 0, 0};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_TIME);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert_msg(strncmp(rec.end_detail, "answered after 1001.0 ms of 1000.0 ms", 37) == 0, "%s",
+                  rec.end_detail);
+    ck_assert_int_eq(player_plies(log), 3); /* the late answer is not applied */
+    assert_kept(1, 0);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+START_TEST(illegal_action)
+{
+    h_open(COUNTDOWN, "n=9");
+    H.table.script[0] = (fake_script){FAKE_ILLEGAL, 2, 0, 0};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_ILLEGAL);
+    ck_assert_int_eq(rec.culprit, 0);
+    ck_assert_str_eq(rec.end_detail, "illegal action -5");
+    ck_assert_int_eq(player_plies(log), 4);
+    assert_kept(0, 0);
+    assert_kept(1, 1);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+/* At a table of 3 or 4 the culprit takes the only loss and the others draw. */
+static void assert_table_forfeit(int players, int culprit)
+{
+    char opts[32];
+    snprintf(opts, sizeof opts, "players=%d", players);
+    h_open(KURNIK, opts);
+    ck_assert_int_eq(H.np, players);
+    H.table.script[culprit] = (fake_script){FAKE_FAIL, 1, OUTCOME_CRASH, 0};
+    match_record rec;
+    Arena__MatchLog *log = h_run(99, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_CRASH);
+    ck_assert_int_eq(rec.culprit, culprit);
+    for (int i = 0; i < players; i++) {
+        ck_assert_double_eq(rec.returns[i], i == culprit ? -1 : 0);
+        assert_kept(i, i != culprit);
+    }
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+
+START_TEST(forfeit_at_three_seats)
+{
+    assert_table_forfeit(3, 1);
+}
+END_TEST
+
+START_TEST(forfeit_at_four_seats)
+{
+    assert_table_forfeit(4, 3);
+}
+END_TEST
+
+/* Chance: the arena draws from the match seed (the same seed draws the same
+ * roll), logs the outcome as seat -1 and tells every seat that wants events. */
+START_TEST(chance_nodes)
+{
+    h_open(COUNTDOWN, "n=5,die=1");
+    H.table.script[0].wants_events = 1;
+    H.table.script[1].wants_events = 1;
+    int rolls[3] = {0, 0, 0};
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        for (int i = 0; i < 2; i++)
+            H.table.log[i].n_events = 0;
+        match_record rec, again;
+        Arena__MatchLog *log = h_run(seed, 0, &rec);
+        ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+        ck_assert_int_eq(log->actions[0]->seat, -1);
+        int32_t roll = log->actions[0]->action;
+        ck_assert(roll >= 2 && roll <= 4); /* "r1".."r3" */
+        rolls[roll - 2]++;
+        /* 5 + roll stones, one per ply */
+        ck_assert_int_eq(rec.plies, 5 + roll - 1);
+        ck_assert_int_eq(player_plies(log), rec.plies);
+        for (int i = 0; i < 2; i++) {
+            ck_assert_int_eq(H.table.log[i].events[0].kind, ARENA_EVENT_CHANCE);
+            ck_assert_int_eq(H.table.log[i].events[0].who, -1);
+            ck_assert_int_eq(H.table.log[i].events[0].action, roll);
+        }
+        Arena__MatchLog *log2 = h_run(seed, 0, &again);
+        ck_assert_int_eq(log2->actions[0]->action, roll);
+        arena__match_log__free_unpacked(log, NULL);
+        arena__match_log__free_unpacked(log2, NULL);
+    }
+    for (int i = 0; i < 3; i++)
+        ck_assert_msg(rolls[i] > 5, "roll %d drawn %d times of 60", i + 1, rolls[i]);
+    h_close();
+}
+END_TEST
+
+START_TEST(ply_limit_adjudicates_a_draw)
+{
+    h_open(COUNTDOWN, "n=20");
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 6, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_ADJUDICATION);
+    ck_assert_int_eq(rec.culprit, -1);
+    ck_assert_str_eq(rec.end_detail, "ply limit reached");
+    ck_assert_int_eq(rec.plies, 6);
+    ck_assert_int_eq(player_plies(log), 6);
+    ck_assert_double_eq(rec.returns[0], 0);
+    ck_assert_double_eq(rec.returns[1], 0);
+    assert_kept(0, 1);
+    assert_kept(1, 1);
+    arena__match_log__free_unpacked(log, NULL);
+    h_close();
+}
+END_TEST
+
+static Suite *match_suite(void)
+{
+    Suite *s = suite_create("match");
+    TCase *tc = tcase_create("transitions");
+    tcase_add_test(tc, normal_end);
+    tcase_add_test(tc, bot_seeds_are_derived);
+    tcase_add_test(tc, open_failure);
+    tcase_add_test(tc, start_refused);
+    tcase_add_test(tc, crash);
+    tcase_add_test(tc, time_reported_by_seat);
+    tcase_add_test(tc, garbage);
+    tcase_add_test(tc, sandbox_violation);
+    tcase_add_test(tc, late_answer_loses_on_time);
+    tcase_add_test(tc, illegal_action);
+    tcase_add_test(tc, forfeit_at_three_seats);
+    tcase_add_test(tc, forfeit_at_four_seats);
+    tcase_add_test(tc, chance_nodes);
+    tcase_add_test(tc, ply_limit_adjudicates_a_draw);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(match_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
