@@ -45,11 +45,11 @@ static int sync_parent_dir(const char *path)
     return rc;
 }
 
-static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
+static int write_tmp(const char *tmp, const uint8_t *buf, size_t len, int sync)
 {
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return -1;
-    if (write_all(fd, buf, len) || fsync(fd)) {
+    if (write_all(fd, buf, len) || (sync && fsync(fd))) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -58,7 +58,8 @@ static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
     return close(fd);
 }
 
-int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
+static int matchlog_store(const char *path, const Arena__MatchLog *log, int sync, char *err,
+                          size_t errlen)
 {
     size_t len = arena__match_log__get_packed_size(log);
     uint8_t *buf = malloc(len ? len : 1);
@@ -73,7 +74,7 @@ int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size
         arena_errf(err, errlen, "%s: path too long", path);
         goto done;
     }
-    if (write_tmp(tmp, buf, len)) {
+    if (write_tmp(tmp, buf, len, sync)) {
         arena_errf(err, errlen, "%s: %s", tmp, strerror(errno));
         unlink(tmp);
         goto done;
@@ -83,7 +84,7 @@ int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size
         unlink(tmp);
         goto done;
     }
-    if (sync_parent_dir(path)) {
+    if (sync && sync_parent_dir(path)) {
         arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
         goto done;
     }
@@ -91,6 +92,16 @@ int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size
 done:
     free(buf);
     return rc;
+}
+
+int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
+{
+    return matchlog_store(path, log, 1, err, errlen);
+}
+
+int matchlog_write_unsynced(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
+{
+    return matchlog_store(path, log, 0, err, errlen);
 }
 
 /* Reads the whole file into a malloc'd buffer; -1 with err set on failure. */

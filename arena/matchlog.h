@@ -14,6 +14,10 @@
 
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
+/* The same without any sync: the caller makes a group of logs durable at once
+ * (syncfs) before it commits their matches (commit.c). */
+int matchlog_write_unsynced(const char *path, const Arena__MatchLog *log, char *err,
+                            size_t errlen);
 /* Reads and unpacks; NULL with err naming the file on failure (missing,
  * truncated, not a MatchLog, newer format). A log must carry a format, a game
  * and one return per bot: that is how a log cut among its actions is caught.

@@ -55,6 +55,11 @@ int64_t store_tournament_find(store *s, const char *dir, char *err, size_t errle
  * returns 0 and changes nothing -- the first result stands. */
 int store_match(store *s, int64_t tournament, const match_record *m, entrant *const *entrants,
                 char *err, size_t errlen);
+/* Commits a group of finished matches in one transaction (the group commit of
+ * a tournament: one transaction per batch, not per match). All or nothing;
+ * idempotent per match as store_match. */
+int store_matches(store *s, int64_t tournament, const match_record *m, size_t n, char *err,
+                  size_t errlen);
 /* Match indices already finished in a tournament (for --resume). *out is
  * malloc'd, sorted ascending. */
 int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t *n, char *err,

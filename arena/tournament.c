@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "arena/sdk.h"
+#include "commit.h"
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
@@ -38,6 +39,7 @@ typedef struct tour {
     size_t done;
     int failed; /* storage failure: stop scheduling */
     progress prog;
+    committer commit;
     arena_time_control tc; /* as given, or as stored when resuming */
     uint64_t seed;
 } tour;
@@ -93,18 +95,14 @@ static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
     ms->margin_us = t->o->margin_us;
 }
 
-/* Log first (synced), then the database row: a match is finished once stored. */
+/* The log and the row go through the group commit (commit.h): a match is
+ * finished once its group is stored. */
 static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
 {
-    char path[1400], err[512];
     snprintf(rec->log_path, sizeof rec->log_path, "%s/matches/%05u.pb", t->dir_rel, rec->index);
-    snprintf(path, sizeof path, "%s/%s", t->o->out_dir, rec->log_path);
-    int log_ok = matchlog_write(path, log, err, sizeof err) == 0;
+    int bad = !log || commit_add(&t->commit, rec, log) != 0;
     pthread_mutex_lock(&t->lock);
-    if (!log_ok || store_match(t->db, t->tid, rec, t->s.entrants, err, sizeof err)) {
-        fprintf(stderr, "arena: %s\n", err);
-        t->failed = 1;
-    }
+    if (bad) t->failed = 1;
     t->records[rec->index] = *rec;
     t->done++;
     progress_match(&t->prog, rec, (const entrant *const *)t->s.entrants);
@@ -127,7 +125,7 @@ static void *job_thread(void *arg)
         fill_spec(t, &t->items[i], &ms);
         Arena__MatchLog *log = match_run(&ms, pool, &rec);
         record_match(t, &rec, log);
-        arena__match_log__free_unpacked(log, NULL);
+        if (log) arena__match_log__free_unpacked(log, NULL);
     }
     pool_free(pool);
     return NULL;
@@ -241,8 +239,7 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
 static int prepare(tour *t, char *err, size_t errlen)
 {
     const tournament_opts *o = t->o;
-    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen))
-        return 2;
+    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen)) return 2;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
     t->records = calloc(t->n_items, sizeof *t->records);
     t->finished = calloc(t->n_items, 1);
@@ -321,8 +318,8 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
     rc = 2;
     if (timectl_parse(row.tc, tc)) {
         snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
-    } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants,
-                            &t->o->iso, err, errlen) == 0 &&
+    } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
+                            err, errlen) == 0 &&
                check_same_bots(t, &row, err, errlen) == 0 &&
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
@@ -340,14 +337,20 @@ int tournament_run(const tournament_opts *o)
     t.tc = o->tc;
     t.seed = o->seed;
     int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
+    if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, err, sizeof err)) rc = 1;
     if (rc == 0) {
         progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
                 t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
                 o->jobs);
-        if (t.done)
+        if (o->resume)
             fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, t.n_items);
         play_all(&t);
+        if (commit_flush(&t.commit) || t.failed) {
+            fprintf(stderr, "arena: storing matches: %s\n",
+                    t.commit.err[0] ? t.commit.err : "failed");
+            t.failed = 1;
+        }
         if (rate_tournament(&t)) rc = 1;
         rate_pool(&t);
         if (store_tournament_done(t.db, t.tid, err, sizeof err)) {
@@ -361,6 +364,7 @@ int tournament_run(const tournament_opts *o)
     } else {
         fprintf(stderr, "arena: %s\n", err);
     }
+    commit_free(&t.commit);
     if (t.db) store_close(t.db);
     free(t.items);
     free(t.records);

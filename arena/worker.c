@@ -17,6 +17,7 @@
  */
 #include "worker.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -83,6 +85,38 @@ static int worker_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 
 /* ---------------------------------------------------------- environment -- */
 
+/* Removes TMP/arena-<pid>-XXXXXX directories of ours whose arena is gone (a
+ * crash leaves its worker sockets behind). Best effort: only our own, only
+ * when that pid no longer exists, only socket files inside. */
+static void worker_sweep_stale(const char *tmp)
+{
+    DIR *d = opendir(tmp);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *p = e->d_name;
+        if (strncmp(p, "arena-", 6) != 0) continue;
+        char *end;
+        long pid = strtol(p + 6, &end, 10);
+        if (end == p + 6 || *end != '-' || strlen(end + 1) != 6 || pid <= 0) continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+        char dir[PATH_MAX];
+        struct stat st;
+        snprintf(dir, sizeof dir, "%s/%s", tmp, p);
+        if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid()) continue;
+        DIR *sub = opendir(dir);
+        struct dirent *f;
+        while (sub && (f = readdir(sub))) {
+            char file[PATH_MAX + 300];
+            snprintf(file, sizeof file, "%s/%s", dir, f->d_name);
+            if (f->d_name[0] == 'w' && lstat(file, &st) == 0 && S_ISSOCK(st.st_mode)) unlink(file);
+        }
+        if (sub) closedir(sub);
+        rmdir(dir);
+    }
+    closedir(d);
+}
+
 worker_env *worker_env_new(char *err, size_t errlen)
 {
     worker_env *env = calloc(1, sizeof *env);
@@ -90,7 +124,9 @@ worker_env *worker_env_new(char *err, size_t errlen)
     const char *tmp = getenv("TMPDIR");
     /* ipc paths are limited to 107 bytes: fall back to /tmp for a long TMPDIR */
     if (!tmp || !*tmp || strlen(tmp) > 64) tmp = "/tmp";
-    snprintf(env->dir, sizeof env->dir, "%s/arena-XXXXXX", tmp);
+    worker_sweep_stale(tmp);
+    /* The pid in the name lets a later start know when this one is gone. */
+    snprintf(env->dir, sizeof env->dir, "%s/arena-%d-XXXXXX", tmp, (int)getpid());
     ssize_t n = readlink("/proc/self/exe", env->exe, sizeof env->exe - 1);
     if (n <= 0) {
         worker_fail(err, errlen, 0, "readlink /proc/self/exe: %s", strerror(errno));
@@ -313,7 +349,8 @@ static int worker_await(worker *w, int want, uint32_t seq, int64_t deadline_us,
 static int worker_launch(worker *w, const worker_config *cfg, int status_wr, char *err,
                          size_t errlen)
 {
-    char mem[24], cpu[24], fd[8];
+    char mem[24], cpu[24], fd[8], parent[24];
+    snprintf(parent, sizeof parent, "%d", (int)getpid());
     snprintf(mem, sizeof mem, "%lld", (long long)w->mem_mb);
     snprintf(cpu, sizeof cpu, "%lld", (long long)w->cpu_s);
     snprintf(fd, sizeof fd, "%d", WORKER_STATUS_FD);
@@ -330,6 +367,7 @@ static int worker_launch(worker *w, const worker_config *cfg, int status_wr, cha
     argv[n++] = "--mem-mb", argv[n++] = mem;
     argv[n++] = "--cpu-s", argv[n++] = cpu;
     argv[n++] = "--status-fd", argv[n++] = fd;
+    argv[n++] = "--parent", argv[n++] = parent;
     argv[n] = NULL;
 
     posix_spawn_file_actions_t fa;

@@ -17,6 +17,8 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +38,7 @@
 typedef struct wm_args {
     const char *endpoint, *bot_path, *rules_path;
     int sandbox, status_fd;
-    int64_t mem_mb, cpu_s;
+    int64_t mem_mb, cpu_s, parent;
 } wm_args;
 
 typedef struct wm {
@@ -89,6 +91,8 @@ static int wm_parse_args(int argc, char **argv, wm_args *a)
             a->cpu_s = v;
         } else if (strcmp(opt, "--status-fd") == 0) {
             a->status_fd = (int)v;
+        } else if (strcmp(opt, "--parent") == 0) {
+            a->parent = v;
         } else {
             return -1;
         }
@@ -135,8 +139,8 @@ static void wm_load(wm *w)
 {
     if (w->a.rules_path) {
         const void *table;
-        w->rules_dl = loader_open_table(w->a.rules_path, ARENA_RULES_ENTRY, &table, w->load_err,
-                                        WM_ERR);
+        w->rules_dl =
+            loader_open_table(w->a.rules_path, ARENA_RULES_ENTRY, &table, w->load_err, WM_ERR);
         if (!w->rules_dl) return;
         if (loader_check_rules(table, w->a.rules_path, w->load_err, WM_ERR)) return;
         w->rules = table;
@@ -184,10 +188,11 @@ static void wm_on_setup(wm *w, const Arena__Setup *s)
         info.wants_events = si.wants_events;
         reply.info = &info;
         if (!s->info_only) {
-            seat_game g = {s->game, s->options, (int)s->seat, (int)s->num_players, s->seed,
-                           {0, 0, 0}};
-            if (s->tc) g.tc = (arena_time_control){s->tc->base_us, s->tc->increment_us,
-                                                   s->tc->move_time_us};
+            seat_game g = {s->game, s->options, (int)s->seat, (int)s->num_players,
+                           s->seed, {0, 0, 0}};
+            if (s->tc)
+                g.tc =
+                    (arena_time_control){s->tc->base_us, s->tc->increment_us, s->tc->move_time_us};
             botrun_start(&w->run, &g, err, sizeof err);
         }
     }
@@ -290,10 +295,18 @@ int worker_main(int argc, char **argv)
 {
     static wm w; /* static: the 4 KB scratch block stays off the stack */
     if (wm_parse_args(argc, argv, &w.a) < 0) {
-        fprintf(stderr, "usage: arena __worker <endpoint> <bot.so> [--rules <rules.so>] "
-                        "[--no-sandbox] [--mem-mb N] [--cpu-s N] [--status-fd FD]\n");
+        fprintf(stderr,
+                "usage: arena __worker <endpoint> <bot.so> [--rules <rules.so>] "
+                "[--no-sandbox] [--mem-mb N] [--cpu-s N] [--status-fd FD] [--parent PID]\n");
         return 2;
     }
+    /* Die with the arena, whatever state we are in (waiting, inside a bot's
+     * act or create, shutting down): the kernel sends SIGKILL when the
+     * thread that spawned us exits. If the arena died before this line, our
+     * parent is already someone else: leave at once. The poll loop below
+     * still checks, for kernels where the signal could not be armed. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || (w.a.parent > 0 && getppid() != (pid_t)w.a.parent))
+        return 1;
     w.ppid = getppid();
     wire_scratch_init(&w.scratch);
     if (w.a.status_fd >= 0) fcntl(w.a.status_fd, F_SETFD, FD_CLOEXEC);

@@ -41,15 +41,16 @@ static void read_logs(const char *tdir, logs *out)
 
 static void free_logs(logs *l)
 {
-    for (int i = 0; i < l->n; i++) arena__match_log__free_unpacked(l->log[i], NULL);
+    for (int i = 0; i < l->n; i++)
+        arena__match_log__free_unpacked(l->log[i], NULL);
 }
 
 START_TEST(help_names_every_command)
 {
     char *out;
     ck_assert_int_eq(e2e_run(&out, "%s --help", ARENA), 0);
-    const char *cmds[] = {"games", "bots", "check", "match", "tournament", "ratings", "replay",
-                          "perft"};
+    const char *cmds[] = {"games",      "bots",    "check",  "match",
+                          "tournament", "ratings", "replay", "perft"};
     for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
         ck_assert_msg(strstr(out, cmds[i]), "--help does not mention %s", cmds[i]);
     free(out);
@@ -63,8 +64,9 @@ START_TEST(greedy_beats_random_and_logs_replay)
 {
     char dir[256], tdir[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s tournament --game morris --bots morris_greedy random --rounds 100 "
-                           "-j 2 --seed 11 --move-time 5000 --out %s",
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots morris_greedy random --rounds 100 "
+                     "-j 2 --seed 11 --move-time 5000 --out %s",
                      ARENA, dir);
     ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
     ck_assert_msg(strstr(out, "Rank"), "no rating table:\n%s", out);
@@ -78,8 +80,9 @@ START_TEST(greedy_beats_random_and_logs_replay)
     ck_assert_msg(g.elo - g.ci95 > r.elo + r.ci95,
                   "intervals overlap: greedy %.0f±%.0f, random %.0f±%.0f", g.elo, g.ci95, r.elo,
                   r.ci95);
-    rc = e2e_run(&out, "n=0; for f in %s/matches/*.pb; do %s replay --quiet \"$f\" || exit 1; "
-                       "n=$((n+1)); done; test $n -eq 200",
+    rc = e2e_run(&out,
+                 "n=0; for f in %s/matches/*.pb; do %s replay --quiet \"$f\" || exit 1; "
+                 "n=$((n+1)); done; test $n -eq 200",
                  tdir, ARENA);
     ck_assert_msg(rc == 0, "a replay did not reproduce its log:\n%s", out);
     free(out);
@@ -119,8 +122,9 @@ START_TEST(misbehaving_bots_lose_and_tournament_finishes)
 {
     char dir[256], tdir[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s tournament --game morris --bots random %s %s %s -j 2 --seed 5 "
-                           "--move-time 300 --out %s",
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots random %s %s %s -j 2 --seed 5 "
+                     "--move-time 300 --out %s",
                      ARENA, E2E_BOT("sigkill_mid"), EVIL("hang"), EVIL("writer"), dir);
     ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
     ck_assert_msg(strstr(out, "Rank"), "no rating table:\n%s", out);
@@ -139,9 +143,8 @@ START_TEST(misbehaving_bots_lose_and_tournament_finishes)
     ck_assert_msg(rc == 0, "replay of a forfeit failed:\n%s", out);
     free(out);
     /* And the arena still plays. */
-    ck_assert_int_eq(e2e_run(NULL, "%s match --game morris random random --seed 1 --out %s",
-                             ARENA, dir),
-                     0);
+    ck_assert_int_eq(
+        e2e_run(NULL, "%s match --game morris random random --seed 1 --out %s", ARENA, dir), 0);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -162,8 +165,7 @@ START_TEST(loader_errors_name_the_problem)
     expect_error(2, "foo", ARENA " match --game morris:foo=1 random random");
     expect_error(2, "bot 'nosuchbot' not found", ARENA " match --game morris nosuchbot random");
     expect_error(2, "badabi.so", ARENA " match --game morris " EVIL("badabi") " random");
-    expect_error(2, "nosymbol.so",
-                 ARENA " match --game morris " EVIL("nosymbol") " random");
+    expect_error(2, "nosymbol.so", ARENA " match --game morris " EVIL("nosymbol") " random");
     expect_error(2, "needs 2 bots", ARENA " match --game morris random");
     expect_error(2, "--tc", ARENA " match --game morris random random --tc fast");
 }
@@ -202,8 +204,9 @@ START_TEST(ratings_persist_across_tournaments)
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
     for (int t = 0; t < 2; t++) {
-        int rc = e2e_run(&out, "%s tournament --game morris --bots morris_greedy random "
-                               "--rounds 5 --seed %d --quiet --out %s",
+        int rc = e2e_run(&out,
+                         "%s tournament --game morris --bots morris_greedy random "
+                         "--rounds 5 --seed %d --quiet --out %s",
                          ARENA, t + 1, dir);
         ck_assert_msg(rc == 0, "%s", out);
         free(out);
@@ -217,35 +220,79 @@ START_TEST(ratings_persist_across_tournaments)
 }
 END_TEST
 
-/* A tournament killed with SIGKILL after some matches loses none of them, and
- * --resume plays exactly the rest: the table counts every game once. */
+/* The logs of a tournament by match index (NULL where there is none). */
+static void logs_by_index(const logs *l, Arena__MatchLog **by, int n)
+{
+    memset(by, 0, (size_t)n * sizeof *by);
+    for (int i = 0; i < l->n; i++) {
+        ck_assert_msg((int)l->log[i]->match_index < n, "index %u", l->log[i]->match_index);
+        ck_assert_msg(!by[l->log[i]->match_index], "two logs of match %u", l->log[i]->match_index);
+        by[l->log[i]->match_index] = l->log[i];
+    }
+}
+
+/* Two logs of the same match: the same seeds, actions, returns and end. */
+static void assert_same_match(const Arena__MatchLog *a, const Arena__MatchLog *b)
+{
+    ck_assert(a->match_seed == b->match_seed);
+    ck_assert_int_eq((int)a->n_actions, (int)b->n_actions);
+    for (size_t i = 0; i < a->n_actions; i++) {
+        ck_assert_int_eq(a->actions[i]->seat, b->actions[i]->seat);
+        ck_assert_int_eq(a->actions[i]->action, b->actions[i]->action);
+    }
+    for (size_t i = 0; i < a->n_returns; i++)
+        ck_assert_double_eq(a->returns[i], b->returns[i]);
+    ck_assert_int_eq(a->end, b->end);
+}
+
+/* A tournament killed with SIGKILL mid-way loses nothing that --resume cannot
+ * replay identically: finished matches are committed in groups, and --resume
+ * plays exactly those not committed, with the same seeds and results -- the
+ * resumed tournament's logs equal an uninterrupted run's, match for match,
+ * and the table counts every game once. */
 START_TEST(killed_tournament_resumes)
 {
-    char dir[256], tdir[1024], cmd[1024], *out;
+    enum { MATCHES = 80 };
+    char dir[256], whole[256], tdir[1024], wdir[1024], cmd[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
-    snprintf(cmd, sizeof cmd,
-             "%s tournament --game morris --bots morris_greedy random --rounds 40 --seed 4 "
-             "--out %s",
-             ARENA, dir);
+    e2e_tmpdir(whole, sizeof whole);
+    const char *args = "tournament --game morris --bots morris_greedy random --rounds 40 --seed 4";
+    snprintf(cmd, sizeof cmd, "%s %s --out %s", ARENA, args, dir);
     ck_assert_int_eq(e2e_kill_after(10, "match ", cmd), 10);
     ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
     int rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
-    ck_assert_msg(rc == 0 && strstr(out, "Resuming: "), "resume failed (%d):\n%s", rc, out);
-    int already = atoi(strstr(out, "Resuming: ") + 10);
-    ck_assert_msg(already >= 10 && already < 80, "%d matches were kept", already);
+    char *resuming = strstr(out, "Resuming: ");
+    ck_assert_msg(rc == 0 && resuming, "resume failed (%d)", rc);
+    int already = atoi(resuming + 10);
+    ck_assert_msg(already >= 0 && already < MATCHES, "%d matches were kept", already);
     free(out);
     e2e_rating g;
     ck_assert_int_eq(e2e_rating_of(tdir, "morris_greedy", &g), 0);
-    ck_assert_int_eq(g.games, 80);
-    logs l;
+    ck_assert_int_eq(g.games, MATCHES);
+    /* the same tournament, never interrupted */
+    ck_assert_int_eq(e2e_run(NULL, "%s %s --quiet --out %s", ARENA, args, whole), 0);
+    ck_assert_int_eq(e2e_tournament_dir(whole, wdir, sizeof wdir), 0);
+    logs l, w;
     read_logs(tdir, &l);
-    ck_assert_int_eq(l.n, 80);
+    read_logs(wdir, &w);
+    ck_assert_int_eq(l.n, MATCHES);
+    ck_assert_int_eq(w.n, MATCHES);
+    Arena__MatchLog *lb[MATCHES], *wb[MATCHES];
+    logs_by_index(&l, lb, MATCHES);
+    logs_by_index(&w, wb, MATCHES);
+    for (int i = 0; i < MATCHES; i++) {
+        ck_assert_msg(lb[i] && wb[i], "match %d has no log", i);
+        assert_same_match(lb[i], wb[i]);
+    }
     free_logs(&l);
+    free_logs(&w);
     /* Resuming a finished tournament plays nothing more. */
     rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
-    ck_assert_msg(rc == 0 && strstr(out, "Resuming: 80 of 80"), "%s", out);
+    ck_assert_msg(rc == 0 && strstr(out, "Resuming: 80 of 80"), "resume of a finished one (%d)",
+                  rc);
     free(out);
     e2e_rmrf(dir);
+    e2e_rmrf(whole);
 }
 END_TEST
 
@@ -255,11 +302,12 @@ START_TEST(clock_runs_out)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s match --game morris %s random --tc 0.3+0.01 --margin 50 --seed 1 "
-                           "--out %s",
+    int rc = e2e_run(&out,
+                     "%s match --game morris %s random --tc 0.3+0.01 --margin 50 --seed 1 "
+                     "--out %s",
                      ARENA, EVIL("slow"), dir);
-    ck_assert_msg(rc == 0 && strstr(out, "slow lost on time") && strstr(out, "0-1"),
-                  "(%d)\n%s", rc, out);
+    ck_assert_msg(rc == 0 && strstr(out, "slow lost on time") && strstr(out, "0-1"), "(%d)\n%s", rc,
+                  out);
     free(out);
     e2e_rmrf(dir);
 }
