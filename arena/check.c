@@ -39,9 +39,15 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
                      check_stats *st)
 {
     int seat = g % np;
-    match_spec ms = {.lr = s->lr, .game = s->game, .options = s->options, .num_players = np,
-                     .seed = arena_seed_derive(po->seed, (uint64_t)g), .index = (uint32_t)g,
-                     .tournament = "check", .tc = po->tc, .margin_us = po->margin_us};
+    match_spec ms = {.lr = s->lr,
+                     .game = s->game,
+                     .options = s->options,
+                     .num_players = np,
+                     .seed = arena_seed_derive(po->seed, (uint64_t)g),
+                     .index = (uint32_t)g,
+                     .tournament = "check",
+                     .tc = po->tc,
+                     .margin_us = po->margin_us};
     for (int i = 0; i < np; i++) {
         int who = i == seat ? 0 : 1; /* entrant 0: the bot; 1: random */
         ms.seat[i] = s->entrants[who];
@@ -50,7 +56,7 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
     match_record rec;
     Arena__MatchLog *log = match_run(&ms, pool, &rec);
     count_moves(st, log, seat);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     st->games++;
     if (rec.end != OUTCOME_NORMAL && rec.culprit == seat) {
         st->forfeits++;
@@ -64,9 +70,12 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
     double mine = rec.returns[seat], best_other = -1e300;
     for (int i = 0; i < np; i++)
         if (i != seat && rec.returns[i] > best_other) best_other = rec.returns[i];
-    if (mine > best_other) st->wins++;
-    else if (mine < best_other) st->losses++;
-    else st->draws++;
+    if (mine > best_other)
+        st->wins++;
+    else if (mine < best_other)
+        st->losses++;
+    else
+        st->draws++;
 }
 
 static int verdict(const session *s, const check_stats *st, const play_opts *po)
@@ -77,8 +86,8 @@ static int verdict(const session *s, const check_stats *st, const play_opts *po)
     printf("  %s %d games against random: %d wins, %d draws, %d losses\n",
            st->forfeits ? "--   " : "ok   ", st->games, st->wins, st->draws, st->losses);
     if (st->moves)
-        printf("        slowest move %.2f ms, mean %.3f ms (budget: %s)\n",
-               st->slowest_us / 1000.0, st->total_us / 1000.0 / st->moves, po->tc_text);
+        printf("        slowest move %.2f ms, mean %.3f ms (budget: %s)\n", st->slowest_us / 1000.0,
+               st->total_us / 1000.0 / st->moves, po->tc_text);
     if (st->forfeits) {
         printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see FAIL lines; "
                "replay one with: arena match --game %s %s random --seed N --show).\n",
@@ -133,7 +142,8 @@ int cmd_check(int argc, char **argv)
     int np = s.lr->rules->num_players(s.game);
     seat_pool *pool = session_pool(&s);
     check_stats st = {0};
-    for (int g = 0; g < games; g++) play_one(&s, pool, &po, g, np, &st);
+    for (int g = 0; g < games; g++)
+        play_one(&s, pool, &po, g, np, &st);
     pool_free(pool);
     int rc = verdict(&s, &st, &po);
     session_close(&s);

@@ -38,15 +38,14 @@ static void usage(FILE *out)
             ARENA_VERSION);
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
-    fprintf(out,
-            "\nStart here:\n"
-            "  arena games                                  what can be played\n"
-            "  arena bots                                   who can play\n"
-            "  arena match --game morris morris_greedy random --show\n"
-            "  arena tournament --game morris --bots random morris_greedy --rounds 10 -j 2\n"
-            "  arena check ./mybot.so --game morris         validate your own bot\n"
-            "\nGames and bots are names (found beside the arena, in the install prefix,\n"
-            "then in ARENA_PATH) or paths to .so files. Results go to ./results.\n");
+    fprintf(out, "\nStart here:\n"
+                 "  arena games                                  what can be played\n"
+                 "  arena bots                                   who can play\n"
+                 "  arena match --game morris morris_greedy random --show\n"
+                 "  arena tournament --game morris --bots random morris_greedy --rounds 10 -j 2\n"
+                 "  arena check ./mybot.so --game morris         validate your own bot\n"
+                 "\nGames and bots are names (found beside the arena, in the install prefix,\n"
+                 "then in ARENA_PATH) or paths to .so files. Results go to ./results.\n");
 }
 
 int cli_main(int argc, char **argv)

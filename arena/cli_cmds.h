@@ -46,26 +46,28 @@ enum {
     OPT_ISOLATION,
 };
 
-#define PLAY_LONG_OPTIONS                                                                   \
-    {"game", required_argument, NULL, OPT_GAME}, {"tc", required_argument, NULL, OPT_TC},  \
-        {"move-time", required_argument, NULL, OPT_MOVE_TIME},                              \
-        {"margin", required_argument, NULL, OPT_MARGIN},                                    \
-        {"seed", required_argument, NULL, OPT_SEED},                                        \
-        {"sandbox", required_argument, NULL, OPT_SANDBOX},                                  \
-        {"mem", required_argument, NULL, OPT_MEM}, {"out", required_argument, NULL, OPT_OUT},  \
-        {"isolation", required_argument, NULL, OPT_ISOLATION}
+#define PLAY_LONG_OPTIONS                                                                          \
+    {"game", required_argument, NULL, OPT_GAME}, {"tc", required_argument, NULL, OPT_TC},          \
+        {"move-time", required_argument, NULL, OPT_MOVE_TIME},                                     \
+        {"margin", required_argument, NULL, OPT_MARGIN},                                           \
+        {"seed", required_argument, NULL, OPT_SEED},                                               \
+        {"sandbox", required_argument, NULL, OPT_SANDBOX},                                         \
+        {"mem", required_argument, NULL, OPT_MEM}, {"out", required_argument, NULL, OPT_OUT},      \
+    {                                                                                              \
+        "isolation", required_argument, NULL, OPT_ISOLATION                                        \
+    }
 
-#define PLAY_OPTIONS_HELP                                                                   \
-    "  --game GAME[:k=v,...]  the game and its options (see `arena games`)\n"              \
-    "  --tc BASE+INC          clock per player in seconds, e.g. 5+0.05\n"                   \
-    "  --move-time MS         fixed time per move instead of a clock (default 1000)\n"      \
-    "  --margin MS            grace added to every deadline (default 50)\n"                 \
-    "  --seed N               seed of everything random (default: from the clock)\n"        \
-    "  --isolation KIND       process: each bot in its own sandboxed process (default);\n"  \
-    "                         inline: trusted bots called inside the arena (fast, no\n"   \
-    "                         protection at all: for your own bots and self-play)\n"      \
-    "  --sandbox on|off       seccomp + resource limits for bots (default on)\n"            \
-    "  --mem MB               address-space limit of each bot process (default 1024)\n"     \
+#define PLAY_OPTIONS_HELP                                                                          \
+    "  --game GAME[:k=v,...]  the game and its options (see `arena games`)\n"                      \
+    "  --tc BASE+INC          clock per player in seconds, e.g. 5+0.05\n"                          \
+    "  --move-time MS         fixed time per move instead of a clock (default 1000)\n"             \
+    "  --margin MS            grace added to every deadline (default 50)\n"                        \
+    "  --seed N               seed of everything random (default: from the clock)\n"               \
+    "  --isolation KIND       process: each bot in its own sandboxed process (default);\n"         \
+    "                         inline: trusted bots called inside the arena (fast, no\n"            \
+    "                         protection at all: for your own bots and self-play)\n"               \
+    "  --sandbox on|off       seccomp + resource limits for bots (default on)\n"                   \
+    "  --mem MB               address-space limit of each bot process (default 1024)\n"            \
     "  --out DIR              results directory (default results)\n"
 
 #endif

@@ -53,8 +53,7 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
         return 1;
     case OPT_MOVE_TIME:
-        if (!parse_i64(arg, &v) || v <= 0)
-            return bad(cmd, "--move-time", arg, "milliseconds > 0");
+        if (!parse_i64(arg, &v) || v <= 0) return bad(cmd, "--move-time", arg, "milliseconds > 0");
         o->tc = (arena_time_control){0, 0, v * 1000};
         timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
         return 1;
@@ -72,9 +71,12 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         return 1;
     }
     case OPT_SANDBOX:
-        if (strcmp(arg, "on") == 0) o->iso.sandbox = 1;
-        else if (strcmp(arg, "off") == 0) o->iso.sandbox = 0;
-        else return bad(cmd, "--sandbox", arg, "on or off");
+        if (strcmp(arg, "on") == 0)
+            o->iso.sandbox = 1;
+        else if (strcmp(arg, "off") == 0)
+            o->iso.sandbox = 0;
+        else
+            return bad(cmd, "--sandbox", arg, "on or off");
         return 1;
     case OPT_MEM:
         if (!parse_i64(arg, &v) || v < 64) return bad(cmd, "--mem", arg, "megabytes >= 64");

@@ -43,7 +43,8 @@ int cmd_games(int argc, char **argv)
         const arena_rules *r = lr->rules;
         printf("%s  (%d", r->name, r->min_players);
         if (r->max_players != r->min_players) printf("-%d", r->max_players);
-        printf(" players%s%s) %s\n  %s\n  options:\n", r->flags & ARENA_GAME_CHANCE ? ", chance" : "",
+        printf(" players%s%s) %s\n  %s\n  options:\n",
+               r->flags & ARENA_GAME_CHANCE ? ", chance" : "",
                r->flags & ARENA_GAME_HIDDEN ? ", hidden information" : "",
                r->description ? r->description : "", lr->path);
         print_indented(r->options_help, "    ");
@@ -57,18 +58,19 @@ int cmd_games(int argc, char **argv)
 int cmd_bots(int argc, char **argv)
 {
     const char *game = NULL;
-    struct option opts[] = {{"game", required_argument, NULL, 'g'},
-                            {"help", no_argument, NULL, 'h'},
-                            {0, 0, 0, 0}};
+    struct option opts[] = {
+        {"game", required_argument, NULL, 'g'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'g') game = optarg;
+        if (c == 'g')
+            game = optarg;
         else if (c == 'h') {
             printf("Usage: arena bots [--game GAME]\n\nLists the bots on the search path "
                    "(asking each, in a sandboxed worker, who it is).\n");
             return 0;
-        } else return 2;
+        } else
+            return 2;
     }
     char err[1024];
     worker_env *env = worker_env_new(err, sizeof err);
@@ -87,8 +89,7 @@ int cmd_bots(int argc, char **argv)
             if (!game) printf("(broken) %s\n", err);
             continue;
         }
-        printf("%-18s %-8s %-14s %-20s %s\n", e->name, e->version, e->author, e->games,
-               e->path);
+        printf("%-18s %-8s %-14s %-20s %s\n", e->name, e->version, e->author, e->games, e->path);
         entrant_free(e);
     }
     loader_free_list(paths, n);

@@ -128,7 +128,7 @@ int cmd_match(int argc, char **argv)
     char path[1400];
     int rc = write_single_log(po.out_dir, log, path, sizeof path);
     if (rc == 0) printf("Log: %s  (arena replay %s)\n", path, path);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     session_close(&s);
     return rc ? 1 : 0;
 }

@@ -26,17 +26,22 @@ static void print_pool(store *db, const char *game, const char *options, const c
     }
     if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, err, sizeof err) == 0) {
         const char **names = malloc((size_t)(pd.n_bots + 1) * sizeof *names);
-        for (int i = 0; i < pd.n_bots; i++) names[i] = pd.bots[i].label;
+        for (int i = 0; i < pd.n_bots; i++)
+            names[i] = pd.bots[i].label;
         double *xs = calloc((size_t)(pd.n_bots * pd.n_bots + 1), sizeof *xs);
         int *xg = calloc((size_t)(pd.n_bots * pd.n_bots + 1), sizeof *xg);
         ratings_crosstable(pd.n_bots, pd.games, pd.n_games, xs, xg, NULL, 0);
         char title[2600];
         snprintf(title, sizeof title, "%s (%s), all tournaments", game, options);
         report rep = {title, pd.n_bots, names, &fit, xs, xg, NULL};
-        if (strcmp(format, "md") == 0) report_print_markdown(stdout, &rep);
-        else if (strcmp(format, "csv") == 0) report_print_csv(stdout, &rep);
-        else if (strcmp(format, "json") == 0) report_print_json(stdout, &rep);
-        else report_print_text(stdout, &rep);
+        if (strcmp(format, "md") == 0)
+            report_print_markdown(stdout, &rep);
+        else if (strcmp(format, "csv") == 0)
+            report_print_csv(stdout, &rep);
+        else if (strcmp(format, "json") == 0)
+            report_print_json(stdout, &rep);
+        else
+            report_print_text(stdout, &rep);
         printf("\n");
         free(names);
         free(xs);
@@ -59,11 +64,16 @@ int cmd_ratings(int argc, char **argv)
     optind = 1;
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        if (c == 'g') spec = optarg;
-        else if (c == 'o') out = optarg;
-        else if (c == 'f') format = optarg;
-        else if (c == 'h') return fputs(ratings_help, stdout), 0;
-        else return fputs(ratings_help, stderr), 2;
+        if (c == 'g')
+            spec = optarg;
+        else if (c == 'o')
+            out = optarg;
+        else if (c == 'f')
+            format = optarg;
+        else if (c == 'h')
+            return fputs(ratings_help, stdout), 0;
+        else
+            return fputs(ratings_help, stderr), 2;
     }
     if (strcmp(format, "text") && strcmp(format, "md") && strcmp(format, "csv") &&
         strcmp(format, "json")) {
@@ -97,7 +107,8 @@ int cmd_ratings(int argc, char **argv)
             rc = 1;
         } else {
             if (n == 0) printf("No stored matches of '%s' in %s/arena.db yet.\n", game, out);
-            for (size_t i = 0; i < n; i++) print_pool(db, game, pools[i], format);
+            for (size_t i = 0; i < n; i++)
+                print_pool(db, game, pools[i], format);
             store_pools_free(pools, n);
         }
     }

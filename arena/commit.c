@@ -1,129 +1,233 @@
 /* commit.c -- group commit of finished matches (see commit.h). */
 #include "commit.h"
 
+#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "matchlog.h"
 
-int commit_init(committer *c, store *db, int64_t tournament, const char *results_dir, char *err,
-                size_t errlen)
+/* The number after the last segment already in matches/ (resume appends). */
+static unsigned commit_first_free_segment(const char *mdir)
+{
+    unsigned next = 0, k;
+    DIR *d = opendir(mdir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char tail;
+        if (sscanf(e->d_name, "g%u.p%c", &k, &tail) == 2 && tail == 'b' && k >= next) next = k + 1;
+    }
+    if (d) closedir(d);
+    return next;
+}
+
+/* A group taken from the queue. */
+typedef struct commit_group {
+    match_record *recs;
+    size_t n;
+    uint8_t *logs;
+    size_t logs_len, logs_cap;
+} commit_group;
+
+/* Caller holds c->lock. */
+static void commit_fail_locked(committer *c, const char *msg)
+{
+    if (!c->failed) snprintf(c->err, sizeof c->err, "%s", msg);
+    c->failed = 1;
+}
+
+/* Makes a group durable: its segment first, then one transaction. Runs on the
+ * committer thread without the lock. */
+static int commit_group_store(committer *c, commit_group *g, char *err, size_t errlen)
+{
+    char rel[600], path[2700];
+    snprintf(rel, sizeof rel, "%s/matches/g%06u.pb", c->tdir_rel, c->next_segment++);
+    snprintf(path, sizeof path, "%s/%s", c->results_dir, rel);
+    for (size_t i = 0; i < g->n; i++)
+        snprintf(g->recs[i].log_path, sizeof g->recs[i].log_path, "%s", rel);
+    if (matchlog_write_bytes(path, g->logs, g->logs_len, err, errlen)) return -1;
+    return store_matches(c->db, c->tournament, g->recs, g->n, err, errlen);
+}
+
+/* Takes the whole queue as one group (caller holds c->lock): the records into
+ * c->taken, the log buffer swapped with the spare one. */
+static int commit_take(committer *c, commit_group *g)
+{
+    memset(g, 0, sizeof *g);
+    c->last_us = arena_now_us();
+    if (!c->n_pending) return 0;
+    memcpy(c->taken, c->pending, c->n_pending * sizeof *c->taken);
+    g->recs = c->taken;
+    g->n = c->n_pending;
+    g->logs = c->logs;
+    g->logs_len = c->logs_len;
+    g->logs_cap = c->logs_cap;
+    c->logs = c->spare;
+    c->logs_cap = c->spare_cap;
+    c->logs_len = 0;
+    c->spare = NULL;
+    c->in_flight = c->n_pending;
+    c->n_pending = 0;
+    return 1;
+}
+
+static int commit_due(const committer *c)
+{
+    return c->n_pending >= COMMIT_MAX_GROUP ||
+           (c->n_pending && arena_now_us() - c->last_us >= COMMIT_INTERVAL_US);
+}
+
+static void *commit_thread(void *arg)
+{
+    committer *c = arg;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        while (!c->stop && !commit_due(c)) {
+            /* wake up for the interval even when nobody adds */
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += 50 * 1000000L;
+            if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+            pthread_cond_timedwait(&c->wake, &c->lock, &ts);
+        }
+        if (c->stop && !c->n_pending) break;
+        commit_group g;
+        int taken = c->failed ? -1 : commit_take(c, &g);
+        if (taken < 0) { /* failed: drop the queue; --resume plays those matches */
+            c->n_pending = 0;
+            pthread_cond_broadcast(&c->drained);
+            continue;
+        }
+        pthread_cond_broadcast(&c->drained);
+        pthread_mutex_unlock(&c->lock);
+        char err[512];
+        int rc = taken ? commit_group_store(c, &g, err, sizeof err) : 0;
+        pthread_mutex_lock(&c->lock);
+        if (taken) { /* the stored group's buffer is the next spare */
+            c->spare = g.logs;
+            c->spare_cap = g.logs_cap;
+        }
+        if (rc)
+            commit_fail_locked(c, err);
+        else
+            c->committed += g.n;
+        c->in_flight = 0;
+        pthread_cond_broadcast(&c->drained);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+int commit_init(committer *c, store *db, int64_t tournament, const char *results_dir,
+                const char *tdir_rel, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
     c->db = db;
     c->tournament = tournament;
     c->results_dir = results_dir;
-    c->dirfd = open(results_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (c->dirfd < 0)
-        return arena_errf(err, errlen, "%s: cannot open: %s", results_dir, strerror(errno));
-    c->pending = malloc(COMMIT_MAX_GROUP * sizeof *c->pending);
-    if (!c->pending) {
-        close(c->dirfd);
+    c->tdir_rel = tdir_rel;
+    c->pending = malloc(COMMIT_MAX_PENDING * sizeof *c->pending);
+    c->taken = malloc(COMMIT_MAX_PENDING * sizeof *c->taken);
+    if (!c->pending || !c->taken) {
+        free(c->pending);
+        free(c->taken);
+        c->pending = NULL;
         return arena_errf(err, errlen, "out of memory");
     }
+    char mdir[2048];
+    snprintf(mdir, sizeof mdir, "%s/%s/matches", results_dir, tdir_rel);
+    c->next_segment = commit_first_free_segment(mdir);
     pthread_mutex_init(&c->lock, NULL);
-    pthread_mutex_init(&c->flush, NULL);
+    pthread_cond_init(&c->wake, NULL);
+    pthread_cond_init(&c->drained, NULL);
     c->last_us = arena_now_us();
+    if (pthread_create(&c->thread, NULL, commit_thread, c) != 0) {
+        commit_free(c);
+        return arena_errf(err, errlen, "cannot start the committer thread");
+    }
+    c->running = 1;
     return 0;
 }
 
-static void commit_fail(committer *c, const char *msg)
+int commit_add(committer *c, const match_record *rec, const Arena__MatchLog *log)
 {
     pthread_mutex_lock(&c->lock);
-    if (!c->failed) snprintf(c->err, sizeof c->err, "%s", msg);
-    c->failed = 1;
-    pthread_mutex_unlock(&c->lock);
-}
-
-/* Makes a taken group durable: logs first, then one transaction. */
-static void commit_group(committer *c, const match_record *group, size_t n)
-{
-    char err[512];
-    pthread_mutex_lock(&c->flush);
-    if (syncfs(c->dirfd) < 0) {
-        snprintf(err, sizeof err, "%s: cannot sync the match logs: %s", c->results_dir,
-                 strerror(errno));
-        commit_fail(c, err);
-    } else if (store_matches(c->db, c->tournament, group, n, err, sizeof err)) {
-        commit_fail(c, err);
-    } else {
-        c->committed += n;
+    while (!c->failed && c->n_pending >= COMMIT_MAX_PENDING)
+        pthread_cond_wait(&c->drained, &c->lock);
+    if (!c->failed) {
+        if (matchlog_segment_append(&c->logs, &c->logs_len, &c->logs_cap, log))
+            commit_fail_locked(c, "out of memory");
+        else
+            c->pending[c->n_pending++] = *rec;
+        if (commit_due(c)) pthread_cond_signal(&c->wake);
     }
-    pthread_mutex_unlock(&c->flush);
-}
-
-/* Takes the pending group (caller holds c->lock) into `out`. */
-static size_t commit_take(committer *c, match_record *out)
-{
-    size_t n = c->n_pending;
-    memcpy(out, c->pending, n * sizeof *out);
-    c->n_pending = 0;
-    c->last_us = arena_now_us();
-    return n;
-}
-
-static int commit_status(committer *c)
-{
-    pthread_mutex_lock(&c->lock);
     int failed = c->failed;
     pthread_mutex_unlock(&c->lock);
     return failed ? -1 : 0;
 }
 
-int commit_add(committer *c, const match_record *rec, const Arena__MatchLog *log)
-{
-    char path[1400], err[512];
-    snprintf(path, sizeof path, "%s/%s", c->results_dir, rec->log_path);
-    if (matchlog_write_unsynced(path, log, err, sizeof err)) {
-        commit_fail(c, err);
-        return -1;
-    }
-    match_record *group = NULL;
-    size_t n = 0;
-    pthread_mutex_lock(&c->lock);
-    c->pending[c->n_pending++] = *rec;
-    if (c->n_pending == COMMIT_MAX_GROUP || arena_now_us() - c->last_us >= COMMIT_INTERVAL_US) {
-        group = malloc(c->n_pending * sizeof *group);
-        if (group) {
-            n = commit_take(c, group);
-        } else { /* stop: the pending matches stay unstored and --resume plays them */
-            c->n_pending = 0;
-            if (!c->failed) snprintf(c->err, sizeof c->err, "out of memory");
-            c->failed = 1;
-        }
-    }
-    pthread_mutex_unlock(&c->lock);
-    if (group) {
-        commit_group(c, group, n);
-        free(group);
-    }
-    return commit_status(c);
-}
-
 int commit_flush(committer *c)
 {
-    match_record *group = malloc(COMMIT_MAX_GROUP * sizeof *group);
-    if (!group) return -1;
     pthread_mutex_lock(&c->lock);
-    size_t n = commit_take(c, group);
+    c->last_us = 0; /* due now */
+    pthread_cond_signal(&c->wake);
+    while (!c->failed && (c->n_pending || c->in_flight))
+        pthread_cond_wait(&c->drained, &c->lock);
+    int failed = c->failed;
     pthread_mutex_unlock(&c->lock);
-    if (n) commit_group(c, group, n);
-    free(group);
-    return commit_status(c);
+    return failed ? -1 : 0;
 }
 
 void commit_free(committer *c)
 {
     if (!c->pending) return; /* never initialised */
-    close(c->dirfd);
+    if (c->running) {
+        pthread_mutex_lock(&c->lock);
+        c->stop = 1;
+        pthread_cond_signal(&c->wake);
+        pthread_mutex_unlock(&c->lock);
+        pthread_join(c->thread, NULL);
+    }
     free(c->pending);
+    free(c->taken);
+    free(c->logs);
+    free(c->spare);
     pthread_mutex_destroy(&c->lock);
-    pthread_mutex_destroy(&c->flush);
+    pthread_cond_destroy(&c->wake);
+    pthread_cond_destroy(&c->drained);
     memset(c, 0, sizeof *c);
+}
+
+int commit_sweep(const char *results_dir, const char *tdir_rel, const char *finished,
+                 size_t n_matches)
+{
+    char mdir[2048];
+    snprintf(mdir, sizeof mdir, "%s/%s/matches", results_dir, tdir_rel);
+    DIR *d = opendir(mdir);
+    struct dirent *e;
+    int removed = 0;
+    while (d && (e = readdir(d))) {
+        unsigned k;
+        char tail;
+        if (sscanf(e->d_name, "g%u.p%c", &k, &tail) != 2 || tail != 'b') continue;
+        char path[4096], err[256];
+        snprintf(path, sizeof path, "%s/%s", mdir, e->d_name);
+        Arena__MatchLog **logs;
+        size_t n;
+        int stored = 1; /* an unreadable file is left for a person to look at */
+        if (matchlog_read_all(path, &logs, &n, err, sizeof err) == 0) {
+            /* a group is committed in one transaction: all its matches or none */
+            stored = n > 0 && logs[0]->match_index < n_matches && finished[logs[0]->match_index];
+            matchlog_free_all(logs, n);
+        }
+        if (!stored && unlink(path) == 0) removed++;
+    }
+    if (d) closedir(d);
+    return removed;
 }

@@ -1,24 +1,31 @@
 /* commit.h -- the group commit of a tournament's finished matches.
  *
- * Syncing a log and committing a transaction per match costs milliseconds,
- * a thousand times a fast game. So a finished match's log is written at once
- * without a sync, its record waits in a group, and a group is made durable in
- * two steps: one syncfs() of the results file system (every log of the group
- * is then on disk), then one SQLite transaction with all its matches.
+ * Creating a file, syncing it and committing a transaction per match costs
+ * milliseconds, a thousand times a fast game. So finished matches wait in a
+ * group (their logs packed in memory), and a group is made durable in two
+ * steps: its logs go into one segment file, matches/gNNNNNN.pb (written to a
+ * temporary name, synced, renamed, directory synced), then its matches go
+ * into the store in one SQLite transaction, each row naming that segment.
  *
- *   commit_add    -> log written (unsynced), record pending
- *                 -> if the group is due: sync + one transaction
- *   commit_flush  -> the rest, at the end or on an interrupt
+ *   commit_add    -> log packed into the group, record pending; wakes the
+ *                    committer thread when the group is due
+ *   (committer)   -> segment + one transaction, while play goes on
+ *   commit_flush  -> waits until everything added so far is stored
  *
  * A group is due when it holds COMMIT_MAX_GROUP matches or COMMIT_INTERVAL_US
  * has passed since the last commit (so slow matches are committed one by one,
  * as they finish).
  *
+ * The committer is a thread of its own so that play never waits for a disk
+ * sync; adders wait only when a full group is queued while another is being
+ * stored, which also bounds the memory the queue holds.
+ *
  * Invariants: (1) a match row is committed only after its log is durable;
- * (2) a killed arena loses at most the pending groups, whose matches are not in
+ * (2) a killed arena loses at most its pending groups, whose matches are not in
  * the store, so `--resume` plays them again with the same seeds and the same
- * results (their log files are overwritten); (3) thread-safe: any number of
- * threads add; groups are committed one at a time.
+ * results; a segment written but not committed is removed by the resume
+ * (commit_sweep) so no match has two logs; (3) thread-safe: any number of
+ * threads add; one thread commits, one group at a time, in order.
  */
 #ifndef ARENA_COMMIT_H
 #define ARENA_COMMIT_H
@@ -31,31 +38,52 @@
 #include "record.h"
 #include "store.h"
 
-#define COMMIT_MAX_GROUP 512
+#define COMMIT_MAX_GROUP 256
 #define COMMIT_INTERVAL_US 250000
+#define COMMIT_MAX_PENDING COMMIT_MAX_GROUP
 
 typedef struct committer {
     store *db;
     int64_t tournament;
-    const char *results_dir; /* log paths in records are relative to it */
-    int dirfd;               /* for syncfs */
-    pthread_mutex_t lock;    /* pending, last_us, failed */
-    pthread_mutex_t flush;   /* one group at a time into the store */
-    match_record *pending;
+    const char *results_dir; /* the store's directory */
+    const char *tdir_rel;    /* the tournament's directory, relative to results_dir */
+    pthread_mutex_t lock;    /* everything below */
+    pthread_cond_t wake;     /* to the committer: a group is due, or stop */
+    pthread_cond_t drained;  /* to adders and flush: the queue got shorter */
+    pthread_t thread;
+    int running, stop;
+    match_record *pending; /* COMMIT_MAX_PENDING slots */
     size_t n_pending;
+    size_t in_flight; /* taken by the committer, not yet stored */
+    uint8_t *logs;    /* the pending group's logs, a packed MatchLogSegment */
+    size_t logs_len, logs_cap;
+    /* The committer's side of a double buffer: the group being stored and the
+     * emptied buffer of the last one. Buffers are reused, never freed until
+     * the end, so memory stays at its first high-water mark (freeing and
+     * reallocating them made glibc's heap grow with the match count). */
+    match_record *taken; /* COMMIT_MAX_PENDING slots */
+    uint8_t *spare;
+    size_t spare_cap;
+    unsigned next_segment; /* the committer's */
     int64_t last_us;
     int failed;
     char err[512]; /* the first failure */
     size_t committed;
 } committer;
 
-int commit_init(committer *c, store *db, int64_t tournament, const char *results_dir, char *err,
-                size_t errlen);
-/* Writes the match's log to results_dir/rec->log_path and queues the record;
- * commits the group when due. -1 once anything failed (see c->err). */
+int commit_init(committer *c, store *db, int64_t tournament, const char *results_dir,
+                const char *tdir_rel, char *err, size_t errlen);
+/* Queues a finished match and its log; commits the group when due. -1 once
+ * anything failed (see c->err). */
 int commit_add(committer *c, const match_record *rec, const Arena__MatchLog *log);
 /* Commits what is pending. -1 once anything failed. */
 int commit_flush(committer *c);
 void commit_free(committer *c);
+
+/* For --resume: removes the segments of the tournament whose matches are not
+ * in the store (written, then killed before their transaction). finished[i]
+ * says whether match i is stored. Returns how many were removed. */
+int commit_sweep(const char *results_dir, const char *tdir_rel, const char *finished,
+                 size_t n_matches);
 
 #endif

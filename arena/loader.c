@@ -57,8 +57,8 @@ static size_t search_dirs(loader_kind kind, char dirs[][PATH_MAX], size_t max)
     size_t n = 0;
     char exe[PATH_MAX];
     if (exe_dir(exe, sizeof exe) == 0) {
-        snprintf(dirs[n++], PATH_MAX, "%s/%s", exe, sub);        /* build tree */
-        snprintf(dirs[n++], PATH_MAX, "%s/../%s", exe, inst);    /* install prefix */
+        snprintf(dirs[n++], PATH_MAX, "%s/%s", exe, sub);     /* build tree */
+        snprintf(dirs[n++], PATH_MAX, "%s/../%s", exe, inst); /* install prefix */
     }
     const char *env = getenv("ARENA_PATH");
     if (env) {
@@ -106,9 +106,9 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
         }
     }
     arena_errf(err, errlen,
-            "%s '%s' not found (looked beside the arena, in the install prefix and in "
-            "ARENA_PATH; `arena %s` lists what is there, or give a path to a .so)",
-            what, name, kind == LOADER_RULES ? "games" : "bots");
+               "%s '%s' not found (looked beside the arena, in the install prefix and in "
+               "ARENA_PATH; `arena %s` lists what is there, or give a path to a .so)",
+               what, name, kind == LOADER_RULES ? "games" : "bots");
     (void)outlen;
     return -1;
 }
@@ -116,7 +116,7 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
 /* The members every version-1 rule module must provide. */
 static const char *missing_member(const arena_rules *r)
 {
-#define NEED(m)                                                                             \
+#define NEED(m)                                                                                    \
     if (!r->m) return #m;
     NEED(name) NEED(game_new) NEED(game_free) NEED(game_options) NEED(num_players);
     NEED(num_actions) NEED(max_game_length) NEED(state_size) NEED(state_new);
@@ -132,16 +132,16 @@ int loader_check_rules(const arena_rules *r, const char *path, char *err, size_t
 {
     if (r->abi_version > ARENA_RULES_ABI_VERSION) {
         arena_errf(err, errlen,
-                "%s: rule module ABI version %u is newer than this arena's (%u); "
-                "upgrade the arena",
-                path, r->abi_version, ARENA_RULES_ABI_VERSION);
+                   "%s: rule module ABI version %u is newer than this arena's (%u); "
+                   "upgrade the arena",
+                   path, r->abi_version, ARENA_RULES_ABI_VERSION);
         return -1;
     }
     if (r->abi_version < 1 || r->struct_size < offsetof(arena_rules, sample_state)) {
         arena_errf(err, errlen,
-                "%s: rule module ABI version %u (table of %u bytes) is not supported by "
-                "this arena (ABI %u); rebuild the module against this SDK",
-                path, r->abi_version, r->struct_size, ARENA_RULES_ABI_VERSION);
+                   "%s: rule module ABI version %u (table of %u bytes) is not supported by "
+                   "this arena (ABI %u); rebuild the module against this SDK",
+                   path, r->abi_version, r->struct_size, ARENA_RULES_ABI_VERSION);
         return -1;
     }
     const char *miss = missing_member(r);
@@ -166,9 +166,8 @@ void *loader_open_table(const char *path, const char *symbol, const void **table
     *(void **)&entry = dlsym(h, symbol);
     if (!entry) {
         int rules = strcmp(symbol, ARENA_RULES_ENTRY) == 0;
-        arena_errf(err, errlen, "%s: not a %s (no symbol '%s'; declare it with the SDK's %s)",
-                   path, rules ? "rule module" : "bot", symbol,
-                   rules ? "module kit" : "ARENA_BOT macro");
+        arena_errf(err, errlen, "%s: not a %s (no symbol '%s'; declare it with the SDK's %s)", path,
+                   rules ? "rule module" : "bot", symbol, rules ? "module kit" : "ARENA_BOT macro");
         dlclose(h);
         return NULL;
     }
@@ -194,13 +193,16 @@ int loader_check_bot(const arena_bot *b, const char *path, char *err, size_t err
         arena_errf(err, errlen,
                    "%s: bot ABI version %u (table of %u bytes) is not supported by this arena "
                    "(ABI %u, at least %zu bytes); rebuild the bot against this SDK",
-                   path, (unsigned)b->abi_version, (unsigned)b->struct_size,
-                   ARENA_BOT_ABI_VERSION, v1);
+                   path, (unsigned)b->abi_version, (unsigned)b->struct_size, ARENA_BOT_ABI_VERSION,
+                   v1);
         return -1;
     }
     if (!b->name || !b->create || !b->act || !b->destroy) {
         arena_errf(err, errlen, "%s: bot table lacks %s", path,
-                   !b->name ? "a name" : !b->create ? "create" : !b->act ? "act" : "destroy");
+                   !b->name     ? "a name"
+                   : !b->create ? "create"
+                   : !b->act    ? "act"
+                                : "destroy");
         return -1;
     }
     return 0;
@@ -281,7 +283,8 @@ int loader_list(loader_kind kind, char ***paths_out, size_t *n_out)
 
 void loader_free_list(char **paths, size_t n)
 {
-    for (size_t i = 0; i < n; i++) free(paths[i]);
+    for (size_t i = 0; i < n; i++)
+        free(paths[i]);
     free(paths);
 }
 
@@ -296,7 +299,8 @@ int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen)
     crypto_hash_sha256_init(&st);
     unsigned char buf[65536];
     size_t got;
-    while ((got = fread(buf, 1, sizeof buf, f)) > 0) crypto_hash_sha256_update(&st, buf, got);
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        crypto_hash_sha256_update(&st, buf, got);
     int bad = ferror(f);
     fclose(f);
     if (bad) {

@@ -27,8 +27,8 @@ typedef struct loaded_rules {
 typedef enum loader_kind { LOADER_RULES, LOADER_BOTS } loader_kind;
 
 /* Resolves a name or path to an absolute path of an existing file. */
-int loader_resolve(loader_kind kind, const char *name_or_path, char *out, size_t outlen,
-                   char *err, size_t errlen);
+int loader_resolve(loader_kind kind, const char *name_or_path, char *out, size_t outlen, char *err,
+                   size_t errlen);
 /* dlopen(RTLD_NOW) + the entry symbol: the handle, with *table set to what
  * the entry returned; NULL with a one-line error naming the file. */
 void *loader_open_table(const char *path, const char *symbol, const void **table, char *err,

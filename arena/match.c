@@ -33,7 +33,13 @@ typedef struct match_run_ctx {
     int end;
     int culprit;
     char detail[160];
+    int64_t mark_us; /* the last clock reading: when the next turn begins */
 } match_run_ctx;
+
+void match_log_free(Arena__MatchLog *log)
+{
+    matchlog_free_built(log);
+}
 
 uint64_t match_bot_seed(uint64_t match_seed, int seat)
 {
@@ -86,11 +92,15 @@ static int start_seats(match_run_ctx *m)
 /* Tells every healthy seat that wants events (except `skip`) about an action. */
 static void broadcast(match_run_ctx *m, arena_event_kind kind, int who, int32_t action, int skip)
 {
+    int told = 0;
     for (int i = 0; i < m->spec->num_players; i++) {
         seat_run *sr = &m->seat[i];
         if (i == skip || !sr->healthy || !sr->wants_events) continue;
         seat_event(sr->s, kind, who, action);
+        told = 1;
     }
+    /* an inline bot's observe() is not the next mover's think time */
+    if (told) m->mark_us = arena_now_us();
 }
 
 static void print_board(const arena_rules *r, const arena_state *state, FILE *out)
@@ -196,11 +206,12 @@ static int play_turn(match_run_ctx *m, int seat)
     t.state = m->state;
     t.num_legal = m->r->legal_actions(m->state, m->legal, m->r->num_actions(s->game));
     t.legal = m->legal;
-    t.observation_len = observe(m, seat);
-    t.observation = m->obs;
+    t.observation_len = sr->s->needs_observation ? observe(m, seat) : 0;
+    t.observation = t.observation_len ? m->obs : NULL;
     t.time_left_us = sr->clock_us;
     t.move_budget_us = s->tc.move_time_us > 0 ? s->tc.move_time_us : sr->clock_us;
     t.timeout_us = t.move_budget_us + s->margin_us;
+    t.start_us = m->mark_us;
     int32_t action = 0;
     int64_t think = 0;
     char err[200];
@@ -209,6 +220,7 @@ static int play_turn(match_run_ctx *m, int seat)
         forfeit(m, seat, rc, err);
         return -1;
     }
+    m->mark_us = t.start_us + think;
     if (think > t.timeout_us) {
         snprintf(err, sizeof err, "answered after %.1f ms of %.1f ms", think / 1000.0,
                  t.move_budget_us / 1000.0);
@@ -326,7 +338,10 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
     m.legal = malloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
     if (begin_log(&m) || !m.state || !m.legal) m.oom = 1;
     if (!m.oom && spec->show) print_board(m.r, m.state, spec->show);
-    if (!m.oom && start_seats(&m) == 0) play(&m);
+    if (!m.oom && start_seats(&m) == 0) {
+        m.mark_us = arena_now_us();
+        play(&m);
+    }
     if (m.oom) forfeit(&m, -1, OUTCOME_ADJUDICATION, "the arena ran out of memory");
     double ret[ARENA_MAX_PLAYERS];
     set_returns(&m, ret);
@@ -334,7 +349,7 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
     fill_record(&m, ret, rec, t0);
     Arena__MatchLog *log = NULL;
     if (!m.oom) log = matchlog_finish(&m.log, ret, m.end, m.detail, m.culprit, rec->duration_us);
-    if (m.log.log) arena__match_log__free_unpacked(m.log.log, NULL);
+    matchlog_abandon(&m.log);
     if (m.state) m.r->state_free(m.state);
     free(m.legal);
     free(m.obs);

@@ -55,9 +55,10 @@ typedef struct match_spec {
 } match_spec;
 
 /* Plays the match. Always fills rec and returns the log (free with
- * arena__match_log__free_unpacked(log, NULL)); a misbehaving bot only ends the
- * match. NULL only when the arena itself failed (out of memory). */
+ * match_log_free); a misbehaving bot only ends the match. NULL only when the
+ * arena itself failed (out of memory). */
 Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record *rec);
+void match_log_free(Arena__MatchLog *log);
 
 /* The seeds of a match: each seat's bot seed and the chance stream's. */
 uint64_t match_bot_seed(uint64_t match_seed, int seat);

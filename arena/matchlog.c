@@ -3,6 +3,7 @@
 #include "arena/module_kit.h"
 #include "matchlog.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -45,11 +46,11 @@ static int sync_parent_dir(const char *path)
     return rc;
 }
 
-static int write_tmp(const char *tmp, const uint8_t *buf, size_t len, int sync)
+static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
 {
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return -1;
-    if (write_all(fd, buf, len) || (sync && fsync(fd))) {
+    if (write_all(fd, buf, len) || fsync(fd)) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -58,50 +59,35 @@ static int write_tmp(const char *tmp, const uint8_t *buf, size_t len, int sync)
     return close(fd);
 }
 
-static int matchlog_store(const char *path, const Arena__MatchLog *log, int sync, char *err,
-                          size_t errlen)
+int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)
 {
-    size_t len = arena__match_log__get_packed_size(log);
-    uint8_t *buf = malloc(len ? len : 1);
     char tmp[4096];
-    int rc = -1;
-    if (!buf) {
-        arena_errf(err, errlen, "%s: out of memory", path);
-        return -1;
-    }
-    arena__match_log__pack(log, buf);
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        arena_errf(err, errlen, "%s: path too long", path);
-        goto done;
-    }
-    if (write_tmp(tmp, buf, len, sync)) {
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return arena_errf(err, errlen, "%s: path too long", path);
+    if (write_tmp(tmp, buf, len)) {
         arena_errf(err, errlen, "%s: %s", tmp, strerror(errno));
         unlink(tmp);
-        goto done;
+        return -1;
     }
     if (rename(tmp, path)) {
         arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         unlink(tmp);
-        goto done;
+        return -1;
     }
-    if (sync && sync_parent_dir(path)) {
-        arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
-        goto done;
-    }
-    rc = 0;
-done:
-    free(buf);
-    return rc;
+    if (sync_parent_dir(path))
+        return arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
+    return 0;
 }
 
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
 {
-    return matchlog_store(path, log, 1, err, errlen);
-}
-
-int matchlog_write_unsynced(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
-{
-    return matchlog_store(path, log, 0, err, errlen);
+    size_t len = arena__match_log__get_packed_size(log);
+    uint8_t *buf = malloc(len ? len : 1);
+    if (!buf) return arena_errf(err, errlen, "%s: out of memory", path);
+    arena__match_log__pack(log, buf);
+    int rc = matchlog_write_bytes(path, buf, len, err, errlen);
+    free(buf);
+    return rc;
 }
 
 /* Reads the whole file into a malloc'd buffer; -1 with err set on failure. */
@@ -149,28 +135,208 @@ static int plausible(const Arena__MatchLog *log)
            log->n_returns == log->n_bots;
 }
 
-Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
+/* One packed MatchLog, checked; NULL with err naming `path` (and `what`). */
+static Arena__MatchLog *matchlog_unpack(const char *path, const char *what, const uint8_t *buf,
+                                        size_t len, char *err, size_t errlen)
 {
-    uint8_t *buf;
-    size_t len;
-    if (read_file(path, &buf, &len, err, errlen)) return NULL;
     Arena__MatchLog *log = arena__match_log__unpack(NULL, len, buf);
-    free(buf);
     if (log && log->format > MATCHLOG_FORMAT) {
-        arena_errf(err, errlen, "%s: log format %u is newer than this arena (%d)", path,
+        arena_errf(err, errlen, "%s%s: log format %u is newer than this arena (%d)", path, what,
                    log->format, MATCHLOG_FORMAT);
         arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
     if (!log || !plausible(log)) {
-        arena_errf(err, errlen, "%s: not a match log (truncated or corrupt)", path);
+        arena_errf(err, errlen, "%s%s: not a match log (truncated or corrupt)", path, what);
         if (log) arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
     return log;
 }
 
+/* A segment starts with field 1 as a length-delimited message (0x0a); a single
+ * log with its format number, field 1 as a varint (0x08). */
+static int is_segment(const uint8_t *buf, size_t len)
+{
+    return len > 0 && buf[0] == 0x0a;
+}
+
+static int read_varint(const uint8_t *buf, size_t len, size_t *pos, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64 && *pos < len; shift += 7) {
+        uint8_t b = buf[(*pos)++];
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80)) return *out = v, 0;
+    }
+    return -1;
+}
+
+/* Calls fn for every log of a segment buffer; stops at the first error. */
+static int segment_each(const char *path, const uint8_t *buf, size_t len,
+                        int (*fn)(void *ctx, Arena__MatchLog *log), void *ctx, char *err,
+                        size_t errlen)
+{
+    size_t pos = 0;
+    for (int k = 0; pos < len; k++) {
+        uint64_t n;
+        char what[48];
+        snprintf(what, sizeof what, " (log %d of the segment)", k + 1);
+        if (buf[pos++] != 0x0a || read_varint(buf, len, &pos, &n) || n > len - pos)
+            return arena_errf(err, errlen, "%s%s: not a match log segment (truncated or corrupt)",
+                              path, what);
+        Arena__MatchLog *log = matchlog_unpack(path, what, buf + pos, (size_t)n, err, errlen);
+        if (!log) return -1;
+        pos += (size_t)n;
+        if (fn(ctx, log)) return 1;
+    }
+    return 0;
+}
+
+Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
+{
+    uint8_t *buf;
+    size_t len;
+    if (read_file(path, &buf, &len, err, errlen)) return NULL;
+    Arena__MatchLog *log = NULL;
+    if (is_segment(buf, len))
+        arena_errf(err, errlen,
+                   "%s: a segment of many match logs (read it with arena replay, which replays "
+                   "each, or name one match: DIR/matches/NNNNN.pb)",
+                   path);
+    else
+        log = matchlog_unpack(path, "", buf, len, err, errlen);
+    free(buf);
+    return log;
+}
+
+typedef struct log_list {
+    Arena__MatchLog **logs;
+    size_t n, cap;
+} log_list;
+
+static int list_push(void *ctx, Arena__MatchLog *log)
+{
+    log_list *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 16;
+        Arena__MatchLog **a = realloc(l->logs, cap * sizeof *a);
+        if (!a) {
+            arena__match_log__free_unpacked(log, NULL);
+            return -1;
+        }
+        l->logs = a;
+        l->cap = cap;
+    }
+    l->logs[l->n++] = log;
+    return 0;
+}
+
+int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
+                      size_t errlen)
+{
+    uint8_t *buf;
+    size_t len;
+    log_list l = {0};
+    if (read_file(path, &buf, &len, err, errlen)) return -1;
+    int rc = 0;
+    if (is_segment(buf, len)) {
+        rc = segment_each(path, buf, len, list_push, &l, err, errlen);
+        if (rc > 0) rc = arena_errf(err, errlen, "%s: out of memory", path);
+    } else {
+        Arena__MatchLog *log = matchlog_unpack(path, "", buf, len, err, errlen);
+        rc = log ? list_push(&l, log) : -1;
+    }
+    free(buf);
+    if (rc) {
+        matchlog_free_all(l.logs, l.n);
+        return -1;
+    }
+    *logs = l.logs;
+    *n = l.n;
+    return 0;
+}
+
+void matchlog_free_all(Arena__MatchLog **logs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        arena__match_log__free_unpacked(logs[i], NULL);
+    free(logs);
+}
+
+int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena__MatchLog *log)
+{
+    size_t n = arena__match_log__get_packed_size(log), need = *len + n + 11;
+    if (need > *cap) {
+        size_t c = *cap ? *cap : 4096;
+        while (c < need)
+            c *= 2;
+        uint8_t *b = realloc(*buf, c);
+        if (!b) return -1;
+        *buf = b;
+        *cap = c;
+    }
+    uint8_t *p = *buf + *len;
+    *p++ = 0x0a; /* field 1, length-delimited */
+    for (uint64_t v = n;; v >>= 7) {
+        *p++ = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+        if (v <= 0x7f) break;
+    }
+    p += arena__match_log__pack(log, p);
+    *len = (size_t)(p - *buf);
+    return 0;
+}
+
+Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *err, size_t errlen)
+{
+    DIR *d = opendir(matches_dir);
+    if (!d) {
+        arena_errf(err, errlen, "%s: %s", matches_dir, strerror(errno));
+        return NULL;
+    }
+    Arena__MatchLog *found = NULL;
+    struct dirent *e;
+    while (!found && (e = readdir(d))) {
+        size_t nl = strlen(e->d_name);
+        if (nl < 4 || strcmp(e->d_name + nl - 3, ".pb") != 0) continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", matches_dir, e->d_name);
+        Arena__MatchLog **logs;
+        size_t n;
+        char ignored[256];
+        if (matchlog_read_all(path, &logs, &n, ignored, sizeof ignored)) continue;
+        for (size_t i = 0; i < n; i++)
+            if (logs[i]->match_index == index && !found) {
+                found = logs[i];
+                logs[i] = NULL;
+            }
+        for (size_t i = 0; i < n; i++)
+            if (logs[i]) arena__match_log__free_unpacked(logs[i], NULL);
+        free(logs);
+    }
+    closedir(d);
+    if (!found) arena_errf(err, errlen, "%s: no log of match %u there", matches_dir, index);
+    return found;
+}
+
 /* ------------------------------------------------------------- building -- */
+
+void matchlog_free_built(Arena__MatchLog *log)
+{
+    if (!log) return;
+    if (log->n_actions) free(log->actions[0]);
+    free(log->actions);
+    log->actions = NULL;
+    log->n_actions = 0;
+    arena__match_log__free_unpacked(log, NULL);
+}
+
+void matchlog_abandon(matchlog_builder *b)
+{
+    if (b->log) arena__match_log__free_unpacked(b->log, NULL);
+    free(b->flat);
+    memset(b, 0, sizeof *b);
+}
 
 static char *dup_or_empty(const char *s)
 {
@@ -232,21 +398,18 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
 
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us)
 {
-    Arena__MatchLog *log = b->log;
-    if (log->n_actions == b->cap) {
+    if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
-        Arena__LoggedAction **a = realloc(log->actions, cap * sizeof *a);
-        if (!a) return -1;
-        log->actions = a;
+        Arena__LoggedAction *f = realloc(b->flat, cap * sizeof *f);
+        if (!f) return -1;
+        b->flat = f;
         b->cap = cap;
     }
-    Arena__LoggedAction *a = malloc(sizeof *a);
-    if (!a) return -1;
+    Arena__LoggedAction *a = &b->flat[b->n++];
     arena__logged_action__init(a);
     a->seat = seat;
     a->action = action;
     a->think_us = think_us;
-    log->actions[log->n_actions++] = a;
     return 0;
 }
 
@@ -254,7 +417,14 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
                                  const char *detail, int culprit, int64_t duration_us)
 {
     Arena__MatchLog *log = b->log;
+    log->actions = malloc((b->n ? b->n : 1) * sizeof *log->actions);
+    if (!log->actions) return NULL; /* the builder still owns everything */
+    for (size_t i = 0; i < b->n; i++)
+        log->actions[i] = &b->flat[i];
+    log->n_actions = b->n;
     b->log = NULL;
+    b->flat = NULL; /* now owned by the log: actions[0] is the block */
+    b->n = b->cap = 0;
     log->n_returns = log->n_bots;
     log->returns = malloc((log->n_returns ? log->n_returns : 1) * sizeof *log->returns);
     if (log->returns)

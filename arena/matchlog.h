@@ -4,6 +4,7 @@
 #define ARENA_MATCHLOG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "arena.pb-c.h"
 #include "arena/bot.h"
@@ -14,10 +15,26 @@
 
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
-/* The same without any sync: the caller makes a group of logs durable at once
- * (syncfs) before it commits their matches (commit.c). */
-int matchlog_write_unsynced(const char *path, const Arena__MatchLog *log, char *err,
-                            size_t errlen);
+/* Writes bytes the same way (path.tmp, fsync, rename, fsync of the directory). */
+int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err,
+                         size_t errlen);
+
+/* --- segments: many logs in one file (MatchLogSegment) --------------------
+ * A tournament writes the logs of each group it commits into one segment,
+ * matches/gNNNNNN.pb. A file holds either one MatchLog or a segment; the
+ * readers below take both. */
+
+/* Appends one log to a growing segment buffer (*buf, *len, *cap; malloc'd).
+ * 0, or -1 when out of memory. */
+int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena__MatchLog *log);
+/* Every log in a file (one, or a segment's). *logs is malloc'd; free with
+ * matchlog_free_all. -1 with err naming the file when any log is unreadable. */
+int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
+                      size_t errlen);
+void matchlog_free_all(Arena__MatchLog **logs, size_t n);
+/* The log of match `index` among the files of a tournament's matches
+ * directory (segments or single logs); NULL with err when there is none. */
+Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *err, size_t errlen);
 /* Reads and unpacks; NULL with err naming the file on failure (missing,
  * truncated, not a MatchLog, newer format). A log must carry a format, a game
  * and one return per bot: that is how a log cut among its actions is caught.
@@ -41,7 +58,8 @@ typedef struct matchlog_head {
 
 typedef struct matchlog_builder {
     Arena__MatchLog *log;
-    size_t cap; /* of log->actions */
+    Arena__LoggedAction *flat; /* the actions, one block (no malloc per action) */
+    size_t n, cap;
 } matchlog_builder;
 
 /* 0, or -1 when out of memory. */
@@ -49,9 +67,12 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
 /* One action, seat -1 for chance. 0, or -1 when out of memory. */
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
- * log over (free with arena__match_log__free_unpacked(log, NULL)). */
+ * log over: free it with matchlog_free_built (its actions are one block). */
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us);
+void matchlog_free_built(Arena__MatchLog *log);
+/* Drops a builder's log without finishing it. */
+void matchlog_abandon(matchlog_builder *b);
 /* Fills a seat's identity (shared by the builder and tests). */
 void matchlog_identity(Arena__Identity *id, const entrant *e);
 

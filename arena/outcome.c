@@ -7,8 +7,8 @@
 const char *outcome_name(int code)
 {
     switch (code) {
-#define OUTCOME_CASE(name, value, short_name, phrase)                                       \
-    case value:                                                                             \
+#define OUTCOME_CASE(name, value, short_name, phrase)                                              \
+    case value:                                                                                    \
         return short_name;
         OUTCOME_TABLE(OUTCOME_CASE)
 #undef OUTCOME_CASE
@@ -19,8 +19,8 @@ const char *outcome_name(int code)
 const char *outcome_phrase(int code)
 {
     switch (code) {
-#define OUTCOME_CASE(name, value, short_name, phrase)                                       \
-    case value:                                                                             \
+#define OUTCOME_CASE(name, value, short_name, phrase)                                              \
+    case value:                                                                                    \
         return phrase;
         OUTCOME_TABLE(OUTCOME_CASE)
 #undef OUTCOME_CASE
@@ -31,7 +31,10 @@ const char *outcome_phrase(int code)
 void outcome_describe(int code, const char *detail, char *buf, size_t len)
 {
     const char *phrase = outcome_phrase(code);
-    if (!detail || !*detail) snprintf(buf, len, "%s", phrase);
-    else if (strncmp(detail, phrase, strlen(phrase)) == 0) snprintf(buf, len, "%s", detail);
-    else snprintf(buf, len, "%s: %s", phrase, detail);
+    if (!detail || !*detail)
+        snprintf(buf, len, "%s", phrase);
+    else if (strncmp(detail, phrase, strlen(phrase)) == 0)
+        snprintf(buf, len, "%s", detail);
+    else
+        snprintf(buf, len, "%s: %s", phrase, detail);
 }

@@ -5,14 +5,14 @@
 
 #include <stddef.h>
 
-#define OUTCOME_TABLE(X)                                                                    \
-    X(NORMAL, 0, "normal", "ended by the rules")                                            \
-    X(TIME, 1, "time", "lost on time")                                                      \
-    X(CRASH, 2, "crash", "crashed")                                                         \
-    X(ILLEGAL, 3, "illegal", "illegal action")                                              \
-    X(SANDBOX, 4, "sandbox", "sandbox violation")                                           \
-    X(GARBAGE, 5, "garbage", "unreadable reply")                                            \
-    X(SETUP, 6, "setup", "failed to start")                                                 \
+#define OUTCOME_TABLE(X)                                                                           \
+    X(NORMAL, 0, "normal", "ended by the rules")                                                   \
+    X(TIME, 1, "time", "lost on time")                                                             \
+    X(CRASH, 2, "crash", "crashed")                                                                \
+    X(ILLEGAL, 3, "illegal", "illegal action")                                                     \
+    X(SANDBOX, 4, "sandbox", "sandbox violation")                                                  \
+    X(GARBAGE, 5, "garbage", "unreadable reply")                                                   \
+    X(SETUP, 6, "setup", "failed to start")                                                        \
     X(ADJUDICATION, 7, "adjudication", "adjudicated")
 
 typedef enum outcome {

@@ -17,9 +17,9 @@ typedef struct perft_level {
 
 typedef struct perft_ctx {
     const arena_rules *r;
-    size_t size;            /* bytes of a state; 0: clone per node */
-    unsigned char *slots;   /* one state per level below the root */
-    perft_level *levels;    /* action lists, one per level */
+    size_t size;          /* bytes of a state; 0: clone per node */
+    unsigned char *slots; /* one state per level below the root */
+    perft_level *levels;  /* action lists, one per level */
     arena_chance_outcome *co;
     int co_cap;
     uint64_t nodes;
@@ -51,7 +51,8 @@ static int chance_list(perft_ctx *c, perft_level *lv, const arena_state *s)
         lv->cap = n;
         lv->acts = perft_realloc(lv->acts, (size_t)n * sizeof *lv->acts);
     }
-    for (int i = 0; i < n; i++) lv->acts[i] = c->co[i].action;
+    for (int i = 0; i < n; i++)
+        lv->acts[i] = c->co[i].action;
     return n;
 }
 
@@ -114,7 +115,8 @@ static uint64_t run(const arena_rules *r, size_t size, const arena_state *s, int
     if (size) c.slots = malloc(size * ((size_t)depth + 1));
     if (!c.levels || (size && !c.slots)) perft_oom();
     uint64_t leaves = count(&c, s, depth, 0);
-    for (int i = 0; i <= depth; i++) free(c.levels[i].acts);
+    for (int i = 0; i <= depth; i++)
+        free(c.levels[i].acts);
     free(c.levels);
     free(c.slots);
     free(c.co);
@@ -127,8 +129,8 @@ uint64_t perft_count(const arena_rules *r, const arena_state *state, int depth)
     return run(r, 0, state, depth, NULL);
 }
 
-uint64_t perft_count_flat(const arena_rules *r, const arena_game *game,
-                          const arena_state *state, int depth, uint64_t *nodes)
+uint64_t perft_count_flat(const arena_rules *r, const arena_game *game, const arena_state *state,
+                          int depth, uint64_t *nodes)
 {
     return run(r, r->state_size(game), state, depth, nodes);
 }

@@ -12,8 +12,8 @@ uint64_t perft_count(const arena_rules *r, const arena_state *state, int depth);
 /* The same count, copying states with memcpy into a preallocated stack of
  * state_size(game) bytes per level: no allocation per node. *nodes (if not
  * NULL) gets every state visited below the root, leaves included. */
-uint64_t perft_count_flat(const arena_rules *r, const arena_game *game,
-                          const arena_state *state, int depth, uint64_t *nodes);
+uint64_t perft_count_flat(const arena_rules *r, const arena_game *game, const arena_state *state,
+                          int depth, uint64_t *nodes);
 /* The actions at state, ascending: its chance outcomes at a CHANCE node, its
  * legal actions otherwise, none at a terminal. *acts is malloc'd (free it,
  * also when 0 is returned). */

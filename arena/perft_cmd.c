@@ -155,7 +155,8 @@ static void print_game_over(const perft_pos *p)
     int np = r->num_players(p->game);
     r->returns(p->state, ret);
     printf("the game is over after these moves: %s, returns", r->end_reason(p->state));
-    for (int i = 0; i < np && i < ARENA_MAX_PLAYERS; i++) printf(" %+g", ret[i]);
+    for (int i = 0; i < np && i < ARENA_MAX_PLAYERS; i++)
+        printf(" %+g", ret[i]);
     putchar('\n');
 }
 
@@ -163,8 +164,7 @@ static void print_depth(int d, uint64_t leaves, uint64_t nodes, int64_t us)
 {
     double s = (double)us / 1e6;
     double rate = us > 0 ? (double)nodes / s : 0.0;
-    printf("depth %-2d  %14llu  %9.3f s  %12.0f nodes/s\n", d, (unsigned long long)leaves, s,
-           rate);
+    printf("depth %-2d  %14llu  %9.3f s  %12.0f nodes/s\n", d, (unsigned long long)leaves, s, rate);
 }
 
 /* Counts under each first action at depth d, prints them and the total line. */
@@ -181,8 +181,8 @@ static void divide(const perft_pos *p, int d)
         arena_state *child = r->state_clone(p->state);
         sub = 0;
         r->action_name(p->state, acts[i], name, sizeof name);
-        uint64_t c = r->apply(child, acts[i]) == 0
-                         ? perft_count_flat(r, p->game, child, d - 1, &sub) : 0;
+        uint64_t c =
+            r->apply(child, acts[i]) == 0 ? perft_count_flat(r, p->game, child, d - 1, &sub) : 0;
         nodes += 1 + sub;
         total += c;
         r->state_free(child);
@@ -224,8 +224,10 @@ int perft_main(int argc, char **argv)
         pos_close(&p);
         return 2;
     }
-    if (p.lr->rules->current_player(p.state) == ARENA_TERMINAL) print_game_over(&p);
-    else count_depths(&p, &a);
+    if (p.lr->rules->current_player(p.state) == ARENA_TERMINAL)
+        print_game_over(&p);
+    else
+        count_depths(&p, &a);
     pos_close(&p);
     return 0;
 }

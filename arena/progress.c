@@ -55,8 +55,8 @@ static void draw_live(progress *p, const char *last)
     double rate = secs > 0 ? p->done / secs : 0;
     double eta = rate > 0 ? (p->total - p->done) / rate : 0;
     fprintf(p->out, "\r\033[K[%zu/%zu] %3.0f%%  %.1f matches/s  ETA %d:%02d  forfeits %zu  %s",
-            p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate,
-            (int)eta / 60, (int)eta % 60, p->forfeits, last);
+            p->done, p->total, p->total ? 100.0 * p->done / p->total : 100.0, rate, (int)eta / 60,
+            (int)eta % 60, p->forfeits, last);
     fflush(p->out);
 }
 
@@ -70,8 +70,8 @@ void progress_match(progress *p, const match_record *m, const entrant *const *en
     progress_result_text(m, res, sizeof res);
     how_text(m, entrants, how, sizeof how);
     if (p->mode == 0) {
-        fprintf(p->out, "match %u (%zu/%zu): %s  %s  (%s)\n", m->index, p->done, p->total,
-                pair, res, how);
+        fprintf(p->out, "match %u (%zu/%zu): %s  %s  (%s)\n", m->index, p->done, p->total, pair,
+                res, how);
         return;
     }
     int64_t now = arena_now_us();
@@ -86,6 +86,6 @@ void progress_end(progress *p)
     double secs = (arena_now_us() - p->t0_us) / 1e6;
     if (p->mode == 1) fprintf(p->out, "\r\033[K");
     if (p->mode >= 0)
-        fprintf(p->out, "%zu matches in %.1f s (%.1f matches/s), %zu forfeits\n", p->done,
-                secs, secs > 0 ? p->done / secs : 0.0, p->forfeits);
+        fprintf(p->out, "%zu matches in %.1f s (%.1f matches/s), %zu forfeits\n", p->done, secs,
+                secs > 0 ? p->done / secs : 0.0, p->forfeits);
 }

@@ -10,7 +10,7 @@
 #include "record.h"
 
 typedef struct progress {
-    int mode;          /* 1 live line, 0 plain lines, -1 silent */
+    int mode; /* 1 live line, 0 plain lines, -1 silent */
     size_t total, done;
     size_t forfeits;
     int jobs;

@@ -190,7 +190,8 @@ int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, cha
     if (!out) return arena_errf(err, errlen, "no output"), -1;
     *out = (rating_fit){0};
     if (validate(n, games, ng, err, errlen) != 0) return -1;
-    if (alloc_fit(n, out) != 0) return arena_errf(err, errlen, "out of memory (%d entrants)", n), -1;
+    if (alloc_fit(n, out) != 0)
+        return arena_errf(err, errlen, "out of memory (%d entrants)", n), -1;
     count_results(n, games, ng, out->entry);
     int *param = malloc((n ? (size_t)n : 1) * sizeof *param), m = 0;
     if (!param) {

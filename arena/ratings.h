@@ -37,11 +37,11 @@ typedef struct rating_game {
 } rating_game;
 
 typedef struct rating_entry {
-    double elo;    /* the entrants' average is 0 unless anchored */
-    double ci95;   /* half-width of the 95 % interval: elo ± ci95 */
-    int games;     /* pairwise results involving this entrant */
+    double elo;  /* the entrants' average is 0 unless anchored */
+    double ci95; /* half-width of the 95 % interval: elo ± ci95 */
+    int games;   /* pairwise results involving this entrant */
     int wins, draws, losses;
-    double score;  /* (wins + draws/2) / games, 0 when no games */
+    double score; /* (wins + draws/2) / games, 0 when no games */
 } rating_entry;
 
 typedef struct rating_fit {

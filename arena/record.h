@@ -10,9 +10,9 @@
 /* One bot in a tournament. Two entrants may share a name (two builds of one
  * bot): `display` is unique within the tournament and used in every table. */
 typedef struct entrant {
-    char *path;       /* absolute path of the .so */
-    char sha256[65];  /* hex digest of the file */
-    char *name;       /* as the bot reports it */
+    char *path;      /* absolute path of the .so */
+    char sha256[65]; /* hex digest of the file */
+    char *name;      /* as the bot reports it */
     char *version;
     char *author;
     char *games;      /* games it supports, "*" for any */
@@ -22,8 +22,8 @@ typedef struct entrant {
 
 /* One finished match. Seats index into the tournament's entrant array. */
 typedef struct match_record {
-    uint32_t index;  /* match number within its tournament, from 0 */
-    uint64_t seed;   /* the match seed (chance outcomes, bot seeds) */
+    uint32_t index; /* match number within its tournament, from 0 */
+    uint64_t seed;  /* the match seed (chance outcomes, bot seeds) */
     int num_players;
     int seat_entrant[ARENA_MAX_PLAYERS];
     double returns[ARENA_MAX_PLAYERS];
@@ -32,7 +32,7 @@ typedef struct match_record {
     int culprit;          /* seat at fault, -1 when none */
     int plies;            /* decisions played */
     int64_t duration_us;
-    char log_path[512];   /* relative to the results directory */
+    char log_path[512]; /* relative to the results directory */
 } match_record;
 
 #endif

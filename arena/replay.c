@@ -63,8 +63,7 @@ static int open_game(replay_run *run)
     return run->state ? 0 : -1;
 }
 
-void replay_differs(replay_run *run, int index, const Arena__LoggedAction *la,
-                    const char *fmt, ...)
+void replay_differs(replay_run *run, int index, const Arena__LoggedAction *la, const char *fmt, ...)
 {
     char why[512], who[96], name[96];
     va_list ap;
@@ -77,15 +76,16 @@ void replay_differs(replay_run *run, int index, const Arena__LoggedAction *la,
     }
     replay_seat_label(run, la->seat, who, sizeof who);
     replay_action_name(run, la->action, name, sizeof name);
-    fprintf(run->out, "replay: %s: differs at action %d (%s %s): %s\n", run->path, index, who,
-            name, why);
+    fprintf(run->out, "replay: %s: differs at action %d (%s %s): %s\n", run->path, index, who, name,
+            why);
 }
 
 static int listed(const replay_run *run, int32_t a)
 {
     int32_t *acts;
     int n = perft_actions(run->r, run->state, &acts), found = 0;
-    for (int i = 0; i < n && !found; i++) found = acts[i] == a;
+    for (int i = 0; i < n && !found; i++)
+        found = acts[i] == a;
     free(acts);
     return found;
 }
@@ -101,8 +101,10 @@ static const char *refusal(const replay_run *run, const Arena__LoggedAction *la,
         return buf;
     }
     if (la->seat != ARENA_CHANCE && la->seat != cp) {
-        if (cp == ARENA_CHANCE) snprintf(buf, len, "a chance outcome is due here");
-        else snprintf(buf, len, "seat %d is to move, not seat %d", cp, la->seat);
+        if (cp == ARENA_CHANCE)
+            snprintf(buf, len, "a chance outcome is due here");
+        else
+            snprintf(buf, len, "seat %d is to move, not seat %d", cp, la->seat);
         return buf;
     }
     if (!listed(run, la->action))
@@ -145,8 +147,10 @@ static int replay_actions(replay_run *run)
             replay_differs(run, (int)i + 1, la, "%s", no);
             return 1;
         }
-        if (run->o->turns) replay_turn_add(run, (int)i + 1, la); /* named in its position */
-        else replay_print_action(run, (int)i + 1, la, NULL);
+        if (run->o->turns)
+            replay_turn_add(run, (int)i + 1, la); /* named in its position */
+        else
+            replay_print_action(run, (int)i + 1, la, NULL);
         if (run->r->apply(run->state, la->action) != 0) {
             replay_differs(run, (int)i + 1, la, "the rule module refused it");
             return 1;
@@ -160,8 +164,7 @@ static int replay_actions(replay_run *run)
     return 0;
 }
 
-int replay_log(const Arena__MatchLog *log, const char *log_path, const replay_opts *o,
-               FILE *out)
+int replay_log(const Arena__MatchLog *log, const char *log_path, const replay_opts *o, FILE *out)
 {
     replay_run run = {.log = log, .path = log_path ? log_path : "log", .o = o, .out = out};
     int rc = 2;

@@ -7,10 +7,10 @@
 #include "arena.pb-c.h"
 
 typedef struct replay_opts {
-    int show;   /* draw the board after every action */
-    int step;   /* wait for Enter after every action (on a terminal) */
-    int quiet;  /* print only the verdict line */
-    int turns;  /* one line per turn (consecutive actions of a seat), board after each */
+    int show;  /* draw the board after every action */
+    int step;  /* wait for Enter after every action (on a terminal) */
+    int quiet; /* print only the verdict line */
+    int turns; /* one line per turn (consecutive actions of a seat), board after each */
 } replay_opts;
 
 /* Re-applies every logged action with the log's rule module (found by name via
@@ -18,8 +18,7 @@ typedef struct replay_opts {
  * checks each, and compares the result and end with the log. Returns 0 when
  * the log is reproduced, 1 when it is not (the first difference is printed),
  * 2 on an error (unreadable log, missing module). */
-int replay_log(const Arena__MatchLog *log, const char *log_path, const replay_opts *o,
-               FILE *out);
+int replay_log(const Arena__MatchLog *log, const char *log_path, const replay_opts *o, FILE *out);
 /* `arena replay` command. */
 int replay_main(int argc, char **argv);
 

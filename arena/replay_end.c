@@ -17,15 +17,20 @@ static void print_winner(const replay_run *run)
     const double *ret = run->log->returns;
     int best = 0, ties = 0;
     for (int s = 1; s < run->np; s++) {
-        if (ret[s] > ret[best]) best = s, ties = 0;
-        else if (ret[s] == ret[best]) ties++;
+        if (ret[s] > ret[best])
+            best = s, ties = 0;
+        else if (ret[s] == ret[best])
+            ties++;
     }
     char who[96];
     replay_seat_who(run, best, who, sizeof who);
     const char *name = run->log->bots[best]->name;
-    if (ties == run->np - 1) fputs(": draw\n", run->out);
-    else if (ties) fputs(": shared first place\n", run->out);
-    else fprintf(run->out, ": winner %s (%s)\n", name && name[0] ? name : "?", who);
+    if (ties == run->np - 1)
+        fputs(": draw\n", run->out);
+    else if (ties)
+        fputs(": shared first place\n", run->out);
+    else
+        fprintf(run->out, ": winner %s (%s)\n", name && name[0] ? name : "?", who);
 }
 
 static void print_result(const replay_run *run)
@@ -46,8 +51,10 @@ static void print_forfeit(FILE *out, const char *who, const char *phrase, const 
 {
     size_t w = strcspn(phrase, " ");
     int verb = !strncmp(phrase, "lost", 4) || (w > 2 && !strncmp(phrase + w - 2, "ed", 2));
-    if (verb) fprintf(out, "%s %s", who, phrase);
-    else fprintf(out, "%s lost (%s)", who, phrase);
+    if (verb)
+        fprintf(out, "%s %s", who, phrase);
+    else
+        fprintf(out, "%s lost (%s)", who, phrase);
     fprintf(out, "%s%s\n", detail[0] ? ": " : "", detail);
 }
 
@@ -59,8 +66,9 @@ static void print_end(const replay_run *run)
     fprintf(run->out, "ended       ");
     if ((int)log->end == OUTCOME_NORMAL) {
         int over = run->r->current_player(run->state) == ARENA_TERMINAL;
-        fprintf(run->out, "%s\n", over ? run->r->end_reason(run->state)
-                                       : (detail[0] ? detail : outcome_phrase(log->end)));
+        fprintf(run->out, "%s\n",
+                over ? run->r->end_reason(run->state)
+                     : (detail[0] ? detail : outcome_phrase(log->end)));
     } else if (is_forfeit((int)log->end)) {
         replay_seat_who(run, log->culprit, who, sizeof who);
         print_forfeit(run->out, who, outcome_phrase((int)log->end), detail);
@@ -89,8 +97,8 @@ static int check_normal(replay_run *run, int n)
     run->r->returns(run->state, ret);
     for (int s = 0; s < run->np; s++) {
         if (fabs(ret[s] - run->log->returns[s]) > 1e-9) {
-            replay_differs(run, n, NULL, "seat %d's return is %+g, the log says %+g", s,
-                           ret[s], run->log->returns[s]);
+            replay_differs(run, n, NULL, "seat %d's return is %+g, the log says %+g", s, ret[s],
+                           run->log->returns[s]);
             return 1;
         }
     }
@@ -130,8 +138,10 @@ int replay_verify_end(replay_run *run)
         print_end(run);
     }
     int end = (int)log->end;
-    if (end == OUTCOME_NORMAL) rc = check_normal(run, n);
-    else if (is_forfeit(end) || end == OUTCOME_ADJUDICATION) rc = check_stopped(run, n);
+    if (end == OUTCOME_NORMAL)
+        rc = check_normal(run, n);
+    else if (is_forfeit(end) || end == OUTCOME_ADJUDICATION)
+        rc = check_stopped(run, n);
     else {
         replay_differs(run, n, NULL, "unknown end reason %d", (int)log->end);
         rc = 1;

@@ -33,8 +33,8 @@ void replay_seat_who(const replay_run *run, int seat, char *buf, size_t len);
 void replay_action_name(const replay_run *run, int32_t a, char *buf, size_t len);
 
 /* Prints "replay: LOG: differs at action N (Black a1-d4): why"; la NULL: after N. */
-void replay_differs(replay_run *run, int index, const Arena__LoggedAction *la,
-                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void replay_differs(replay_run *run, int index, const Arena__LoggedAction *la, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Output, each silent under --quiet (the board also under --no-board). */
 void replay_print_header(const replay_run *run);

@@ -17,23 +17,28 @@ static const char *bot_name(const replay_run *run, int seat)
 
 void replay_seat_label(const replay_run *run, int seat, char *buf, size_t len)
 {
-    if (seat == ARENA_CHANCE) snprintf(buf, len, "chance");
+    if (seat == ARENA_CHANCE)
+        snprintf(buf, len, "chance");
     else if (run->np == 2 && (seat == 0 || seat == 1))
         snprintf(buf, len, "%s", seat == 0 ? "White" : "Black");
-    else snprintf(buf, len, "[%d %s]", seat, bot_name(run, seat));
+    else
+        snprintf(buf, len, "[%d %s]", seat, bot_name(run, seat));
 }
 
 void replay_seat_who(const replay_run *run, int seat, char *buf, size_t len)
 {
     if (run->np == 2 && (seat == 0 || seat == 1))
         snprintf(buf, len, "%s", seat == 0 ? "White" : "Black");
-    else snprintf(buf, len, "seat %d (%s)", seat, bot_name(run, seat));
+    else
+        snprintf(buf, len, "seat %d (%s)", seat, bot_name(run, seat));
 }
 
 void replay_action_name(const replay_run *run, int32_t a, char *buf, size_t len)
 {
-    if (a < 0 || a >= run->r->num_actions(run->game)) snprintf(buf, len, "#%d", (int)a);
-    else run->r->action_name(run->state, a, buf, len);
+    if (a < 0 || a >= run->r->num_actions(run->game))
+        snprintf(buf, len, "#%d", (int)a);
+    else
+        run->r->action_name(run->state, a, buf, len);
 }
 
 static void print_time_control(FILE *out, const Arena__TimeControl *tc)
@@ -96,8 +101,10 @@ void replay_print_header(const replay_run *run)
 
 static void format_think(char *buf, size_t len, int64_t us)
 {
-    if (us >= 1000000) snprintf(buf, len, "(%.2f s)", (double)us / 1e6);
-    else snprintf(buf, len, "(%.1f ms)", (double)us / 1e3);
+    if (us >= 1000000)
+        snprintf(buf, len, "(%.2f s)", (double)us / 1e6);
+    else
+        snprintf(buf, len, "(%.1f ms)", (double)us / 1e3);
 }
 
 /* Called before the action is applied: its name depends on the position. */
@@ -108,8 +115,10 @@ void replay_print_action(const replay_run *run, int index, const Arena__LoggedAc
     if (run->o->quiet) return;
     replay_seat_label(run, la->seat, who, sizeof who);
     replay_action_name(run, la->action, name, sizeof name);
-    if (note) snprintf(think, sizeof think, "%s", note);
-    else if (la->seat != ARENA_CHANCE) format_think(think, sizeof think, la->think_us);
+    if (note)
+        snprintf(think, sizeof think, "%s", note);
+    else if (la->seat != ARENA_CHANCE)
+        format_think(think, sizeof think, la->think_us);
     fprintf(run->out, "%4d. %-6s %-8s %s\n", index, who, name, think);
 }
 

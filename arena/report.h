@@ -8,9 +8,9 @@
 #include "ratings.h"
 
 typedef struct report {
-    const char *title;         /* "morris (variant=classic,...) - tournament 3" */
+    const char *title; /* "morris (variant=classic,...) - tournament 3" */
     int n;
-    const char *const *names;  /* n display names */
+    const char *const *names; /* n display names */
     const rating_fit *fit;
     /* Crosstable: score[i*n+j] = points i took from j, games[i*n+j] = games. */
     const double *xt_score;

@@ -39,8 +39,8 @@ void report_print_csv(FILE *out, const report *r)
         report_fmt_num(draws, sizeof draws, 1, e->games ? 100.0 * e->draws / e->games : 0);
         fprintf(out, "%d,", k + 1);
         csv_field(out, report_name(r, order[k]));
-        fprintf(out, ",%s,%s,%d,%s,%d,%d,%d,%s,%d\n", elo, ci, e->games, score, e->wins,
-                e->draws, e->losses, draws, r->matches ? r->matches[order[k]] : e->games);
+        fprintf(out, ",%s,%s,%d,%s,%d,%d,%d,%s,%d\n", elo, ci, e->games, score, e->wins, e->draws,
+                e->losses, draws, r->matches ? r->matches[order[k]] : e->games);
     }
     free(order);
 }

@@ -56,8 +56,7 @@ int report_rank_table(report_table *t, const report *r, const int *order, int ho
     static const char *head_pairs[] = {"Rank",  "Name",  "Elo",       "±95",  "Games",
                                        "Pairs", "Score", "W / D / L", "Draws"};
     int pairs = report_has_pairs(r), cols = pairs ? 9 : 8, dw = 1;
-    if (report_table_init(t, r->n + 1, cols, pairs ? "rlrrrrrlr" : "rlrrrrlr") != 0)
-        return -1;
+    if (report_table_init(t, r->n + 1, cols, pairs ? "rlrrrrrlr" : "rlrrrrlr") != 0) return -1;
     for (int c = 0; c < cols; c++)
         report_table_put(t, 0, c, pairs ? head_pairs[c] : head[c]);
     for (int i = 0; i < r->n; i++) {

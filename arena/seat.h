@@ -78,6 +78,9 @@ typedef struct seat_turn {
     int64_t time_left_us;
     int64_t move_budget_us;
     int64_t timeout_us; /* budget plus the margin: the seat gives up after this */
+    int64_t start_us;   /* arena_now_us() when the turn began (the referee's last clock
+                         * reading): an inline seat measures from here and reads the
+                         * clock once per move */
 } seat_turn;
 
 typedef struct seat seat;
@@ -102,7 +105,9 @@ typedef struct seat_ops {
 /* The part of every seat the runner reads; kinds embed it first. */
 struct seat {
     const seat_ops *ops;
-    seat_info info; /* filled when the seat opens */
+    seat_info info;        /* filled when the seat opens */
+    int needs_observation; /* 0: act may be given observation NULL (inline bots
+                            * that declare ARENA_BOT_STATE_ONLY, perfect information) */
 };
 
 /* Everything needed to open a seat of a kind. */

@@ -31,9 +31,10 @@ static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     arena_turn turn = {sizeof turn, t->ply,       t->observation,  t->observation_len,
                        t->legal,    t->num_legal, t->time_left_us, t->move_budget_us,
                        t->state};
-    int64_t t0 = arena_now_us();
     *action = botrun_act(&p->run, &turn);
-    *think_us = arena_now_us() - t0;
+    /* One clock reading per move (a reading costs about as much as a ply of
+     * morris): the turn began at the referee's previous reading. */
+    *think_us = arena_now_us() - t->start_us;
     return OUTCOME_NORMAL;
 }
 
@@ -68,5 +69,9 @@ seat *seat_inline_open(const seat_config *cfg, const char *bot_path, char *err, 
         return NULL;
     }
     botrun_info(&p->run, &p->base.info);
+    const arena_bot *b = p->run.bot;
+    int state_only = ARENA_BOT_HAS(b, flags) && (b->flags & ARENA_BOT_STATE_ONLY);
+    p->base.needs_observation =
+        !state_only || !cfg->rules || (cfg->rules->flags & ARENA_GAME_HIDDEN);
     return &p->base;
 }

@@ -87,6 +87,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     seat_process *p = calloc(1, sizeof *p);
     if (!p) return arena_errf(err, errlen, "out of memory"), NULL;
     p->base.ops = &seat_process_ops;
+    p->base.needs_observation = 1; /* the worker rebuilds the state from it */
     worker_config wc = {.bot_path = bot_path,
                         .rules_path = cfg->rules_path,
                         .sandbox = cfg->sandbox,

@@ -13,8 +13,7 @@
 
 static void store_vset(char *err, size_t errlen, const char *fmt, va_list ap)
 {
-    if (err && errlen)
-        vsnprintf(err, errlen, fmt, ap);
+    if (err && errlen) vsnprintf(err, errlen, fmt, ap);
 }
 
 static int store_set(char *err, size_t errlen, const char *fmt, ...)
@@ -56,8 +55,7 @@ int store__prepare(store *s, sqlite3_stmt **st, const char *sql, const char *op,
 
 int store__done(store *s, sqlite3_stmt *st, const char *op, char *err, size_t errlen)
 {
-    if (sqlite3_step(st) != SQLITE_DONE)
-        return store__fail(s, err, errlen, op);
+    if (sqlite3_step(st) != SQLITE_DONE) return store__fail(s, err, errlen, op);
     return 0;
 }
 
@@ -80,8 +78,7 @@ int store__begin(store *s, char *err, size_t errlen)
 
 int store__commit(store *s, char *err, size_t errlen)
 {
-    if (store__exec(s, "COMMIT", "commit", err, errlen) == 0)
-        return 0;
+    if (store__exec(s, "COMMIT", "commit", err, errlen) == 0) return 0;
     store__rollback(s);
     return -1;
 }
@@ -90,8 +87,7 @@ void store__rollback(store *s)
 {
     /* Fails harmlessly when SQLite already rolled back on its own (e.g. after
      * SQLITE_FULL); the original error is what the caller reports. */
-    if (!sqlite3_get_autocommit(s->db))
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* mkdir -p: creates each missing component; a component that exists but is not
@@ -100,11 +96,9 @@ static int store_mkdirs(const char *dir, char *err, size_t errlen)
 {
     char *p = strdup(dir);
     struct stat sb;
-    if (!p)
-        return store_set(err, errlen, "%s: out of memory", dir);
+    if (!p) return store_set(err, errlen, "%s: out of memory", dir);
     for (char *c = p + 1; *c; c++) {
-        if (*c != '/')
-            continue;
+        if (*c != '/') continue;
         *c = '\0';
         if (mkdir(p, 0777) != 0 && errno != EEXIST)
             break; /* reported below: the final mkdir or stat fails too */
@@ -113,10 +107,8 @@ static int store_mkdirs(const char *dir, char *err, size_t errlen)
     free(p);
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return store_set(err, errlen, "%s: cannot create directory: %s", dir, strerror(errno));
-    if (stat(dir, &sb) != 0)
-        return store_set(err, errlen, "%s: %s", dir, strerror(errno));
-    if (!S_ISDIR(sb.st_mode))
-        return store_set(err, errlen, "%s: not a directory", dir);
+    if (stat(dir, &sb) != 0) return store_set(err, errlen, "%s: %s", dir, strerror(errno));
+    if (!S_ISDIR(sb.st_mode)) return store_set(err, errlen, "%s: not a directory", dir);
     return 0;
 }
 
@@ -130,6 +122,9 @@ static int store_configure(store *s, char *err, size_t errlen)
         return store__fail(s, err, errlen, "set busy timeout");
     if (store__exec(s, "PRAGMA journal_mode=WAL", "set journal_mode=WAL", err, errlen) ||
         store__exec(s, "PRAGMA synchronous=NORMAL", "set synchronous", err, errlen) ||
+        /* a small fixed page cache: the arena's memory stays flat however
+         * many matches a tournament or a pool holds */
+        store__exec(s, "PRAGMA cache_size=-128", "set cache_size", err, errlen) ||
         store__exec(s, "PRAGMA foreign_keys=ON", "enable foreign keys", err, errlen))
         return -1;
     return 0;
@@ -139,8 +134,7 @@ static store *store_alloc(const char *dir, char *err, size_t errlen)
 {
     store *s = calloc(1, sizeof *s);
     size_t len = strlen(dir) + sizeof "/arena.db";
-    if (s)
-        s->path = malloc(len);
+    if (s) s->path = malloc(len);
     if (!s || !s->path) {
         free(s);
         store_set(err, errlen, "%s: out of memory", dir);
@@ -157,10 +151,8 @@ store *store_open(const char *dir, char *err, size_t errlen)
         store_set(err, errlen, "store: no results directory given");
         return NULL;
     }
-    if (store_mkdirs(dir, err, errlen) != 0)
-        return NULL;
-    if (!(s = store_alloc(dir, err, errlen)))
-        return NULL;
+    if (store_mkdirs(dir, err, errlen) != 0) return NULL;
+    if (!(s = store_alloc(dir, err, errlen))) return NULL;
     /* sqlite3_open_v2 returns a handle even on failure: it carries the message
      * and must be closed all the same. */
     if (sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
@@ -172,8 +164,7 @@ store *store_open(const char *dir, char *err, size_t errlen)
         goto fail;
     }
     sqlite3_extended_result_codes(s->db, 1);
-    if (store_configure(s, err, errlen) != 0 || store__schema(s, err, errlen) != 0)
-        goto fail;
+    if (store_configure(s, err, errlen) != 0 || store__schema(s, err, errlen) != 0) goto fail;
     return s;
 fail:
     store_close(s);
@@ -182,8 +173,7 @@ fail:
 
 void store_close(store *s)
 {
-    if (!s)
-        return;
+    if (!s) return;
     /* Every statement is finalized where it is prepared, so close cannot be
      * busy; a failure here is a leak in this module. */
     int rc = sqlite3_close(s->db);
@@ -204,8 +194,7 @@ int store_integrity_check(store *s, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
     int rc, ok = 0;
-    if (store__prepare(s, &st, "PRAGMA integrity_check", "integrity check", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, "PRAGMA integrity_check", "integrity check", err, errlen)) return -1;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *msg = (const char *)sqlite3_column_text(st, 0);
         if (msg && strcmp(msg, "ok") == 0) {
@@ -215,8 +204,7 @@ int store_integrity_check(store *s, char *err, size_t errlen)
             break;
         }
     }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        store__fail(s, err, errlen, "integrity check");
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) store__fail(s, err, errlen, "integrity check");
     sqlite3_finalize(st);
     return ok && rc == SQLITE_DONE ? 0 : -1;
 }

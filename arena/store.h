@@ -36,15 +36,15 @@ typedef struct tournament_info {
     const char *options; /* canonical option string: the rating pool is game+options */
     uint64_t seed;
     int rounds;
-    const char *tc;      /* "5+0.05", "move 100ms" */
-    const char *dir;     /* its directory, relative to the results directory */
-    int planned;         /* number of matches planned */
+    const char *tc;  /* "5+0.05", "move 100ms" */
+    const char *dir; /* its directory, relative to the results directory */
+    int planned;     /* number of matches planned */
 } tournament_info;
 
 /* Creates a tournament with its entrants (in order); returns its id (> 0) or -1.
  * Entrants not stored yet (store_id 0) are stored first (store_bot). */
-int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const *entrants,
-                             int n, char *err, size_t errlen);
+int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const *entrants, int n,
+                             char *err, size_t errlen);
 /* The newest tournament whose dir is `dir` (for --resume): its id, 0 when
  * there is none, -1 on error. */
 int64_t store_tournament_find(store *s, const char *dir, char *err, size_t errlen);
@@ -94,7 +94,7 @@ int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n
 /* One rating pool: a game and its canonical options. */
 typedef struct pool_bot {
     int64_t bot_id;
-    char *label;  /* unique within the pool: name, or name@version, or name@sha8 */
+    char *label; /* unique within the pool: name, or name@version, or name@sha8 */
 } pool_bot;
 
 /* Every pairwise result ever stored in the pool (game, options), with the bots
@@ -116,8 +116,7 @@ int store_pool_load(store *s, const char *game, const char *options, pool_data *
 void store_pool_free(pool_data *p);
 /* The distinct option strings with stored matches for a game, sorted; free
  * with store_pools_free. */
-int store_pools(store *s, const char *game, char ***options, size_t *n, char *err,
-                size_t errlen);
+int store_pools(store *s, const char *game, char ***options, size_t *n, char *err, size_t errlen);
 void store_pools_free(char **options, size_t n);
 /* Appends a snapshot of the pool's ratings after a tournament (rating history):
  * one row per bot of p, fit->entry in the same order (fit->n == p->n_bots).

@@ -37,8 +37,7 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
         if (len == cap) {
             int ncap = cap ? 2 * cap : 16;
             pool_row *nr = realloc(r, (size_t)ncap * sizeof *r);
-            if (!nr)
-                break;
+            if (!nr) break;
             r = nr;
             cap = ncap;
         }
@@ -47,8 +46,7 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
         p->name = store_dup(sqlite3_column_text(st, 1));
         p->version = store_dup(sqlite3_column_text(st, 2));
         p->sha8 = store_dup(sqlite3_column_text(st, 3));
-        if (p->sha8 && strlen(p->sha8) > 8)
-            p->sha8[8] = '\0';
+        if (p->sha8 && strlen(p->sha8) > 8) p->sha8[8] = '\0';
         if (!p->name || !p->version || !p->sha8) {
             rc = SQLITE_NOMEM;
             break;
@@ -56,8 +54,7 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
     }
     *out = r;
     *n = len;
-    if (rc == SQLITE_DONE)
-        return 0;
+    if (rc == SQLITE_DONE) return 0;
     if (rc == SQLITE_ROW || rc == SQLITE_NOMEM)
         return store__errf(s, err, errlen, "load pool bots: out of memory");
     return store__fail(s, err, errlen, "load pool bots");
@@ -69,12 +66,9 @@ static int store_label_level(const pool_row *r, int n, int i)
 {
     int level = 0;
     for (int j = 0; j < n; j++) {
-        if (j == i || strcmp(r[i].name, r[j].name) != 0)
-            continue;
-        if (level < 1)
-            level = 1;
-        if (strcmp(r[i].version, r[j].version) == 0)
-            level = 2;
+        if (j == i || strcmp(r[i].name, r[j].name) != 0) continue;
+        if (level < 1) level = 1;
+        if (strcmp(r[i].version, r[j].version) == 0) level = 2;
     }
     return level;
 }
@@ -83,10 +77,8 @@ static char *store_label(const pool_row *r, int level)
 {
     const char *suffix = level == 1 ? r->version : r->sha8;
     char *label;
-    if (level == 0)
-        return strdup(r->name);
-    if (asprintf(&label, "%s@%s", r->name, suffix) < 0)
-        return NULL;
+    if (level == 0) return strdup(r->name);
+    if (asprintf(&label, "%s@%s", r->name, suffix) < 0) return NULL;
     return label;
 }
 
@@ -97,8 +89,7 @@ static int store_label_unique(pool_bot *b, int n, int i)
     for (int j = 0; j < n; j++) {
         if (j != i && strcmp(b[i].label, b[j].label) == 0) {
             char *l;
-            if (asprintf(&l, "%s#%lld", b[i].label, (long long)b[i].bot_id) < 0)
-                return -1;
+            if (asprintf(&l, "%s#%lld", b[i].label, (long long)b[i].bot_id) < 0) return -1;
             free(b[i].label);
             b[i].label = l;
             return 0;
@@ -111,14 +102,12 @@ static int store_pool_labels(store *s, const pool_row *r, int n, pool_data *out,
                              size_t errlen)
 {
     out->bots = calloc((size_t)(n ? n : 1), sizeof *out->bots);
-    if (!out->bots)
-        return store__errf(s, err, errlen, "load pool: out of memory");
+    if (!out->bots) return store__errf(s, err, errlen, "load pool: out of memory");
     out->n_bots = n;
     for (int i = 0; i < n; i++) {
         out->bots[i].bot_id = r[i].id;
         out->bots[i].label = store_label(&r[i], store_label_level(r, n, i));
-        if (!out->bots[i].label)
-            return store__errf(s, err, errlen, "load pool: out of memory");
+        if (!out->bots[i].label) return store__errf(s, err, errlen, "load pool: out of memory");
     }
     /* Fix collisions from the end so that the earlier (older) bot keeps the
      * plain label. */
@@ -139,14 +128,12 @@ static int store_pool_bots(store *s, const char *game, const char *options, pool
     sqlite3_stmt *st;
     pool_row *rows = NULL;
     int n = 0, rc;
-    if (store__prepare(s, &st, sel, "load pool bots", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, sel, "load pool bots", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     store__bind_text(st, 2, options);
     rc = store_pool_rows(s, st, &rows, &n, err, errlen);
     sqlite3_finalize(st);
-    if (rc == 0)
-        rc = store_pool_labels(s, rows, n, out, err, errlen);
+    if (rc == 0) rc = store_pool_labels(s, rows, n, out, err, errlen);
     store_rows_free(rows, n);
     return rc;
 }
@@ -156,8 +143,7 @@ static int store_pool_index(const pool_data *p, int64_t bot_id)
     int lo = 0, hi = p->n_bots - 1;
     while (lo <= hi) {
         int mid = lo + (hi - lo) / 2;
-        if (p->bots[mid].bot_id == bot_id)
-            return mid;
+        if (p->bots[mid].bot_id == bot_id) return mid;
         if (p->bots[mid].bot_id < bot_id)
             lo = mid + 1;
         else
@@ -171,8 +157,7 @@ static int store_pool_push(pool_data *p, size_t *cap, int a, int b, double score
     if (p->n_games == *cap) {
         size_t ncap = *cap ? 2 * *cap : 256;
         rating_game *g = realloc(p->games, ncap * sizeof *g);
-        if (!g)
-            return -1;
+        if (!g) return -1;
         p->games = g;
         *cap = ncap;
     }
@@ -187,10 +172,8 @@ static int store_pool_match(pool_data *p, size_t *cap, const int *bot, const dou
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
             double score = ret[i] > ret[j] ? 1.0 : ret[i] < ret[j] ? 0.0 : 0.5;
-            if (bot[i] < 0 || bot[j] < 0)
-                continue; /* cannot happen inside one read transaction */
-            if (store_pool_push(p, cap, bot[i], bot[j], score))
-                return -1;
+            if (bot[i] < 0 || bot[j] < 0) continue; /* cannot happen inside one read transaction */
+            if (store_pool_push(p, cap, bot[i], bot[j], score)) return -1;
         }
     return 0;
 }
@@ -207,8 +190,7 @@ static int store_pool_games(store *s, const char *game, const char *options, poo
     double ret[ARENA_MAX_PLAYERS];
     int64_t cur = -1;
     size_t cap = 0;
-    if (store__prepare(s, &st, sel, "load pool games", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, sel, "load pool games", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     store__bind_text(st, 2, options);
     while (!oom && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -223,11 +205,9 @@ static int store_pool_games(store *s, const char *game, const char *options, poo
             ret[n++] = sqlite3_column_double(st, 2);
         }
     }
-    if (!oom && rc == SQLITE_DONE)
-        oom = store_pool_match(out, &cap, bot, ret, n);
+    if (!oom && rc == SQLITE_DONE) oom = store_pool_match(out, &cap, bot, ret, n);
     sqlite3_finalize(st);
-    if (oom)
-        return store__errf(s, err, errlen, "load pool games: out of memory");
+    if (oom) return store__errf(s, err, errlen, "load pool games: out of memory");
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
 }
 
@@ -237,21 +217,17 @@ int store_pool_load(store *s, const char *game, const char *options, pool_data *
     memset(out, 0, sizeof *out);
     /* One read transaction, so that a tournament committing meanwhile cannot
      * add a game whose bot is missing from the list read just before. */
-    if (store__exec(s, "BEGIN", "begin read", err, errlen))
-        return -1;
+    if (store__exec(s, "BEGIN", "begin read", err, errlen)) return -1;
     int rc = store_pool_bots(s, game, options, out, err, errlen);
-    if (rc == 0)
-        rc = store_pool_games(s, game, options, out, err, errlen);
+    if (rc == 0) rc = store_pool_games(s, game, options, out, err, errlen);
     store__rollback(s); /* read only: ending it is all that is needed */
-    if (rc)
-        store_pool_free(out);
+    if (rc) store_pool_free(out);
     return rc;
 }
 
 void store_pool_free(pool_data *p)
 {
-    if (!p)
-        return;
+    if (!p) return;
     for (int i = 0; p->bots && i < p->n_bots; i++)
         free(p->bots[i].label);
     free(p->bots);

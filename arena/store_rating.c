@@ -18,19 +18,16 @@ static int store_strings_push(char ***v, size_t *n, size_t *cap, const unsigned 
     if (*n == *cap) {
         size_t ncap = *cap ? 2 * *cap : 8;
         char **nv = realloc(*v, ncap * sizeof *nv);
-        if (!nv)
-            return -1;
+        if (!nv) return -1;
         *v = nv;
         *cap = ncap;
     }
-    if (!((*v)[*n] = strdup(text ? (const char *)text : "")))
-        return -1;
+    if (!((*v)[*n] = strdup(text ? (const char *)text : ""))) return -1;
     (*n)++;
     return 0;
 }
 
-int store_pools(store *s, const char *game, char ***options, size_t *n, char *err,
-                size_t errlen)
+int store_pools(store *s, const char *game, char ***options, size_t *n, char *err, size_t errlen)
 {
     static const char sel[] =
         "SELECT DISTINCT t.options FROM tournaments t WHERE t.game=?1"
@@ -41,12 +38,10 @@ int store_pools(store *s, const char *game, char ***options, size_t *n, char *er
     int rc, oom = 0;
     *options = NULL;
     *n = 0;
-    if (store__prepare(s, &st, sel, "list pools", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, sel, "list pools", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if ((oom = store_strings_push(&v, &len, &cap, sqlite3_column_text(st, 0))))
-            break;
+        if ((oom = store_strings_push(&v, &len, &cap, sqlite3_column_text(st, 0)))) break;
     if (oom)
         store__errf(s, err, errlen, "list pools: out of memory");
     else if (rc != SQLITE_DONE)
@@ -86,8 +81,7 @@ static int store_snapshot_rows(store *s, sqlite3_stmt *st, int64_t tournament, c
         else
             sqlite3_bind_null(st, 6);
         sqlite3_bind_int(st, 7, e->games);
-        if (store__done(s, st, "insert rating history", err, errlen))
-            return -1;
+        if (store__done(s, st, "insert rating history", err, errlen)) return -1;
         sqlite3_reset(st);
     }
     return 0;
@@ -104,14 +98,11 @@ int store_rating_snapshot(store *s, int64_t tournament, const char *game, const 
     if (fit->n != p->n_bots)
         return store__errf(s, err, errlen, "rating snapshot: %d ratings for %d bots", fit->n,
                            p->n_bots);
-    if (store__begin(s, err, errlen))
-        return -1;
-    if (store__prepare(s, &st, ins, "insert rating history", err, errlen))
-        goto fail;
+    if (store__begin(s, err, errlen)) return -1;
+    if (store__prepare(s, &st, ins, "insert rating history", err, errlen)) goto fail;
     rc = store_snapshot_rows(s, st, tournament, game, options, p, fit, err, errlen);
     sqlite3_finalize(st);
-    if (rc)
-        goto fail;
+    if (rc) goto fail;
     return store__commit(s, err, errlen);
 fail:
     store__rollback(s);

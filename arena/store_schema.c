@@ -92,8 +92,7 @@ static int store_user_version(store *s, int *version, char *err, size_t errlen)
     if (store__prepare(s, &st, "PRAGMA user_version", "read schema version", err, errlen))
         return -1;
     int rc = sqlite3_step(st);
-    if (rc == SQLITE_ROW)
-        *version = sqlite3_column_int(st, 0);
+    if (rc == SQLITE_ROW) *version = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     return rc == SQLITE_ROW ? 0 : store__fail(s, err, errlen, "read schema version");
 }
@@ -102,8 +101,7 @@ static int store_migrate(store *s, int from, char *err, size_t errlen)
 {
     char sql[64], op[48];
     snprintf(op, sizeof op, "migrate schema to version %d", from + 1);
-    if (store__exec(s, store_migrations[from], op, err, errlen))
-        return -1;
+    if (store__exec(s, store_migrations[from], op, err, errlen)) return -1;
     /* PRAGMA takes no bound parameters; the value is our own constant. */
     snprintf(sql, sizeof sql, "PRAGMA user_version=%d", from + 1);
     return store__exec(s, sql, op, err, errlen);
@@ -114,19 +112,16 @@ int store__schema(store *s, char *err, size_t errlen)
     int version = 0;
     /* The version is read inside the write transaction so that two arenas
      * opening a fresh database at once cannot both create the tables. */
-    if (store__begin(s, err, errlen))
-        return -1;
-    if (store_user_version(s, &version, err, errlen))
-        goto fail;
+    if (store__begin(s, err, errlen)) return -1;
+    if (store_user_version(s, &version, err, errlen)) goto fail;
     if (version > STORE_SCHEMA_VERSION) {
         store__errf(s, err, errlen,
-                    "schema version %d is newer than this arena's (%d): use a newer arena",
-                    version, STORE_SCHEMA_VERSION);
+                    "schema version %d is newer than this arena's (%d): use a newer arena", version,
+                    STORE_SCHEMA_VERSION);
         goto fail;
     }
     for (; version < STORE_SCHEMA_VERSION; version++)
-        if (store_migrate(s, version, err, errlen))
-            goto fail;
+        if (store_migrate(s, version, err, errlen)) goto fail;
     return store__commit(s, err, errlen);
 fail:
     store__rollback(s);

@@ -14,8 +14,7 @@ static int store_bot_id(store *s, const entrant *e, int64_t *id, char *err, size
     static const char sel[] = "SELECT id FROM bots WHERE name=?1 AND version=?2 AND sha256=?3";
     sqlite3_stmt *st;
     int rc;
-    if (store__prepare(s, &st, ins, "insert bot", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, ins, "insert bot", err, errlen)) return -1;
     store__bind_text(st, 1, e->name);
     store__bind_text(st, 2, e->version);
     store__bind_text(st, 3, e->author);
@@ -23,8 +22,7 @@ static int store_bot_id(store *s, const entrant *e, int64_t *id, char *err, size
     store__bind_text(st, 5, e->path);
     rc = store__done(s, st, "insert bot", err, errlen);
     sqlite3_finalize(st);
-    if (rc || store__prepare(s, &st, sel, "find bot", err, errlen))
-        return -1;
+    if (rc || store__prepare(s, &st, sel, "find bot", err, errlen)) return -1;
     store__bind_text(st, 1, e->name);
     store__bind_text(st, 2, e->version);
     store__bind_text(st, 3, e->sha256);
@@ -40,10 +38,8 @@ static int store_bot_id(store *s, const entrant *e, int64_t *id, char *err, size
 int store_bot(store *s, entrant *e, char *err, size_t errlen)
 {
     int64_t id = 0;
-    if (!e->name || !*e->name)
-        return store__errf(s, err, errlen, "store bot: the bot has no name");
-    if (store_bot_id(s, e, &id, err, errlen))
-        return -1;
+    if (!e->name || !*e->name) return store__errf(s, err, errlen, "store bot: the bot has no name");
+    if (store_bot_id(s, e, &id, err, errlen)) return -1;
     e->store_id = id;
     return 0;
 }
@@ -56,11 +52,9 @@ static int store_entrants(store *s, int64_t tid, entrant *const *entrants, int n
         " VALUES(?1, ?2, ?3, ?4)";
     sqlite3_stmt *st;
     int rc = 0;
-    if (store__prepare(s, &st, ins, "insert entrant", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, ins, "insert entrant", err, errlen)) return -1;
     for (int i = 0; i < n && rc == 0; i++) {
-        if (entrants[i]->store_id <= 0 && (rc = store_bot(s, entrants[i], err, errlen)))
-            break;
+        if (entrants[i]->store_id <= 0 && (rc = store_bot(s, entrants[i], err, errlen))) break;
         sqlite3_bind_int64(st, 1, tid);
         sqlite3_bind_int(st, 2, i);
         sqlite3_bind_int64(st, 3, entrants[i]->store_id);
@@ -78,8 +72,7 @@ static int64_t store_tournament_row(store *s, const tournament_info *t, char *er
         "INSERT INTO tournaments(game, options, seed, rounds, tc, dir, planned)"
         " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)";
     sqlite3_stmt *st;
-    if (store__prepare(s, &st, ins, "insert tournament", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, ins, "insert tournament", err, errlen)) return -1;
     store__bind_text(st, 1, t->game);
     store__bind_text(st, 2, t->options);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)t->seed);
@@ -92,19 +85,15 @@ static int64_t store_tournament_row(store *s, const tournament_info *t, char *er
     return rc ? -1 : sqlite3_last_insert_rowid(s->db);
 }
 
-int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const *entrants,
-                             int n, char *err, size_t errlen)
+int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const *entrants, int n,
+                             char *err, size_t errlen)
 {
     int64_t tid;
-    if (!t->game || !*t->game)
-        return store__errf(s, err, errlen, "new tournament: no game given");
-    if (store__begin(s, err, errlen))
-        return -1;
+    if (!t->game || !*t->game) return store__errf(s, err, errlen, "new tournament: no game given");
+    if (store__begin(s, err, errlen)) return -1;
     tid = store_tournament_row(s, t, err, errlen);
-    if (tid < 0 || store_entrants(s, tid, entrants, n, err, errlen))
-        goto fail;
-    if (store__commit(s, err, errlen))
-        return -1;
+    if (tid < 0 || store_entrants(s, tid, entrants, n, err, errlen)) goto fail;
+    if (store__commit(s, err, errlen)) return -1;
     return tid;
 fail:
     store__rollback(s);
@@ -116,8 +105,7 @@ int64_t store_tournament_find(store *s, const char *dir, char *err, size_t errle
     static const char sel[] = "SELECT max(id) FROM tournaments WHERE dir=?1";
     sqlite3_stmt *st;
     int64_t id = -1;
-    if (store__prepare(s, &st, sel, "find tournament", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, sel, "find tournament", err, errlen)) return -1;
     store__bind_text(st, 1, dir);
     if (sqlite3_step(st) == SQLITE_ROW)
         id = sqlite3_column_int64(st, 0); /* NULL (no such tournament) reads as 0 */
@@ -132,8 +120,7 @@ int store_tournament_done(store *s, int64_t tournament, char *err, size_t errlen
     static const char upd[] =
         "UPDATE tournaments SET finished=strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id=?1";
     sqlite3_stmt *st;
-    if (store__prepare(s, &st, upd, "finish tournament", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, upd, "finish tournament", err, errlen)) return -1;
     sqlite3_bind_int64(st, 1, tournament);
     int rc = store__done(s, st, "finish tournament", err, errlen);
     sqlite3_finalize(st);
@@ -154,15 +141,13 @@ int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t 
     int rc;
     *out = NULL;
     *n = 0;
-    if (store__prepare(s, &st, sel, "list finished matches", err, errlen))
-        return -1;
+    if (store__prepare(s, &st, sel, "list finished matches", err, errlen)) return -1;
     sqlite3_bind_int64(st, 1, tournament);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (len == cap) {
             size_t ncap = cap ? 2 * cap : 64;
             uint32_t *nv = realloc(v, ncap * sizeof *v);
-            if (!nv)
-                break;
+            if (!nv) break;
             v = nv;
             cap = ncap;
         }

@@ -9,12 +9,12 @@
 #include "record.h"
 
 typedef struct tally {
-    int n;               /* entrants */
-    rating_game *games;  /* pairwise results */
+    int n;              /* entrants */
+    rating_game *games; /* pairwise results */
     size_t n_games, cap;
-    double *xt_score;    /* n*n: points row took from column (tally_crosstable) */
-    int *xt_games;       /* n*n (tally_crosstable) */
-    int *matches;        /* n: matches (tables) played */
+    double *xt_score; /* n*n: points row took from column (tally_crosstable) */
+    int *xt_games;    /* n*n (tally_crosstable) */
+    int *matches;     /* n: matches (tables) played */
 } tally;
 
 void tally_init(tally *t, int n);

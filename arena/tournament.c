@@ -23,6 +23,13 @@
 #include "timectl.h"
 #include "tournament.h"
 
+/* A forfeit, kept for the list printed with the table. */
+typedef struct forfeit_note {
+    uint32_t index;
+    int entrant, end;
+    char detail[160];
+} forfeit_note;
+
 typedef struct tour {
     const tournament_opts *o;
     session s;
@@ -32,9 +39,11 @@ typedef struct tour {
     char dir_rel[256]; /* <name>, relative to the results directory */
     schedule_item *items;
     size_t n_items;
-    match_record *records;
+    tally results;          /* pairwise results so far: memory grows with pairs, not matches */
+    forfeit_note *forfeits; /* the forfeits, for the list under the table */
+    size_t n_forfeits, cap_forfeits;
     char *finished;       /* per match index: already stored (--resume) */
-    pthread_mutex_t lock; /* guards next, db, records, progress */
+    pthread_mutex_t lock; /* guards next, results, forfeits, progress */
     size_t next;
     size_t done;
     int failed; /* storage failure: stop scheduling */
@@ -95,15 +104,34 @@ static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
     ms->margin_us = t->o->margin_us;
 }
 
+/* Counts a finished match in the tournament's results (caller holds the lock
+ * or runs alone). */
+static void count_match(tour *t, const match_record *rec)
+{
+    tally_add(&t->results, rec);
+    if (rec->end == 0 || rec->culprit < 0) return;
+    if (t->n_forfeits == t->cap_forfeits) {
+        size_t cap = t->cap_forfeits ? t->cap_forfeits * 2 : 16;
+        forfeit_note *f = realloc(t->forfeits, cap * sizeof *f);
+        if (!f) return; /* the list is informative; the results are counted */
+        t->forfeits = f;
+        t->cap_forfeits = cap;
+    }
+    forfeit_note *f = &t->forfeits[t->n_forfeits++];
+    f->index = rec->index;
+    f->entrant = rec->seat_entrant[rec->culprit];
+    f->end = rec->end;
+    snprintf(f->detail, sizeof f->detail, "%s", rec->end_detail);
+}
+
 /* The log and the row go through the group commit (commit.h): a match is
  * finished once its group is stored. */
 static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
 {
-    snprintf(rec->log_path, sizeof rec->log_path, "%s/matches/%05u.pb", t->dir_rel, rec->index);
     int bad = !log || commit_add(&t->commit, rec, log) != 0;
     pthread_mutex_lock(&t->lock);
     if (bad) t->failed = 1;
-    t->records[rec->index] = *rec;
+    count_match(t, rec);
     t->done++;
     progress_match(&t->prog, rec, (const entrant *const *)t->s.entrants);
     pthread_mutex_unlock(&t->lock);
@@ -125,7 +153,7 @@ static void *job_thread(void *arg)
         fill_spec(t, &t->items[i], &ms);
         Arena__MatchLog *log = match_run(&ms, pool, &rec);
         record_match(t, &rec, log);
-        if (log) arena__match_log__free_unpacked(log, NULL);
+        if (log) match_log_free(log);
     }
     pool_free(pool);
     return NULL;
@@ -144,38 +172,39 @@ static void play_all(tour *t)
     progress_end(&t->prog);
 }
 
+static int by_index(const void *a, const void *b)
+{
+    uint32_t x = ((const forfeit_note *)a)->index, y = ((const forfeit_note *)b)->index;
+    return x < y ? -1 : x > y;
+}
+
 static void print_forfeits(tour *t)
 {
-    int shown = 0;
-    for (size_t i = 0; i < t->n_items; i++) {
-        const match_record *r = &t->records[i];
-        if (r->num_players == 0 || r->end == 0 || r->culprit < 0) continue;
+    qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
+    for (size_t i = 0; i < t->n_forfeits; i++) {
+        const forfeit_note *f = &t->forfeits[i];
         char how[256];
-        outcome_describe(r->end, r->end_detail, how, sizeof how);
-        if (!shown++) printf("Forfeits:\n");
-        printf("  match %u: %s %s\n", r->index, t->s.entrants[r->seat_entrant[r->culprit]]->display,
-               how);
+        outcome_describe(f->end, f->detail, how, sizeof how);
+        if (i == 0) printf("Forfeits:\n");
+        printf("  match %u: %s %s\n", f->index, t->s.entrants[f->entrant]->display, how);
     }
-    if (shown) printf("\n");
+    if (t->n_forfeits) printf("\n");
 }
 
 static int rate_tournament(tour *t)
 {
-    tally ty;
-    tally_init(&ty, t->s.n);
-    for (size_t i = 0; i < t->n_items; i++)
-        if (t->records[i].num_players > 0) tally_add(&ty, &t->records[i]);
-    tally_crosstable(&ty);
+    tally *ty = &t->results;
+    tally_crosstable(ty);
     rating_fit fit;
     char err[512];
-    int rc = ratings_fit(t->s.n, ty.games, ty.n_games, &fit, err, sizeof err);
+    int rc = ratings_fit(t->s.n, ty->games, ty->n_games, &fit, err, sizeof err);
     if (rc == 0) {
         const char **names = malloc((size_t)t->s.n * sizeof *names);
         for (int i = 0; i < t->s.n; i++)
             names[i] = t->s.entrants[i]->display;
         char title[2600];
         snprintf(title, sizeof title, "%s (%s), %zu games", t->s.name, t->s.options, t->done);
-        report rep = {title, t->s.n, names, &fit, ty.xt_score, ty.xt_games, ty.matches};
+        report rep = {title, t->s.n, names, &fit, ty->xt_score, ty->xt_games, ty->matches};
         printf("\n");
         print_forfeits(t);
         report_print_text(stdout, &rep);
@@ -188,7 +217,6 @@ static int rate_tournament(tour *t)
     } else {
         fprintf(stderr, "arena: ratings: %s\n", err);
     }
-    tally_free(&ty);
     return rc;
 }
 
@@ -241,7 +269,7 @@ static int prepare(tour *t, char *err, size_t errlen)
     const tournament_opts *o = t->o;
     if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen)) return 2;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
-    t->records = calloc(t->n_items, sizeof *t->records);
+    tally_init(&t->results, t->s.n);
     t->finished = calloc(t->n_items, 1);
     if (open_storage(t, err, errlen)) return 1;
     return 0;
@@ -290,21 +318,22 @@ static int restore_results(tour *t, const tournament_row *row, char *err, size_t
         snprintf(err, errlen, "--resume: cannot rebuild the schedule of %d matches", row->planned);
         return -1;
     }
-    t->records = calloc(t->n_items, sizeof *t->records);
+    tally_init(&t->results, t->s.n);
     t->finished = calloc(t->n_items, 1);
     match_record *stored;
     size_t n;
     if (store_tournament_results(t->db, t->tid, &stored, &n, err, errlen)) return -1;
     for (size_t i = 0; i < n; i++) {
-        const schedule_item *it = &t->items[stored[i].index];
         if (stored[i].index >= t->n_items) continue;
+        const schedule_item *it = &t->items[stored[i].index];
         for (int p = 0; p < it->num_players; p++)
             stored[i].seat_entrant[p] = it->seat[p];
-        t->records[stored[i].index] = stored[i];
+        count_match(t, &stored[i]);
         t->finished[stored[i].index] = 1;
         t->done++;
     }
     free(stored);
+    commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->n_items);
     return 0;
 }
 
@@ -337,7 +366,8 @@ int tournament_run(const tournament_opts *o)
     t.tc = o->tc;
     t.seed = o->seed;
     int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
-    if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, err, sizeof err)) rc = 1;
+    if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
+        rc = 1;
     if (rc == 0) {
         progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
@@ -367,7 +397,8 @@ int tournament_run(const tournament_opts *o)
     commit_free(&t.commit);
     if (t.db) store_close(t.db);
     free(t.items);
-    free(t.records);
+    tally_free(&t.results);
+    free(t.forfeits);
     free(t.finished);
     session_close(&t.s);
     pthread_mutex_destroy(&t.lock);

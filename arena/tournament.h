@@ -9,21 +9,21 @@
 #include "session.h"
 
 typedef struct tournament_opts {
-    const char *game_spec;      /* "morris:variant=lasker" */
-    const char *const *bots;    /* names or paths */
+    const char *game_spec;   /* "morris:variant=lasker" */
+    const char *const *bots; /* names or paths */
     int n_bots;
-    int rounds;                 /* each round: every pair plays both colours */
-    int seats;                  /* players per table, 0 = the game's configured number */
-    int all_seat_orders;        /* every permutation of seats, not only rotations */
-    int jobs;                   /* matches at once */
+    int rounds;          /* each round: every pair plays both colours */
+    int seats;           /* players per table, 0 = the game's configured number */
+    int all_seat_orders; /* every permutation of seats, not only rotations */
+    int jobs;            /* matches at once */
     arena_time_control tc;
-    const char *tc_text;        /* as typed, for the record */
+    const char *tc_text; /* as typed, for the record */
     int64_t margin_us;
     uint64_t seed;
-    const char *out_dir;        /* results directory */
-    session_isolation iso;      /* how bots run */
-    int progress;               /* 1 live line, 0 plain lines, -1 silent */
-    const char *resume;         /* a tournament directory: play only what is missing */
+    const char *out_dir;   /* results directory */
+    session_isolation iso; /* how bots run */
+    int progress;          /* 1 live line, 0 plain lines, -1 silent */
+    const char *resume;    /* a tournament directory: play only what is missing */
 } tournament_opts;
 
 /* Runs it; returns the process exit status (0 ok, 1 failure, 2 bad input). */

@@ -94,7 +94,7 @@ static double arena_move_us(int matches, long *plies_out)
         match_record rec;
         Arena__MatchLog *log = match_run(&ms, pool, &rec);
         plies += rec.plies;
-        arena__match_log__free_unpacked(log, NULL);
+        match_log_free(log);
     }
     double per = (double)(arena_now_us() - t0) / (double)plies;
     pool_free(pool);

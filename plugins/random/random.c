@@ -35,4 +35,5 @@ static void random_destroy(void *b)
     free(b);
 }
 
-ARENA_BOT("random", "1.0", "arena", "*", random_create, random_act, NULL, random_destroy)
+ARENA_BOT_FLAGS("random", "1.0", "arena", "*", random_create, random_act, NULL, random_destroy,
+                ARENA_BOT_STATE_ONLY)

@@ -127,12 +127,12 @@ START_TEST(normal_end)
     assert_kept(0, 1);
     assert_kept(1, 1);
     /* the next match reuses both seats: nothing new is opened */
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     log = h_run(8, 0, &rec);
     ck_assert_int_eq(H.table.log[0].opened, 1);
     ck_assert_int_eq(H.table.log[1].opened, 1);
     ck_assert_int_eq(H.table.log[0].started, 2);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST
@@ -151,7 +151,7 @@ START_TEST(bot_seeds_are_derived)
     ck_assert(match_bot_seed(1234, 0) == s0);
     ck_assert(match_chance_seed(1234) != s0 && match_chance_seed(1234) != s1);
     ck_assert(match_bot_seed(1235, 0) != s0);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST
@@ -170,7 +170,7 @@ START_TEST(open_failure)
     ck_assert_int_eq((int)log->n_actions, 0);
     assert_kept(0, 1); /* seat 0 had started: it is told the game is over */
     ck_assert_int_eq(H.table.log[0].game_overs, 1);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST
@@ -188,7 +188,7 @@ START_TEST(start_refused)
     ck_assert_double_eq(rec.returns[1], 1);
     assert_kept(0, 0);
     ck_assert_int_eq(H.table.log[1].opened, 0); /* seat 1 was never needed */
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST
@@ -211,7 +211,7 @@ static void assert_act_failure(int code, int seat, int at)
     ck_assert_int_eq(player_plies(log), 2 * at + seat); /* the moves before it */
     assert_kept(seat, 0);
     assert_kept(1 - seat, 1);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 
@@ -251,7 +251,7 @@ START_TEST(late_answer_loses_on_time)
                   rec.end_detail);
     ck_assert_int_eq(player_plies(log), 3); /* the late answer is not applied */
     assert_kept(1, 0);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST
@@ -268,7 +268,7 @@ START_TEST(illegal_action)
     ck_assert_int_eq(player_plies(log), 4);
     assert_kept(0, 0);
     assert_kept(1, 1);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST
@@ -289,7 +289,7 @@ static void assert_table_forfeit(int players, int culprit)
         ck_assert_double_eq(rec.returns[i], i == culprit ? -1 : 0);
         assert_kept(i, i != culprit);
     }
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 
@@ -333,8 +333,8 @@ START_TEST(chance_nodes)
         }
         Arena__MatchLog *log2 = h_run(seed, 0, &again);
         ck_assert_int_eq(log2->actions[0]->action, roll);
-        arena__match_log__free_unpacked(log, NULL);
-        arena__match_log__free_unpacked(log2, NULL);
+        match_log_free(log);
+        match_log_free(log2);
     }
     for (int i = 0; i < 3; i++)
         ck_assert_msg(rolls[i] > 5, "roll %d drawn %d times of 60", i + 1, rolls[i]);
@@ -356,7 +356,7 @@ START_TEST(ply_limit_adjudicates_a_draw)
     ck_assert_double_eq(rec.returns[1], 0);
     assert_kept(0, 1);
     assert_kept(1, 1);
-    arena__match_log__free_unpacked(log, NULL);
+    match_log_free(log);
     h_close();
 }
 END_TEST

@@ -283,8 +283,8 @@ START_TEST(replay_output)
     ck_assert_msg(strstr(out, "ended       last stone\n"), "%s", out);
     ck_assert_msg(strstr(out, "winner "), "%s", out);
     ck_assert_int_eq(replay_to(&t.log, 1, out, sizeof out), 0);
-    ck_assert_msg(!strncmp(out, "replay: t.pb: reproduced (", 26) && !strchr(out, '\n')[1],
-                  "%s", out);
+    ck_assert_msg(!strncmp(out, "replay: t.pb: reproduced (", 26) && !strchr(out, '\n')[1], "%s",
+                  out);
 }
 END_TEST
 
@@ -349,8 +349,8 @@ START_TEST(replay_forfeits)
     char out[65536];
     play_random(&t, "n=20", 9, 3); /* W, B, W played: Black to move */
     ck_assert_int_eq(replay_to(&t.log, 0, out, sizeof out), 0);
-    ck_assert_msg(strstr(out, "ended       Black lost on time: no answer within 1000 ms\n"),
-                  "%s", out);
+    ck_assert_msg(strstr(out, "ended       Black lost on time: no answer within 1000 ms\n"), "%s",
+                  out);
     ck_assert_msg(strstr(out, "winner random (White)"), "%s", out);
     t.ret[0] = -1, t.ret[1] = 1;
     expect_difference(&t.log, "do not give culprit seat 1 the loss");
@@ -414,8 +414,8 @@ START_TEST(replay_command)
     t.rules.sha256 = "00000000000000000000000000000000";
     write_log(&t, "0022.pb", path, sizeof path);
     ck_assert_int_eq(replay_cmd(path, "-q", out, err), 0);
-    ck_assert_msg(strstr(err, "replay: warning: ") && strstr(err, "logged 000000000000..."),
-                  "%s", err);
+    ck_assert_msg(strstr(err, "replay: warning: ") && strstr(err, "logged 000000000000..."), "%s",
+                  err);
     /* No module under that name or at that path. */
     t.log.game = "nosuchgame";
     t.rules.path = "/nonexistent/libnosuchgame.so";
@@ -431,6 +431,63 @@ START_TEST(replay_command)
     write_log(&t, "0024.pb", path, sizeof path);
     ck_assert_int_eq(replay_cmd(path, "-q", out, err), 2);
     ck_assert_msg(strstr(err, "options 'n=0' refused: countdown: bad option 'n=0'"), "%s", err);
+}
+END_TEST
+
+/* Segments: logs appended to one buffer read back one by one, in order; a
+ * match is found by number; the command replays every match of a segment and
+ * DIR/NNNNN.pb names one of them; a damaged byte is an error naming the log. */
+START_TEST(segments)
+{
+    static char out[65536], err[4096];
+    test_log t[3];
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (int i = 0; i < 3; i++) {
+        play_random(&t[i], "n=7", 30 + (uint64_t)i, MAX_ACTS);
+        t[i].log.match_index = 10 + (uint32_t)i;
+        ck_assert_int_eq(matchlog_segment_append(&buf, &len, &cap, &t[i].log), 0);
+    }
+    char path[512], err1[512];
+    snprintf(path, sizeof path, "%s/g000000.pb", tmpdir);
+    ck_assert_int_eq(matchlog_write_bytes(path, buf, len, err1, sizeof err1), 0);
+    Arena__MatchLog **logs;
+    size_t n;
+    ck_assert_int_eq(matchlog_read_all(path, &logs, &n, err1, sizeof err1), 0);
+    ck_assert_int_eq((int)n, 3);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_uint_eq(logs[i]->match_index, 10 + (unsigned)i);
+        ck_assert_int_eq((int)logs[i]->n_actions, (int)t[i].log.n_actions);
+        for (size_t k = 0; k < logs[i]->n_actions; k++)
+            ck_assert_int_eq(logs[i]->actions[k]->action, t[i].log.actions[k]->action);
+    }
+    matchlog_free_all(logs, n);
+    Arena__MatchLog *one = matchlog_find(tmpdir, 11, err1, sizeof err1);
+    ck_assert_msg(one && one->match_index == 11, "%s", err1);
+    arena__match_log__free_unpacked(one, NULL);
+    ck_assert_ptr_null(matchlog_find(tmpdir, 99, err1, sizeof err1));
+    ck_assert_msg(strstr(err1, "no log of match 99"), "%s", err1);
+    /* a single-log reader refuses a segment with a word on what it is */
+    ck_assert_ptr_null(matchlog_read(path, err1, sizeof err1));
+    ck_assert_msg(strstr(err1, "a segment of many match logs"), "%s", err1);
+    /* the command: every match of the segment, or one by number */
+    ck_assert_int_eq(replay_cmd(path, "-q", out, err), 0);
+    ck_assert_msg(strstr(out, "(match 10): reproduced") && strstr(out, "(match 12): reproduced"),
+                  "%s", out);
+    char byname[600];
+    snprintf(byname, sizeof byname, "%s/00012.pb", tmpdir);
+    ck_assert_int_eq(replay_cmd(byname, "-q", out, err), 0);
+    ck_assert_msg(strstr(out, "00012.pb (match 12): reproduced") && !strstr(out, "match 10"), "%s",
+                  out);
+    snprintf(byname, sizeof byname, "%s/00013.pb", tmpdir);
+    ck_assert_int_eq(replay_cmd(byname, "-q", out, err), 2);
+    ck_assert_msg(strstr(err, "no log of match 13"), "%s", err);
+    /* a length that runs past the end of the file */
+    buf[1] ^= 0x40;
+    ck_assert_int_eq(matchlog_write_bytes(path, buf, len, err1, sizeof err1), 0);
+    ck_assert_int_eq(matchlog_read_all(path, &logs, &n, err1, sizeof err1), -1);
+    ck_assert_msg(strstr(err1, "g000000.pb (log 1 of the segment)"), "%s", err1);
+    free(buf);
 }
 END_TEST
 
@@ -454,6 +511,7 @@ int main(void)
     tcase_add_test(r, replay_forfeits);
     tcase_add_test(r, replay_illegal_last_action);
     tcase_add_test(r, replay_command);
+    tcase_add_test(r, segments);
     suite_add_tcase(s, r);
     SRunner *sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

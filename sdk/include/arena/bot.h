@@ -52,7 +52,7 @@ typedef struct arena_bot_setup {
     const char *options;   /* canonical option string of the game */
     int seat;              /* 0-based; seat 0 moves first */
     int num_players;
-    uint64_t seed;         /* the bot's own seed: use it for all randomness */
+    uint64_t seed; /* the bot's own seed: use it for all randomness */
     arena_time_control tc;
     const arena_rules *rules; /* the game's rule module, for searching */
     const arena_game *game;   /* the configured game for those rules */
@@ -61,13 +61,13 @@ typedef struct arena_bot_setup {
 /* Given to act() whenever the bot is to move. Pointers live during the call. */
 typedef struct arena_turn {
     uint32_t struct_size;
-    int ply;                     /* decisions played so far (chance excluded) */
-    const uint8_t *observation;  /* the game's protobuf Observation, packed */
+    int ply;                    /* decisions played so far (chance excluded) */
+    const uint8_t *observation; /* the game's protobuf Observation, packed */
     size_t observation_len;
-    const int32_t *legal;        /* legal actions, ascending, num_legal >= 1 */
+    const int32_t *legal; /* legal actions, ascending, num_legal >= 1 */
     int num_legal;
-    int64_t time_left_us;        /* this seat's clock before the move */
-    int64_t move_budget_us;      /* answer within this, or lose on time */
+    int64_t time_left_us;   /* this seat's clock before the move */
+    int64_t move_budget_us; /* answer within this, or lose on time */
     /* Perfect-information games: the current state rebuilt from the
      * observation (clone it to search). NULL for hidden-information games. */
     const arena_state *state;
@@ -104,19 +104,44 @@ typedef struct arena_bot {
     /* Optional (may be NULL): moves of others, chance outcomes, game end. */
     void (*observe)(void *bot, const arena_event *event);
     void (*destroy)(void *bot);
+    /* --- appended in 1.1 (read only when struct_size covers it) --------- */
+    uint32_t flags; /* ARENA_BOT_* below; 0 by default */
     /* --- append members of later versions below this line --------------- */
 } arena_bot;
+
+/* flags: the bot reads turn->state and turn->legal and never
+ * turn->observation. In perfect-information games an inline seat (a trusted
+ * bot called inside the arena) may then skip encoding observations: the bot
+ * gets observation == NULL, observation_len == 0. Sandboxed bots always get
+ * the observation (the worker rebuilds turn->state from it). */
+#define ARENA_BOT_STATE_ONLY 0x1u
+
+/* True when the table `b` is large enough to hold `member`. */
+#define ARENA_BOT_HAS(b, member)                                                                   \
+    ((b)->struct_size >= offsetof(arena_bot, member) + sizeof((b)->member))
 
 typedef const arena_bot *(*arena_bot_entry_fn)(void);
 
 /* Declares the exported entry point of a bot in one line. */
-#define ARENA_BOT(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY)              \
-    ARENA_EXPORT const arena_bot *arena_bot_entry(void)                                     \
-    {                                                                                       \
-        static const arena_bot table = {ARENA_BOT_ABI_VERSION, sizeof(arena_bot), NAME,     \
-                                         VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE,      \
-                                         DESTROY};                                          \
-        return &table;                                                                      \
+#define ARENA_BOT(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY)                     \
+    ARENA_BOT_FLAGS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, 0u)
+
+/* The same with flags (ARENA_BOT_STATE_ONLY). */
+#define ARENA_BOT_FLAGS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS)        \
+    ARENA_EXPORT const arena_bot *arena_bot_entry(void)                                            \
+    {                                                                                              \
+        static const arena_bot table = {ARENA_BOT_ABI_VERSION,                                     \
+                                        sizeof(arena_bot),                                         \
+                                        NAME,                                                      \
+                                        VERSION,                                                   \
+                                        AUTHOR,                                                    \
+                                        GAMES,                                                     \
+                                        CREATE,                                                    \
+                                        ACT,                                                       \
+                                        OBSERVE,                                                   \
+                                        DESTROY,                                                   \
+                                        FLAGS};                                                    \
+        return &table;                                                                             \
     }
 
 #ifdef __cplusplus
