@@ -302,6 +302,59 @@ START_TEST(killed_tournament_resumes)
 }
 END_TEST
 
+/* The same tournament with inline seats and with sandboxed processes: the
+ * logs agree in everything but think times (and when they were played). */
+static void assert_isolations_agree(const char *game, const char *bots, int matches)
+{
+    char a[256], b[256], ta[1024], tb[1024];
+    e2e_tmpdir(a, sizeof a);
+    e2e_tmpdir(b, sizeof b);
+    ck_assert_int_eq(e2e_run(NULL,
+                             "%s tournament --game %s --bots %s --rounds 2 --seed 9 --quiet "
+                             "--isolation inline --out %s",
+                             ARENA, game, bots, a),
+                     0);
+    ck_assert_int_eq(e2e_run(NULL,
+                             "%s tournament --game %s --bots %s --rounds 2 --seed 9 --quiet "
+                             "--isolation process --out %s",
+                             ARENA, game, bots, b),
+                     0);
+    ck_assert_int_eq(e2e_tournament_dir(a, ta, sizeof ta), 0);
+    ck_assert_int_eq(e2e_tournament_dir(b, tb, sizeof tb), 0);
+    logs la, lb;
+    read_logs(ta, &la);
+    read_logs(tb, &lb);
+    ck_assert_int_eq(la.n, matches);
+    ck_assert_int_eq(lb.n, matches);
+    Arena__MatchLog *xa[64], *xb[64];
+    logs_by_index(&la, xa, matches);
+    logs_by_index(&lb, xb, matches);
+    for (int i = 0; i < matches; i++) {
+        ck_assert_msg(xa[i] && xb[i], "match %d has no log", i);
+        assert_same_match(xa[i], xb[i]);
+        ck_assert_str_eq(xa[i]->options, xb[i]->options);
+        ck_assert_int_eq((int)xa[i]->n_bots, (int)xb[i]->n_bots);
+        for (size_t s = 0; s < xa[i]->n_bots; s++) {
+            ck_assert_str_eq(xa[i]->bots[s]->sha256, xb[i]->bots[s]->sha256);
+            ck_assert(xa[i]->bot_seeds[s] == xb[i]->bot_seeds[s]);
+        }
+        ck_assert_str_eq(xa[i]->end_detail, xb[i]->end_detail);
+        ck_assert_int_eq(xa[i]->culprit, xb[i]->culprit);
+    }
+    free_logs(&la);
+    free_logs(&lb);
+    e2e_rmrf(a);
+    e2e_rmrf(b);
+}
+
+START_TEST(inline_and_process_logs_agree)
+{
+    assert_isolations_agree("morris", "morris_greedy random", 4);
+    /* chance nodes, three seats, and bots that search (kurnik_smart) */
+    assert_isolations_agree("kurnik:players=3", "kurnik_smart kurnik_greedy random", 6);
+}
+END_TEST
+
 /* With a clock (base + increment) the budget is the time left: a bot that
  * sleeps past it loses on time, and the log says so. */
 START_TEST(clock_runs_out)
@@ -333,6 +386,7 @@ static Suite *e2e_suite(void)
     tcase_add_test(tc, ratings_persist_across_tournaments);
     tcase_add_test(tc, killed_tournament_resumes);
     tcase_add_test(tc, clock_runs_out);
+    tcase_add_test(tc, inline_and_process_logs_agree);
     suite_add_tcase(s, tc);
     return s;
 }
