@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <termios.h>
 #include <unistd.h>
@@ -110,13 +111,15 @@ typedef enum sandbox_cond {
     SB_ANY,        /* always */
     SB_RDONLY_A1,  /* open(path, flags): flags read-only */
     SB_RDONLY_A2,  /* openat(dir, path, flags): flags read-only */
-    SB_NOEXEC_A2,  /* mmap/mprotect: prot without PROT_EXEC */
+    SB_NOEXEC_A2,  /* mprotect: prot without PROT_EXEC */
+    SB_MMAP,       /* mmap: no PROT_EXEC, or PROT_EXEC of a file (dlopen), never anonymous */
     SB_SELF_A0,    /* kill/tgkill: only this process */
     SB_GETRLIMIT,  /* prlimit64(0, res, NULL, old): read own limits */
     SB_NOT_SIGSYS, /* rt_sigaction of anything but SIGSYS */
     SB_TCGETS,     /* ioctl(fd, TCGETS): isatty(), which stdio calls */
     SB_PR_NAME,    /* prctl(PR_SET_NAME) */
-    SB_PR_NNP,     /* prctl(PR_SET_NO_NEW_PRIVS), which seccomp_load sets */
+    SB_FCNTL,      /* descriptor and status flags only: no O_ASYNC, owners, signals, locks, leases */
+    SB_SCHED_SELF, /* sched_setscheduler(0, SCHED_OTHER/BATCH/IDLE), sched_setparam(0, ...) */
 } sandbox_cond;
 
 typedef struct sandbox_rule {
@@ -126,12 +129,16 @@ typedef struct sandbox_rule {
 
 #define SB_WRITE_FLAGS (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)
 
-/* The steady state: what libzmq, malloc, stdio and computation need. */
+/* Everything a worker may do once it serves games, loading the bot included:
+ * what libzmq, malloc, stdio, dlopen and computation need. The filter is in
+ * place before the bot's file is opened, so its constructors run under it;
+ * seccomp() and prctl() beyond PR_SET_NAME are refused, so no code of the bot
+ * can stack a filter of its own. */
 /* clang-format off */
-static const sandbox_rule sandbox_strict_rules[] = {
+static const sandbox_rule sandbox_rules[] = {
     /* descriptors already open, and reading files */
     {"read", SB_ANY}, {"write", SB_ANY}, {"readv", SB_ANY}, {"writev", SB_ANY},
-    {"pread64", SB_ANY}, {"close", SB_ANY}, {"lseek", SB_ANY}, {"fcntl", SB_ANY},
+    {"pread64", SB_ANY}, {"close", SB_ANY}, {"lseek", SB_ANY}, {"fcntl", SB_FCNTL},
     {"fstat", SB_ANY}, {"newfstatat", SB_ANY}, {"statx", SB_ANY}, {"getdents64", SB_ANY},
     {"readlink", SB_ANY}, {"readlinkat", SB_ANY}, {"access", SB_ANY}, {"faccessat", SB_ANY},
     {"faccessat2", SB_ANY}, {"open", SB_RDONLY_A1}, {"openat", SB_RDONLY_A2}, {"ioctl", SB_TCGETS},
@@ -140,15 +147,17 @@ static const sandbox_rule sandbox_strict_rules[] = {
     {"epoll_ctl", SB_ANY}, {"recvfrom", SB_ANY}, {"sendto", SB_ANY}, {"recvmsg", SB_ANY},
     {"sendmsg", SB_ANY}, {"getsockopt", SB_ANY},
     /* memory */
-    {"brk", SB_ANY}, {"mmap", SB_NOEXEC_A2}, {"mprotect", SB_NOEXEC_A2}, {"munmap", SB_ANY},
+    {"brk", SB_ANY}, {"mmap", SB_MMAP}, {"mprotect", SB_NOEXEC_A2}, {"munmap", SB_ANY},
     {"mremap", SB_ANY}, {"madvise", SB_ANY},
-    /* threads that already exist, scheduling, time */
+    /* threads that already exist, scheduling of itself, time */
     {"futex", SB_ANY}, {"set_robust_list", SB_ANY}, {"rseq", SB_ANY}, {"restart_syscall", SB_ANY},
     {"sched_yield", SB_ANY}, {"sched_getaffinity", SB_ANY}, {"sched_getscheduler", SB_ANY},
-    {"sched_setscheduler", SB_ANY}, {"sched_getparam", SB_ANY}, {"sched_setparam", SB_ANY},
-    {"prctl", SB_PR_NAME}, {"clock_gettime", SB_ANY}, {"clock_getres", SB_ANY},
-    {"clock_nanosleep", SB_ANY}, {"nanosleep", SB_ANY}, {"gettimeofday", SB_ANY}, {"time", SB_ANY},
-    {"getrusage", SB_ANY}, {"times", SB_ANY},
+    {"sched_setscheduler", SB_SCHED_SELF}, {"sched_getparam", SB_ANY},
+    {"sched_setparam", SB_SCHED_SELF}, {"prctl", SB_PR_NAME}, {"clock_gettime", SB_ANY},
+    {"clock_getres", SB_ANY}, {"clock_nanosleep", SB_ANY}, {"nanosleep", SB_ANY},
+    {"gettimeofday", SB_ANY}, {"time", SB_ANY}, {"getrusage", SB_ANY}, {"times", SB_ANY},
+    /* waiting for nothing is allowed: such a bot loses on time, not as a violation */
+    {"pause", SB_ANY}, {"rt_sigsuspend", SB_ANY}, {"rt_sigtimedwait", SB_ANY},
     /* identity and information */
     {"getrandom", SB_ANY}, {"getpid", SB_ANY}, {"gettid", SB_ANY}, {"getppid", SB_ANY},
     {"getuid", SB_ANY}, {"geteuid", SB_ANY}, {"getgid", SB_ANY}, {"getegid", SB_ANY},
@@ -161,20 +170,28 @@ static const sandbox_rule sandbox_strict_rules[] = {
 };
 /* clang-format on */
 
-/* Stage 1 adds what dlopen and loading the second filter need (a further
- * filter can only restrict, so seccomp() itself is harmless). */
-static const sandbox_rule sandbox_loading_rules[] = {
-    {"mmap", SB_ANY},
-    {"mprotect", SB_ANY},
-    {"seccomp", SB_ANY},
-    {"prctl", SB_PR_NNP},
-};
+/* fcntl commands a worker may use: descriptor flags and status flags (F_SETFL
+ * without O_ASYNC, which would make the kernel signal an owner). No F_SETOWN,
+ * F_SETSIG, locks, leases or notifications: each reaches other processes. */
+static const int sandbox_fcntl_ok[] = {F_GETFD, F_SETFD, F_GETFL, F_DUPFD_CLOEXEC};
+
+static int sandbox_add_fcntl(scmp_filter_ctx ctx, int nr)
+{
+    uint32_t a = SCMP_ACT_ALLOW;
+    for (size_t i = 0; i < sizeof sandbox_fcntl_ok / sizeof *sandbox_fcntl_ok; i++) {
+        int rc = seccomp_rule_add(ctx, a, nr, 1, SCMP_A1(SCMP_CMP_EQ, sandbox_fcntl_ok[i]));
+        if (rc) return rc;
+    }
+    return seccomp_rule_add(ctx, a, nr, 2, SCMP_A1(SCMP_CMP_EQ, F_SETFL),
+                            SCMP_A2(SCMP_CMP_MASKED_EQ, O_ASYNC, 0));
+}
 
 static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
 {
     int nr = seccomp_syscall_resolve_name(r->name);
     if (nr == __NR_SCMP_ERROR || nr < 0) return 0; /* not a call on this architecture */
     uint32_t a = SCMP_ACT_ALLOW;
+    int rc;
     switch (r->cond) {
     case SB_ANY:
         return seccomp_rule_add(ctx, a, nr, 0);
@@ -184,6 +201,11 @@ static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
         return seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, SB_WRITE_FLAGS, 0));
     case SB_NOEXEC_A2:
         return seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+    case SB_MMAP:
+        rc = seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
+        return rc ? rc
+                  : seccomp_rule_add(ctx, a, nr, 1,
+                                     SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_ANONYMOUS, 0));
     case SB_SELF_A0:
         return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
     case SB_GETRLIMIT:
@@ -194,14 +216,24 @@ static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
         return seccomp_rule_add(ctx, a, nr, 1, SCMP_A1(SCMP_CMP_EQ, TCGETS));
     case SB_PR_NAME:
         return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NAME));
-    case SB_PR_NNP:
-        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_NO_NEW_PRIVS));
+    case SB_FCNTL:
+        return sandbox_add_fcntl(ctx, nr);
+    case SB_SCHED_SELF:
+        if (strcmp(r->name, "sched_setparam") == 0)
+            return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, 0));
+        /* the time-sharing policies only: never a real-time one */
+        for (int pol = 0; pol < 3; pol++) {
+            static const int ok[3] = {SCHED_OTHER, SCHED_BATCH, SCHED_IDLE};
+            rc = seccomp_rule_add(ctx, a, nr, 2, SCMP_A0(SCMP_CMP_EQ, 0),
+                                  SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)ok[pol]));
+            if (rc) return rc;
+        }
+        return 0;
     }
     return -EINVAL;
 }
 
-static scmp_filter_ctx sandbox_build(const sandbox_rule *extra, size_t nextra, char *err,
-                                     size_t errlen)
+static scmp_filter_ctx sandbox_build(char *err, size_t errlen)
 {
     scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_TRAP);
     if (!ctx) {
@@ -213,11 +245,10 @@ static scmp_filter_ctx sandbox_build(const sandbox_rule *extra, size_t nextra, c
      * rules: kill the whole process, not only the thread. */
     if (rc == 0) rc = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS);
     const char *what = "attributes";
-    size_t n = sizeof sandbox_strict_rules / sizeof *sandbox_strict_rules;
-    for (size_t i = 0; rc == 0 && i < n + nextra; i++) {
-        const sandbox_rule *r = i < n ? &sandbox_strict_rules[i] : &extra[i - n];
-        what = r->name;
-        rc = sandbox_add(ctx, r);
+    size_t n = sizeof sandbox_rules / sizeof *sandbox_rules;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        what = sandbox_rules[i].name;
+        rc = sandbox_add(ctx, &sandbox_rules[i]);
     }
     if (rc != 0) {
         arena_errf(err, errlen, "seccomp rule %s: %s", what, strerror(-rc));
@@ -227,47 +258,15 @@ static scmp_filter_ctx sandbox_build(const sandbox_rule *extra, size_t nextra, c
     return ctx;
 }
 
-sandbox *sandbox_prepare(char *err, size_t errlen)
+int sandbox_enter(char *err, size_t errlen)
 {
-    sandbox *sb = calloc(1, sizeof *sb);
-    if (!sb) {
-        arena_errf(err, errlen, "out of memory");
-        return NULL;
-    }
-    size_t nload = sizeof sandbox_loading_rules / sizeof *sandbox_loading_rules;
-    sb->loading = sandbox_build(sandbox_loading_rules, nload, err, errlen);
-    if (sb->loading) sb->strict = sandbox_build(NULL, 0, err, errlen);
-    if (!sb->strict) {
-        sandbox_free(sb);
-        return NULL;
-    }
-    return sb;
-}
-
-static int sandbox_load(scmp_filter_ctx ctx, const char *stage, char *err, size_t errlen)
-{
+    scmp_filter_ctx ctx = sandbox_build(err, errlen);
+    if (!ctx) return -1;
     int rc = seccomp_load(ctx);
+    seccomp_release(ctx);
     if (rc == 0) return 0;
-    arena_errf(err, errlen, "seccomp_load(%s): %s", stage, strerror(-rc));
+    arena_errf(err, errlen, "seccomp_load: %s", strerror(-rc));
     return -1;
-}
-
-int sandbox_enter_loading(sandbox *sb, char *err, size_t errlen)
-{
-    return sandbox_load(sb->loading, "loading", err, errlen);
-}
-
-int sandbox_enter_strict(sandbox *sb, char *err, size_t errlen)
-{
-    return sandbox_load(sb->strict, "strict", err, errlen);
-}
-
-void sandbox_free(sandbox *sb)
-{
-    if (!sb) return;
-    if (sb->loading) seccomp_release(sb->loading);
-    if (sb->strict) seccomp_release(sb->strict);
-    free(sb);
 }
 
 char *sandbox_syscall_name(uint32_t arch, int32_t nr)

@@ -4,15 +4,16 @@
  *   1. connect a DEALER to the arena's endpoint and send Ready (no plugin code yet)
  *   2. set rlimits, then wait for the arena's first message: libzmq connects
  *      from its own thread and needs socket/connect until then
- *   3. seccomp stage 1 (TSYNC), dlopen the bot (and rules) with RTLD_NOW: the
- *      plugin's constructors run already filtered
- *   4. seccomp strict stage, then serve Setup/Turn/Event/GameOver until Bye
+ *   3. the seccomp filter (TSYNC), then dlopen the rules and the bot with
+ *      RTLD_NOW: the plugin's constructors run already filtered
+ *   4. serve Setup/Turn/Event/GameOver until Bye
  * A failure in 2-4 is not fatal here: it is kept and becomes the answer to the
  * first Setup (SetupReply ok=false), which the arena turns into OUTCOME_SETUP.
  * The worker never runs a bot outside its sandbox unless told --no-sandbox.
  *
- * The worker exits by itself when the arena goes away: it blocks in zmq_poll
- * with a one-second timeout and checks whether its parent changed.
+ * The worker dies with the arena: PR_SET_PDEATHSIG (SIGKILL) is armed first
+ * thing in main; the one-second check of the parent in zmq_poll is a second
+ * line only.
  */
 #include <dlfcn.h>
 #include <errno.h>
@@ -148,22 +149,12 @@ static void wm_load(wm *w)
     w->loaded = botrun_load(&w->run, w->a.bot_path, w->rules, w->load_err, WM_ERR) == 0;
 }
 
-/* Steps 2-3-4 around the first message. */
+/* Steps 3-4 around the first message: the filter, then the bot. */
 static void wm_start(wm *w)
 {
-    sandbox *sb = NULL;
-    if (w->load_err[0]) goto done; /* the limits failed: load nothing */
-    if (w->a.sandbox) {
-        sb = sandbox_prepare(w->load_err, WM_ERR);
-        if (!sb || sandbox_enter_loading(sb, w->load_err, WM_ERR) < 0) goto done;
-    }
-    wm_load(w);
-    if (sb && sandbox_enter_strict(sb, w->load_err, WM_ERR) < 0) {
-        /* never run plugin code unfiltered: refuse every game */
-        w->loaded = 0;
-    }
-done:
-    sandbox_free(sb);
+    /* never run plugin code unfiltered: if the limits or the filter failed,
+     * load nothing and refuse every game */
+    if (!w->load_err[0] && (!w->a.sandbox || sandbox_enter(w->load_err, WM_ERR) == 0)) wm_load(w);
     if (w->load_err[0]) w->loaded = 0;
 }
 
