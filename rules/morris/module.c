@@ -106,6 +106,7 @@ static const arena_rules morris_rules = {
     .parse_action = mo_parse_action,
     .state_from_observation = mo_from_observation,
     .sample_state = NULL, /* perfect information */
+    .version = MO_VERSION,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

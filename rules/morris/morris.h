@@ -27,6 +27,10 @@
 
 #include "arena/rules.h"
 
+/* The rules version the module reports (arena_rules.version): a change to the
+ * rules that changes any game must change it. */
+#define MO_VERSION "1.0"
+
 #define MO_POINTS 24
 #define MO_ALL 0xFFFFFFu
 #define MO_LINES 16

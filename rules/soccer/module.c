@@ -82,6 +82,7 @@ static const arena_rules soccer_rules = {
     .parse_action = so_parse_action,
     .state_from_observation = so_from_observation,
     .sample_state = NULL, /* perfect information */
+    .version = SO_VERSION,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

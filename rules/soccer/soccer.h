@@ -17,6 +17,10 @@
 #include "arena/rules.h"
 #include "pitch.h"
 
+/* The rules version the module reports (arena_rules.version): a change to the
+ * rules that changes any game must change it. */
+#define SO_VERSION "1.0"
+
 #define SO_NUM_ACTIONS SO_DIRS
 /* Digits of a turn kept for display (render, observation); a longer turn keeps
  * its first SO_TURN_KEEP steps and its full length. */
