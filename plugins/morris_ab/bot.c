@@ -2,7 +2,7 @@
  * the bot ABI and the time management; the search is search.c.
  *
  * The position comes from the observation (the wire contract), rebuilt with the
- * morris sources compiled into the bot, so the bot does not depend on the
+ * morris engine library linked into the bot, so the bot does not depend on the
  * layout of the referee's state.
  *
  * Time: the arena gives move_budget_us (the clock left, or the fixed move
@@ -62,12 +62,10 @@ static void *bot_create(const arena_bot_setup *setup, char *err, size_t errlen)
     }
     bot *t = calloc(1, sizeof *t);
     if (!t) goto oom;
-    if (mo_options_parse(setup->options, &t->game.cfg, err, errlen) < 0) {
+    if (mo_game_init(&t->game, setup->options, err, errlen) < 0) {
         free(t);
         return NULL;
     }
-    t->game.hist_cap = mo_hist_cap(&t->game.cfg);
-    mo_options_format(&t->game.cfg, t->game.options, sizeof t->game.options);
     t->tc = setup->tc;
     t->depth = (int)env_number("MORRIS_AB_DEPTH", 0);
     t->nodes = env_number("MORRIS_AB_NODES", 0);
