@@ -1,7 +1,7 @@
 /* pitch.c -- the geometry of the pitch: where a step lands, and the steps that
  * are blocked at the start (pre-drawn border, posts and net; steps off the
  * pitch or through a post). */
-#include "pitch.h"
+#include "soccer_pitch.h"
 
 const int8_t so_dx[SO_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
 const int8_t so_dy[SO_DIRS] = {1, 1, 0, -1, -1, -1, 0, 1};
@@ -71,4 +71,16 @@ int so_free_segments(const so_dims *d)
             else goals++;
         }
     return ends / 2 + goals;
+}
+
+int so_legal_steps(const uint8_t *mask, int p, int32_t *out, int cap)
+{
+    unsigned free_steps = so_free_steps(mask, p);
+    int n = 0;
+    for (int d = 0; d < SO_DIRS; d++)
+        if (free_steps & (1u << d)) {
+            if (n < cap) out[n] = d;
+            n++;
+        }
+    return n;
 }
