@@ -68,17 +68,6 @@ void sb_pos_start(const sb_geo *g, sb_pos *pos)
     pos->key = g->ball_key[pos->ball];
 }
 
-enum so_step sb_step(const sb_geo *g, sb_pos *pos, int d)
-{
-    int p = pos->ball, q = g->to[p][d];
-    enum so_step what = so_draw_step(pos->mask, p, d, q);
-    pos->key ^= g->seg_key[p][d];
-    if (q < 0) return what;
-    pos->key ^= g->ball_key[p] ^ g->ball_key[q];
-    pos->ball = q;
-    return what;
-}
-
 void sb_play_turn(const sb_geo *g, sb_pos *pos, const uint8_t *steps, int len)
 {
     for (int i = 0; i < len; i++) sb_step(g, pos, steps[i]);

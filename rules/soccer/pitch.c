@@ -72,15 +72,3 @@ int so_free_segments(const so_dims *d)
         }
     return ends / 2 + goals;
 }
-
-int so_legal_steps(const uint8_t *mask, int p, int32_t *out, int cap)
-{
-    unsigned free_steps = so_free_steps(mask, p);
-    int n = 0;
-    for (int d = 0; d < SO_DIRS; d++)
-        if (free_steps & (1u << d)) {
-            if (n < cap) out[n] = d;
-            n++;
-        }
-    return n;
-}

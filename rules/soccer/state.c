@@ -58,20 +58,26 @@ int so_apply(arena_state *s, int32_t action)
 {
     if (s->over || action < 0 || action >= SO_DIRS) return -1;
     int d = action, p = so_ball_point(s);
-    if (!(so_free_steps(s->mask, p) & (1u << d))) return -1; /* drawn, off, through a post */
+    if (!so_step_free(s->mask, p, d)) return -1; /* drawn, off the pitch or through a post */
     int q = so_target(&s->dims, p, d);
-    enum so_step what = so_draw_step(s->mask, p, d, q);
     s->ball_x = (int8_t)(s->ball_x + so_dx[d]);
     s->ball_y = (int8_t)(s->ball_y + so_dy[d]);
     s->steps++;
     record(s, d);
-    if (what == SO_STEP_GOAL) { /* the defender of that goal loses, own goal or not */
+    switch (so_draw_step(s->mask, p, d, q)) {
+    case SO_STEP_GOAL: { /* the defender of that goal loses, own goal or not */
         int scorer = so_scorer(q);
         finish(s, scorer, scorer == s->to_move ? SO_END_GOAL : SO_END_OWN_GOAL);
-    } else if (what == SO_STEP_STUCK) {
+        break;
+    }
+    case SO_STEP_STUCK:
         finish(s, s->to_move ^ 1, SO_END_BLOCKED);
-    } else if (what == SO_STEP_PASS) {
+        break;
+    case SO_STEP_PASS:
         pass_turn(s); /* a fresh point keeps 7 free steps: never stuck */
+        break;
+    case SO_STEP_BOUNCE: /* the same seat steps again */
+        break;
     }
     return 0;
 }

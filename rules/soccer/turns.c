@@ -139,13 +139,18 @@ static void dfs(walk *w, int len)
             add_turn(w, len + 1, q, so_scorer(q) == pos->side ? SB_WIN : SB_LOSS);
             continue;
         }
+        /* The node this step leads to, by its key: a node already seen is
+         * neither listed nor walked again, so it is not even drawn. */
         uint64_t key = pos->key;
+        int fresh = insert(w->t, key ^ g->seg_key[p][d] ^ g->ball_key[p] ^ g->ball_key[q]);
+        if (fresh <= 0) {
+            if (fresh < 0) w->oom = w->done = 1;
+            continue;
+        }
         enum so_step what = sb_step(g, pos, d);
-        int fresh = insert(w->t, pos->key);
-        if (fresh < 0) w->oom = w->done = 1;
-        else if (fresh && what == SO_STEP_PASS) add_turn(w, len + 1, q, SB_PASS);
-        else if (fresh && what == SO_STEP_STUCK) add_turn(w, len + 1, q, SB_LOSS);
-        else if (fresh) dfs(w, len + 1); /* a bounce: the turn goes on */
+        if (what == SO_STEP_PASS) add_turn(w, len + 1, q, SB_PASS);
+        else if (what == SO_STEP_STUCK) add_turn(w, len + 1, q, SB_LOSS);
+        else dfs(w, len + 1); /* a bounce: the turn goes on */
         so_undraw_step(pos->mask, p, d, q);
         pos->ball = p;
         pos->key = key;

@@ -43,8 +43,19 @@ void sb_pos_start(const sb_geo *g, sb_pos *pos);
 
 /* Draws the segment of step d from the ball and moves the ball along it; the
  * step must be free. Returns what the step does (so_draw_step, the module's
- * own step rule); the ball is not moved into a goal. Does not touch side. */
-enum so_step sb_step(const sb_geo *g, sb_pos *pos, int d);
+ * own step rule); the ball is not moved into a goal. Does not touch side.
+ * Inline: the turn generator's inner loop, where callers that ignore the
+ * result should not pay for it. */
+static inline enum so_step sb_step(const sb_geo *g, sb_pos *pos, int d)
+{
+    int p = pos->ball, q = g->to[p][d];
+    enum so_step what = so_draw_step(pos->mask, p, d, q);
+    pos->key ^= g->seg_key[p][d];
+    if (q < 0) return what;
+    pos->key ^= g->ball_key[p] ^ g->ball_key[q];
+    pos->ball = q;
+    return what;
+}
 
 /* Plays a whole turn (its steps from the ball; the last one ends the turn) and
  * passes the move to the other side. Goals are not played here. */

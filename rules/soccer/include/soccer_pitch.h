@@ -65,9 +65,22 @@ static inline int so_scorer(int target) { return target == SO_GOAL_TOP ? 0 : 1; 
  * made. Legal actions are these directions, ascending. */
 static inline unsigned so_free_steps(const uint8_t *mask, int p) { return (uint8_t)~mask[p]; }
 
+/* Whether step d of the ball on p is free (one bit of so_free_steps). */
+static inline int so_step_free(const uint8_t *mask, int p, int d) { return !(mask[p] & (1u << d)); }
+
 /* Writes up to cap of the free steps of the ball on p, ascending; returns how
  * many there are (the module's legal_actions while the game is on). */
-int so_legal_steps(const uint8_t *mask, int p, int32_t *out, int cap);
+static inline int so_legal_steps(const uint8_t *mask, int p, int32_t *out, int cap)
+{
+    unsigned free_steps = so_free_steps(mask, p);
+    int n = 0;
+    for (int d = 0; d < SO_DIRS; d++)
+        if (free_steps & (1u << d)) {
+            if (n < cap) out[n] = d;
+            n++;
+        }
+    return n;
+}
 
 /* What a step does (shared/rules/soccer.md): */
 enum so_step {
