@@ -8,7 +8,7 @@
  * referee does not (or misses some): its search is then a search over another
  * game, and a bot that falls back to legal[0] plays nonsense without a word.
  * The check costs one comparison per game. On a difference it writes one line
- * to stderr (the arena keeps a bot's stderr in its log), e.g.
+ * to stderr (a worker's stderr is the arena's own), e.g.
  *
  *   morris_ab: warning: game morris, ply 12: its engine's legal actions differ
  *   from the referee's at index 3: engine 27 (a7-a4), referee 28 (a7-g7)
