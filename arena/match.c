@@ -316,7 +316,7 @@ static int begin_log(match_run_ctx *m)
                        .options = s->options,
                        .rules_path = s->lr->path,
                        .rules_sha256 = s->lr->sha256,
-                       .rules_version = "",
+                       .rules_version = ARENA_RULES_HAS(r, version) ? r->version : "",
                        .num_players = s->num_players,
                        .seat = s->seat,
                        .bot_seeds = m->bot_seed,

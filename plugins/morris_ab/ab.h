@@ -1,16 +1,17 @@
 /* ab.h -- internals of morris_ab, the alpha-beta morris bot: the
  * transposition table (tt.c), the evaluation (eval.c) and the search
- * (search.c). The bot compiles the morris rule sources in (rules/morris), so it
- * searches on the module's own flat states with mo_apply and
- * mo_legal_actions: the rules cannot drift from the referee's, and no call
- * goes through a function-pointer table in the inner loop. */
+ * (search.c). The bot links the morris engine library (morris_engine.h, the
+ * same code the rule module is built from), so it searches on the module's
+ * own flat states with mo_apply and mo_legal_actions, and no call goes through
+ * a function-pointer table in the inner loop. bot.c checks once per game that
+ * its legal list is the referee's (a .so from another build may differ). */
 #ifndef MORRIS_AB_H
 #define MORRIS_AB_H
 
 #include <stdint.h>
 
 #include "arena/sdk.h"
-#include "morris.h"
+#include "morris_engine.h"
 
 #define AB_INF 32000
 #define AB_WIN 30000           /* a won game, minus the plies to reach it */

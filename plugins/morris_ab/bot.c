@@ -2,7 +2,7 @@
  * the bot ABI and the time management; the search is search.c.
  *
  * The position comes from the observation (the wire contract), rebuilt with the
- * morris sources compiled into the bot, so the bot does not depend on the
+ * morris engine library linked into the bot, so the bot does not depend on the
  * layout of the referee's state.
  *
  * Time: the arena gives move_budget_us (the clock left, or the fixed move
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ab.h"
+#include "arena/legal_check.h"
 
 #define TT_MB_DEFAULT 32
 #define MAX_RESERVE_US 250000 /* clock kept back for bad moments (see limits) */
@@ -34,7 +35,8 @@ typedef struct bot {
     int depth;     /* MORRIS_AB_DEPTH, 0 = by time */
     int64_t nodes; /* MORRIS_AB_NODES, 0 = none */
     int verbose;
-    arena_rng rng; /* fallback when an observation cannot be read */
+    arena_rng rng; /* fallback: an unreadable observation, a choice the referee refuses */
+    arena_legal_check check; /* the engine's legal list against the referee's, once */
 } bot;
 
 static long env_number(const char *name, long dflt)
@@ -62,18 +64,17 @@ static void *bot_create(const arena_bot_setup *setup, char *err, size_t errlen)
     }
     bot *t = calloc(1, sizeof *t);
     if (!t) goto oom;
-    if (mo_options_parse(setup->options, &t->game.cfg, err, errlen) < 0) {
+    if (mo_game_init(&t->game, setup->options, err, errlen) < 0) {
         free(t);
         return NULL;
     }
-    t->game.hist_cap = mo_hist_cap(&t->game.cfg);
-    mo_options_format(&t->game.cfg, t->game.options, sizeof t->game.options);
     t->tc = setup->tc;
     t->depth = (int)env_number("MORRIS_AB_DEPTH", 0);
     t->nodes = env_number("MORRIS_AB_NODES", 0);
     t->verbose = (int)env_number("MORRIS_AB_VERBOSE", 0);
     unsigned mb = (unsigned)env_number("MORRIS_AB_TT_MB", TT_MB_DEFAULT);
     arena_rng_seed(&t->rng, setup->seed);
+    arena_legal_check_init(&t->check, "morris_ab", MORRIS_ENGINE_VERSION, setup);
     t->search = ab_search_new(mo_state_size(t->game.hist_cap), mb ? mb : 1,
                               arena_seed_derive(setup->seed, 1));
     if (!t->search) goto oom;
@@ -122,21 +123,22 @@ static ab_limits limits(const bot *t, const arena_turn *turn)
     return lim;
 }
 
-static int is_legal(const arena_turn *turn, int32_t a)
-{
-    for (int i = 0; i < turn->num_legal; i++)
-        if (turn->legal[i] == a) return 1;
-    return 0;
-}
-
 static int32_t bot_act(void *b, const arena_turn *turn)
 {
     bot *t = b;
-    if (turn->num_legal == 1) return turn->legal[0];
     arena_state *s = mo_from_observation(&t->game, turn->observation, turn->observation_len);
     if (!s || s->over) {
         free(s);
         return arena_rng_pick(&t->rng, turn->legal, turn->num_legal);
+    }
+    if (!t->check.checked) { /* once per game: does the engine agree with the referee? */
+        int32_t mine[MO_MAX_LEGAL];
+        int n = mo_legal_actions(s, mine, MO_MAX_LEGAL);
+        arena_legal_check_turn(&t->check, turn, mine, n < MO_MAX_LEGAL ? n : MO_MAX_LEGAL);
+    }
+    if (turn->num_legal == 1) {
+        free(s);
+        return turn->legal[0];
     }
     ab_limits lim = limits(t, turn);
     ab_info info;
@@ -150,7 +152,7 @@ static int32_t bot_act(void *b, const arena_turn *turn)
                 (long long)info.elapsed_us, (long long)turn->move_budget_us);
     }
     free(s);
-    return is_legal(turn, a) ? a : turn->legal[0];
+    return arena_legal_answer(turn, a, &t->rng); /* the referee's actions only */
 }
 
 ARENA_BOT("morris_ab", "1.0", "arena", "morris", bot_create, bot_act, NULL, bot_destroy)

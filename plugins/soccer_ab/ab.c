@@ -11,10 +11,10 @@
 #include <string.h>
 
 #include "arena/bot.h"
+#include "arena/legal_check.h"
 #include "arena/sdk.h"
 #include "search.h"
-#include "soccer.h"
-#include "turns.h"
+#include "soccer_engine.h"
 
 /* Roots with at most this many distinct turns count as quiet (set_limits). */
 #define QUIET_TURNS 64
@@ -25,6 +25,8 @@ typedef struct ab_bot {
     sb_plan plan;
     sb_pos now;
     arena_time_control tc;
+    arena_rng rng;           /* fallback: a step the referee does not offer */
+    arena_legal_check check; /* the engine's legal steps against the referee's, once */
 } ab_bot;
 
 static void ab_destroy(void *b)
@@ -44,6 +46,8 @@ static void *ab_create(const arena_bot_setup *setup, char *err, size_t errlen)
     ab_bot *bot = calloc(1, sizeof *bot);
     if (!bot) goto oom;
     bot->tc = setup->tc;
+    arena_rng_seed(&bot->rng, setup->seed);
+    arena_legal_check_init(&bot->check, "soccer_ab", SOCCER_ENGINE_VERSION, setup);
     bot->geo = sb_geo_new(&dims);
     if (!bot->geo || sb_plan_init(bot->geo, &bot->plan) < 0) goto oom;
     bot->search = ab_new(bot->geo, 20); /* 16 MB of table */
@@ -53,13 +57,6 @@ oom:
     ab_destroy(bot);
     if (errlen) snprintf(err, errlen, "soccer_ab: out of memory");
     return NULL;
-}
-
-static int is_legal(const arena_turn *turn, int a)
-{
-    for (int i = 0; i < turn->num_legal; i++)
-        if (turn->legal[i] == a) return 1;
-    return 0;
 }
 
 /* The time limits of this turn, from a share of the clock: the hard limit
@@ -93,9 +90,14 @@ static int32_t ab_act(void *b, const arena_turn *turn)
     ab_bot *bot = b;
     int64_t start = arena_now_us();
     if (sb_pos_from_observation(bot->geo, turn->observation, turn->observation_len, &bot->now) < 0)
-        return turn->legal[0];
+        return arena_rng_pick(&bot->rng, turn->legal, turn->num_legal);
+    if (!bot->check.checked) { /* once per game: does the engine agree with the referee? */
+        int32_t mine[SO_DIRS];
+        int n = so_legal_steps(bot->now.mask, bot->now.ball, mine, SO_DIRS);
+        arena_legal_check_turn(&bot->check, turn, mine, n);
+    }
     int next = sb_plan_next(bot->geo, &bot->plan, &bot->now);
-    if (next >= 0 && is_legal(turn, next)) return next;
+    if (next >= 0 && arena_turn_allows(turn, next)) return next;
 
     ab_limits lim = {0};
     set_limits(bot, turn, start, &lim);
@@ -106,9 +108,10 @@ static int32_t ab_act(void *b, const arena_turn *turn)
         fprintf(stderr, "soccer_ab: depth %d value %d nodes %ld root %d in %.1f ms (left %.0f ms)\n",
                 info.depth, info.value, info.nodes, info.root_turns,
                 (arena_now_us() - start) / 1000.0, turn->time_left_us / 1000.0);
-    if (bot->plan.len > 0 && is_legal(turn, bot->plan.steps[0])) return bot->plan.steps[0];
+    if (bot->plan.len > 0 && arena_turn_allows(turn, bot->plan.steps[0]))
+        return bot->plan.steps[0];
     bot->plan.len = 0;
-    return turn->legal[0];
+    return arena_rng_pick(&bot->rng, turn->legal, turn->num_legal); /* the referee's steps only */
 }
 
 ARENA_BOT("soccer_ab", "1.0", "arena", "soccer", ab_create, ab_act, NULL, ab_destroy)

@@ -4,7 +4,7 @@
 
 #include "arena/sdk.h"
 #include "search.h"
-#include "turns.h"
+#include "soccer_engine.h"
 
 #define MAX_PLY 64
 #define INF (AB_WIN + 1000)

@@ -1,9 +1,9 @@
 /* search.h -- iterative-deepening alpha-beta over whole paper-soccer turns.
  *
  * A node is a position with a side to move; its children are that side's
- * distinct turns (rules/soccer/turns.h). Depth counts whole turns. A leaf is
+ * distinct turns (rules/soccer/include/soccer_turns.h). Depth counts whole turns. A leaf is
  * worth a win when its side to move can score at once, else the distance
- * evaluation of board.h. Turns after the third of a node are searched with
+ * evaluation of soccer_board.h. Turns after the third of a node are searched with
  * late move reductions (search.c). A transposition table keyed by the
  * Zobrist key of the drawn segments, the ball and the side remembers bounds
  * and best turns. */
@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "board.h"
+#include "soccer_engine.h"
 
 typedef struct ab_limits {
     int max_depth;    /* whole turns; <= 0: 64 */

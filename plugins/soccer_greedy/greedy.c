@@ -1,7 +1,7 @@
 /* greedy.c -- soccer_greedy: a one-turn-lookahead paper-soccer bot.
  *
  * On the first step of its turn it lists its distinct whole turns
- * (rules/soccer/turns.h) and plays, in order of preference,
+ * (rules/soccer/include/soccer_turns.h) and plays, in order of preference,
  *   1. a turn that scores;
  *   2. among turns after which the opponent cannot score at once, one that
  *      leaves the ball nearest the opponent's goal and farthest from its own
@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "arena/bot.h"
+#include "arena/legal_check.h"
 #include "arena/sdk.h"
-#include "soccer.h"
-#include "turns.h"
+#include "soccer_engine.h"
 
 /* Steps tried when listing its turns, and when looking for the opponent's
  * goal after one of them: bounds on the time of one move (some crowded
@@ -31,6 +31,7 @@ typedef struct greedy {
     sb_turns mine, reply;
     sb_plan plan;
     sb_pos now;
+    arena_legal_check check; /* the engine's legal steps against the referee's, once */
 } greedy;
 
 static void greedy_destroy(void *b)
@@ -51,6 +52,7 @@ static void *greedy_create(const arena_bot_setup *setup, char *err, size_t errle
     greedy *g = calloc(1, sizeof *g);
     if (!g) goto oom;
     arena_rng_seed(&g->rng, setup->seed);
+    arena_legal_check_init(&g->check, "soccer_greedy", SOCCER_ENGINE_VERSION, setup);
     sb_turns_init(&g->mine);
     sb_turns_init(&g->reply);
     g->geo = sb_geo_new(&dims);
@@ -100,20 +102,18 @@ static int pick(greedy *g)
     return 0; /* only losing turns */
 }
 
-static int is_legal(const arena_turn *turn, int a)
-{
-    for (int i = 0; i < turn->num_legal; i++)
-        if (turn->legal[i] == a) return 1;
-    return 0;
-}
-
 static int32_t greedy_act(void *b, const arena_turn *turn)
 {
     greedy *g = b;
     if (sb_pos_from_observation(g->geo, turn->observation, turn->observation_len, &g->now) < 0)
         return arena_rng_pick(&g->rng, turn->legal, turn->num_legal);
+    if (!g->check.checked) { /* once per game: does the engine agree with the referee? */
+        int32_t mine[SO_DIRS];
+        int n = so_legal_steps(g->now.mask, g->now.ball, mine, SO_DIRS);
+        arena_legal_check_turn(&g->check, turn, mine, n);
+    }
     int next = sb_plan_next(g->geo, &g->plan, &g->now);
-    if (next >= 0 && is_legal(turn, next)) return next;
+    if (next >= 0 && arena_turn_allows(turn, next)) return next;
 
     sb_budget budget = {.max_nodes = TURN_NODES};
     g->plan.len = 0;
@@ -122,7 +122,7 @@ static int32_t greedy_act(void *b, const arena_turn *turn)
         g->plan.start = g->now;
         g->plan.len = g->mine.turn[i].len;
         memcpy(g->plan.steps, sb_turn_steps(&g->mine, i), (size_t)g->plan.len);
-        if (is_legal(turn, g->plan.steps[0])) return g->plan.steps[0];
+        if (arena_turn_allows(turn, g->plan.steps[0])) return g->plan.steps[0];
     }
     g->plan.len = 0;
     return arena_rng_pick(&g->rng, turn->legal, turn->num_legal);

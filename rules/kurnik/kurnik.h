@@ -23,6 +23,10 @@
 
 #include "arena/rules.h"
 
+/* The rules version the module reports (arena_rules.version): a change to the
+ * rules that changes any game must change it. */
+#define KU_VERSION "1.0"
+
 #define KU_ACT_EGG_CHICK 0
 #define KU_ACT_CHICK_HEN 1
 #define KU_ACT_HEN_ROOSTER 2

@@ -92,6 +92,7 @@ static const arena_rules kurnik_rules = {
     .parse_action = ku_parse_action,
     .state_from_observation = ku_from_observation,
     .sample_state = NULL, /* perfect information */
+    .version = KU_VERSION,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

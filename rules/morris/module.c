@@ -1,5 +1,6 @@
 /* module.c -- the morris rule table and its one exported symbol,
- * arena_rules_entry; the small ABI functions that need no file of their own. */
+ * arena_rules_entry; the small ABI functions that need no file of their own.
+ * The rules themselves are the engine library (include/morris_engine.h). */
 #include <stdlib.h>
 
 #include "arena/module_kit.h"
@@ -7,13 +8,10 @@
 
 static arena_game *game_new(const char *options, char *err, size_t errlen)
 {
-    mo_config cfg;
-    if (mo_options_parse(options, &cfg, err, errlen) < 0) return NULL;
-    arena_game *g = calloc(1, sizeof *g);
-    if (!g) return NULL;
-    g->cfg = cfg;
-    g->hist_cap = mo_hist_cap(&cfg);
-    mo_options_format(&cfg, g->options, sizeof g->options);
+    arena_game game;
+    if (mo_game_init(&game, options, err, errlen) < 0) return NULL;
+    arena_game *g = malloc(sizeof *g);
+    if (g) *g = game;
     return g;
 }
 
@@ -106,6 +104,7 @@ static const arena_rules morris_rules = {
     .parse_action = mo_parse_action,
     .state_from_observation = mo_from_observation,
     .sample_state = NULL, /* perfect information */
+    .version = MORRIS_ENGINE_VERSION,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

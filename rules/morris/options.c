@@ -1,5 +1,7 @@
 /* options.c -- the options of a morris game: parsing "key=value,..." strictly,
  * the canonical string, and what follows from them (pieces, history size). */
+#include <string.h>
+
 #include "arena/module_kit.h"
 #include "morris.h"
 
@@ -86,4 +88,13 @@ void mo_options_format(const mo_config *c, char *buf, size_t cap)
                          [OPT_QUIET] = c->quiet_plies,
                          [OPT_TURNS] = c->max_turns};
     arena_opts_format(&morris_opts, v, buf, cap);
+}
+
+int mo_game_init(arena_game *g, const char *options, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    if (mo_options_parse(options, &g->cfg, err, errlen) < 0) return -1;
+    g->hist_cap = mo_hist_cap(&g->cfg);
+    mo_options_format(&g->cfg, g->options, sizeof g->options);
+    return 0;
 }

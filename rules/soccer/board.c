@@ -1,10 +1,9 @@
-/* board.c -- the search position of board.h: geometry tables, stepping and
+/* board.c -- the search position of soccer_board.h: geometry tables, stepping and
  * undoing whole turns, reading an observation, following a plan. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "board.h"
-#include "games/soccer.pb-c.h"
+#include "soccer.h"
 
 /* splitmix64: fixed keys, the same in every process (plans and tables agree). */
 static uint64_t mix(uint64_t *x)
@@ -69,18 +68,6 @@ void sb_pos_start(const sb_geo *g, sb_pos *pos)
     pos->key = g->ball_key[pos->ball];
 }
 
-int sb_step(const sb_geo *g, sb_pos *pos, int d)
-{
-    int p = pos->ball, q = g->to[p][d];
-    pos->mask[p] |= (uint8_t)(1u << d);
-    pos->key ^= g->seg_key[p][d];
-    if (q < 0) return q;
-    pos->mask[q] |= (uint8_t)(1u << (d ^ 4));
-    pos->key ^= g->ball_key[p] ^ g->ball_key[q];
-    pos->ball = q;
-    return q;
-}
-
 void sb_play_turn(const sb_geo *g, sb_pos *pos, const uint8_t *steps, int len)
 {
     for (int i = 0; i < len; i++) sb_step(g, pos, steps[i]);
@@ -94,8 +81,7 @@ void sb_undo_turn(const sb_geo *g, sb_pos *pos, int ball, uint64_t key, const ui
     int p = ball;
     for (int i = 0; i < len; i++) { /* every segment was free before the turn */
         int d = steps[i], q = g->to[p][d];
-        pos->mask[p] &= (uint8_t)~(1u << d);
-        pos->mask[q] &= (uint8_t)~(1u << (d ^ 4));
+        so_undraw_step(pos->mask, p, d, q);
         p = q;
     }
     pos->ball = ball;
@@ -103,27 +89,31 @@ void sb_undo_turn(const sb_geo *g, sb_pos *pos, int ball, uint64_t key, const ui
     pos->key = key;
 }
 
+void sb_pos_from_state(const sb_geo *g, const arena_state *s, sb_pos *pos)
+{
+    pos->ball = so_ball_point(s);
+    pos->side = s->to_move;
+    pos->key = g->ball_key[pos->ball] ^ (pos->side ? g->side_key : 0);
+    memcpy(pos->mask, s->mask, (size_t)g->npoints);
+    for (int p = 0; p < g->npoints; p++) {
+        unsigned drawn = pos->mask[p] & ~g->start[p];
+        for (int k = 0; k < SO_DIRS; k++) /* each segment's key once, from its lower end */
+            if ((drawn & (1u << k)) && (g->to[p][k] < 0 || g->to[p][k] > p))
+                pos->key ^= g->seg_key[p][k];
+    }
+}
+
+/* Through the module's own decoder (so_from_observation), which checks every
+ * field: one reading of the wire format for the referee and the bots. */
 int sb_pos_from_observation(const sb_geo *g, const uint8_t *obs, size_t len, sb_pos *pos)
 {
-    Arena__Soccer__Observation *m = arena__soccer__observation__unpack(NULL, len, obs);
-    if (!m) return -1;
-    const so_dims *d = &g->dims;
-    int ok = m->width == d->width && m->height == d->height && m->goal == d->goal &&
-             m->drawn.len == (size_t)g->npoints && !m->terminal && m->to_move <= 1 &&
-             m->ball_x <= d->width && m->ball_y >= 0 && m->ball_y <= d->height;
-    if (ok) {
-        pos->ball = m->ball_y * so_stride(d) + (int)m->ball_x;
-        pos->side = (int)m->to_move;
-        pos->key = g->ball_key[pos->ball] ^ (pos->side ? g->side_key : 0);
-        for (int p = 0; p < g->npoints; p++) {
-            uint8_t drawn = m->drawn.data[p];
-            pos->mask[p] = g->start[p] | drawn;
-            for (int k = 0; k < SO_DIRS; k++) /* each segment's key once, from its lower end */
-                if ((drawn & (1u << k)) && (g->to[p][k] < 0 || g->to[p][k] > p))
-                    pos->key ^= g->seg_key[p][k];
-        }
-    }
-    arena__soccer__observation__free_unpacked(m, NULL);
+    arena_game game = {.dims = g->dims};
+    so_options_format(&g->dims, game.options, sizeof game.options);
+    arena_state *s = so_from_observation(&game, obs, len);
+    int ok = s && !s->over && s->dims.width == g->dims.width &&
+             s->dims.height == g->dims.height && s->dims.goal == g->dims.goal;
+    if (ok) sb_pos_from_state(g, s, pos);
+    free(s);
     return ok ? 0 : -1;
 }
 
@@ -158,7 +148,7 @@ int sb_plan_next(const sb_geo *g, const sb_plan *plan, const sb_pos *now)
             next = plan->steps[k];
             break;
         }
-        if (sb_step(g, walk, plan->steps[k]) < 0) break;
+        if (sb_step(g, walk, plan->steps[k]) == SO_STEP_GOAL) break;
     }
     free(walk);
     return next;

@@ -1,5 +1,6 @@
 /* module.c -- the soccer rule table and its one exported symbol,
- * arena_rules_entry; the small ABI functions that need no file of their own. */
+ * arena_rules_entry; the small ABI functions that need no file of their own.
+ * The rules themselves are the engine library (include/soccer_engine.h). */
 #include <stdlib.h>
 
 #include "arena/module_kit.h"
@@ -82,6 +83,7 @@ static const arena_rules soccer_rules = {
     .parse_action = so_parse_action,
     .state_from_observation = so_from_observation,
     .sample_state = NULL, /* perfect information */
+    .version = SOCCER_ENGINE_VERSION,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

@@ -1,7 +1,7 @@
 /* pitch.c -- the geometry of the pitch: where a step lands, and the steps that
  * are blocked at the start (pre-drawn border, posts and net; steps off the
  * pitch or through a post). */
-#include "pitch.h"
+#include "soccer_pitch.h"
 
 const int8_t so_dx[SO_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
 const int8_t so_dy[SO_DIRS] = {1, 1, 0, -1, -1, -1, 0, 1};

@@ -1,12 +1,15 @@
-/* soccer.h -- internals of the paper-soccer rule module (shared/rules/soccer.md).
- * Nothing here is exported but arena_rules_entry (module.c).
+/* soccer.h -- internals of the paper-soccer rule module (shared/rules/soccer.md)
+ * beyond the engine API (include/soccer_engine.h): the module state and the
+ * functions behind the ABI table. Only the engine's sources, module.c and the
+ * soccer tests include it; nothing is exported but arena_rules_entry
+ * (module.c).
  *
- * Actions are the 8 step directions (pitch.h): 0 N, 1 NE, 2 E, 3 SE, 4 S,
+ * Actions are the 8 step directions (soccer_pitch.h): 0 N, 1 NE, 2 E, 3 SE, 4 S,
  * 5 SW, 6 W, 7 NW; their names are the digits "0".."7". A turn is one or more
  * steps of the same seat (bounces), written as the digits in a row ("1207").
  *
  * The position is the ball and one byte per field point of blocked steps
- * (pitch.h): a drawn segment is two bits, one at each end, so legality is one
+ * (soccer_pitch.h): a drawn segment is two bits, one at each end, so legality is one
  * bit test and the bounce test is "the target's byte was not zero". */
 #ifndef SOCCER_H
 #define SOCCER_H
@@ -15,7 +18,7 @@
 #include <stdint.h>
 
 #include "arena/rules.h"
-#include "pitch.h"
+#include "soccer_engine.h"
 
 #define SO_NUM_ACTIONS SO_DIRS
 /* Digits of a turn kept for display (render, observation); a longer turn keeps
@@ -49,9 +52,7 @@ struct arena_game {
     char options[64]; /* canonical option string */
 };
 
-/* options.c */
-int so_options_parse(const char *text, so_dims *dims, char *err, size_t errlen);
-void so_options_format(const so_dims *dims, char *buf, size_t cap);
+/* options.c (so_options_parse and so_options_format: soccer_engine.h) */
 extern const char so_options_help[];
 
 /* state.c */

@@ -1,5 +1,6 @@
-/* state.c -- the start position, the legal steps and applying one step: the
- * whole of the rules (bounce, goals, own goals, a stuck ball). */
+/* state.c -- the start position, the legal steps and applying one step to a
+ * module state: the step rule of soccer_pitch.h (bounce, goals, own goals, a
+ * stuck ball) plus the game's end and the turn record. */
 #include <string.h>
 
 #include "soccer.h"
@@ -26,15 +27,7 @@ int so_ball_point(const arena_state *s)
 
 int so_legal_actions(const arena_state *s, int32_t *out, int cap)
 {
-    if (s->over) return 0;
-    uint8_t free_steps = (uint8_t)~s->mask[so_ball_point(s)];
-    int n = 0;
-    for (int d = 0; d < SO_DIRS; d++)
-        if (free_steps & (1u << d)) {
-            if (n < cap) out[n] = d;
-            n++;
-        }
-    return n;
+    return s->over ? 0 : so_legal_steps(s->mask, so_ball_point(s), out, cap);
 }
 
 /* Records step d in the turn in progress. */
@@ -65,24 +58,26 @@ int so_apply(arena_state *s, int32_t action)
 {
     if (s->over || action < 0 || action >= SO_DIRS) return -1;
     int d = action, p = so_ball_point(s);
-    if (s->mask[p] & (1u << d)) return -1; /* drawn, off the pitch or through a post */
+    if (!so_step_free(s->mask, p, d)) return -1; /* drawn, off the pitch or through a post */
     int q = so_target(&s->dims, p, d);
-    s->mask[p] |= (uint8_t)(1u << d);
     s->ball_x = (int8_t)(s->ball_x + so_dx[d]);
     s->ball_y = (int8_t)(s->ball_y + so_dy[d]);
     s->steps++;
     record(s, d);
-    if (q < 0) { /* into a goal: the defender of that goal loses, own goal or not */
+    switch (so_draw_step(s->mask, p, d, q)) {
+    case SO_STEP_GOAL: { /* the defender of that goal loses, own goal or not */
         int scorer = so_scorer(q);
         finish(s, scorer, scorer == s->to_move ? SO_END_GOAL : SO_END_OWN_GOAL);
-        return 0;
+        break;
     }
-    int bounce = s->mask[q] != 0; /* the point already had a drawn segment */
-    s->mask[q] |= (uint8_t)(1u << (d ^ 4));
-    if (bounce) {
-        if (s->mask[q] == 0xFF) finish(s, s->to_move ^ 1, SO_END_BLOCKED); /* stuck */
-    } else {
+    case SO_STEP_STUCK:
+        finish(s, s->to_move ^ 1, SO_END_BLOCKED);
+        break;
+    case SO_STEP_PASS:
         pass_turn(s); /* a fresh point keeps 7 free steps: never stuck */
+        break;
+    case SO_STEP_BOUNCE: /* the same seat steps again */
+        break;
     }
     return 0;
 }

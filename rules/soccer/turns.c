@@ -1,11 +1,11 @@
-/* turns.c -- whole-turn generation (turns.h): a depth-first walk of the steps
+/* turns.c -- whole-turn generation (soccer_turns.h): a depth-first walk of the steps
  * of one turn, on the position itself (each step drawn, then undrawn), that
  * prunes repeated (drawn set, ball) nodes with a hash set. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena/sdk.h"
-#include "turns.h"
+#include "soccer_turns.h"
 
 void sb_turns_init(sb_turns *t) { memset(t, 0, sizeof *t); }
 
@@ -126,8 +126,9 @@ static void dfs(walk *w, int len)
     const sb_geo *g = w->g;
     sb_pos *pos = w->pos;
     int p = pos->ball;
+    unsigned free_steps = so_free_steps(pos->mask, p); /* the module's legal steps */
     for (int d = 0; d < SO_DIRS && !w->done; d++) {
-        if (pos->mask[p] & (1u << d)) continue;
+        if (!(free_steps & (1u << d))) continue;
         if (over_budget(w->b)) {
             w->t->truncated = w->done = 1;
             return;
@@ -138,16 +139,19 @@ static void dfs(walk *w, int len)
             add_turn(w, len + 1, q, so_scorer(q) == pos->side ? SB_WIN : SB_LOSS);
             continue;
         }
-        int bounce = pos->mask[q] != 0;
+        /* The node this step leads to, by its key: a node already seen is
+         * neither listed nor walked again, so it is not even drawn. */
         uint64_t key = pos->key;
-        sb_step(g, pos, d);
-        int fresh = insert(w->t, pos->key);
-        if (fresh < 0) w->oom = w->done = 1;
-        else if (fresh && !bounce) add_turn(w, len + 1, q, SB_PASS);
-        else if (fresh && pos->mask[q] == 0xFF) add_turn(w, len + 1, q, SB_LOSS);
-        else if (fresh) dfs(w, len + 1);
-        pos->mask[p] &= (uint8_t)~(1u << d); /* undraw */
-        pos->mask[q] &= (uint8_t)~(1u << (d ^ 4));
+        int fresh = insert(w->t, key ^ g->seg_key[p][d] ^ g->ball_key[p] ^ g->ball_key[q]);
+        if (fresh <= 0) {
+            if (fresh < 0) w->oom = w->done = 1;
+            continue;
+        }
+        enum so_step what = sb_step(g, pos, d);
+        if (what == SO_STEP_PASS) add_turn(w, len + 1, q, SB_PASS);
+        else if (what == SO_STEP_STUCK) add_turn(w, len + 1, q, SB_LOSS);
+        else dfs(w, len + 1); /* a bounce: the turn goes on */
+        so_undraw_step(pos->mask, p, d, q);
         pos->ball = p;
         pos->key = key;
     }

@@ -228,6 +228,7 @@ static const arena_rules cd_rules = {
     .parse_action = cd_parse_action,
     .state_from_observation = cd_from_observation,
     .sample_state = NULL,
+    .version = "1.0",
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void) { return &cd_rules; }

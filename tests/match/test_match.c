@@ -114,6 +114,8 @@ START_TEST(normal_end)
     ck_assert_double_eq(rec.returns[0], 1);
     ck_assert_double_eq(rec.returns[1], -1);
     ck_assert_int_eq((int)log->n_actions, 5);
+    ck_assert_str_eq(log->rules->version, H.lr->rules->version); /* the log records it */
+    ck_assert_str_ne(log->rules->version, "");
     for (int i = 0; i < 5; i++)
         ck_assert_int_eq(log->actions[i]->seat, i % 2);
     /* seat 1 hears seat 0's three moves, never its own */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena/bot.h"
 #include "arena/sdk.h"
@@ -251,6 +252,80 @@ END_TEST
 
 /* A tiny budget and no test hook: the bot still answers a legal move (the
  * clock decides how deep; only legality is checked). */
+/* Runs one act() with stderr sent to a temporary file; the text written is
+ * left in out. */
+static int32_t act_capturing(const arena_bot *bot, void *player, const arena_turn *t, char *out,
+                             size_t cap)
+{
+    fflush(stderr);
+    FILE *tmp = tmpfile();
+    ck_assert_ptr_nonnull(tmp);
+    int saved = dup(2);
+    dup2(fileno(tmp), 2);
+    int32_t a = bot->act(player, t);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    size_t n = fread(out, 1, cap - 1, tmp);
+    out[n] = '\0';
+    fclose(tmp);
+    return a;
+}
+
+static int offered(const arena_turn *t, int32_t a)
+{
+    for (int i = 0; i < t->num_legal; i++)
+        if (t->legal[i] == a) return 1;
+    return 0;
+}
+
+/* A referee whose legal list differs from the bot's engine (a drifted build):
+ * the bot warns once, naming itself, the game, the ply and the first
+ * differing action, and still answers only actions of the referee's list. An
+ * agreeing referee gets no warning. */
+START_TEST(warns_when_its_engine_drifts)
+{
+    setenv("MORRIS_AB_DEPTH", "1", 1);
+    static uint8_t obs[1 << 16];
+    char text[2048];
+    arena_game *g = new_game("");
+    arena_state *s = R->state_new(g);
+    size_t len = R->observation(s, 0, obs, sizeof obs);
+    int32_t legal[64];
+    int n = R->legal_actions(s, legal, 64);
+    ck_assert_int_eq(n, 24);
+
+    void *p = new_player(ab_bot, g, 0, 3);
+    arena_turn same = {sizeof same, 0, obs, len, legal, n, 1000000, 1000000, s};
+    act_capturing(ab_bot, p, &same, text, sizeof text);
+    ck_assert_str_eq(text, "");
+    ab_bot->destroy(p);
+
+    /* The referee no longer offers a7 (action 0) and offers a removal, 600. */
+    int32_t drifted[64];
+    memcpy(drifted, legal + 1, sizeof(int32_t) * 23);
+    drifted[23] = 600;
+    p = new_player(ab_bot, g, 0, 3);
+    arena_turn t = {sizeof t, 0, obs, len, drifted, 24, 1000000, 1000000, s};
+    int32_t a = act_capturing(ab_bot, p, &t, text, sizeof text);
+    ck_assert_msg(offered(&t, a), "answered %d, which the referee does not offer", a);
+    ck_assert_ptr_nonnull(strstr(text, "morris_ab: warning: game morris, ply 0: "));
+    ck_assert_ptr_nonnull(strstr(text, "at index 0: engine 0 (a7), referee 1 (d7)"));
+    ck_assert_ptr_nonnull(strstr(text, "(engine 1.0, rules 1.0)"));
+    ck_assert_ptr_eq(strchr(text, '\n'), text + strlen(text) - 1); /* one line */
+    /* Once per game: the next turn is not checked again. */
+    t.ply = 2;
+    a = act_capturing(ab_bot, p, &t, text, sizeof text);
+    ck_assert_msg(offered(&t, a), "answered %d, which the referee does not offer", a);
+    ck_assert_str_eq(text, "");
+    ab_bot->destroy(p);
+    R->state_free(s);
+    R->game_free(g);
+    unsetenv("MORRIS_AB_DEPTH");
+}
+END_TEST
+
 START_TEST(tiny_budget_answers)
 {
     arena_game *g = new_game("");
@@ -281,6 +356,7 @@ int main(void)
     tcase_add_test(tc, removes_the_threat);
     tcase_add_test(tc, cross_first_mill_wins);
     tcase_add_test(tc, tiny_budget_answers);
+    tcase_add_test(tc, warns_when_its_engine_drifts);
     tcase_add_test(tc, same_seeds_same_game);
     tcase_add_loop_test(tc, beats_greedy, 0, (int)(sizeof variants / sizeof variants[0]));
     suite_add_tcase(s, tc);

@@ -335,6 +335,22 @@ START_TEST(damaged_observations)
 }
 END_TEST
 
+/* Every module names the version of its rules (rules.h: version), which match
+ * logs record: present in the table, non-empty, one printable word. */
+START_TEST(rules_version)
+{
+    const generic_case *c = &cases[_i];
+    void *handle;
+    const arena_rules *r = rules_load(c->game, &handle);
+    ck_assert_msg(ARENA_RULES_HAS(r, version), "%s: table too short for version", c->game);
+    ck_assert_msg(r->version && r->version[0], "%s: no version", c->game);
+    for (const char *p = r->version; *p; p++)
+        ck_assert_msg(*p > ' ' && *p < 127, "%s: version '%s' is not one word", c->game,
+                      r->version);
+    rules_unload(handle);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("rules_generic");
@@ -342,6 +358,7 @@ int main(void)
     tcase_set_timeout(tc, 900);
     tcase_add_loop_test(tc, random_playouts, 0, NUM_CASES);
     tcase_add_loop_test(tc, damaged_observations, 0, NUM_CASES);
+    tcase_add_loop_test(tc, rules_version, 0, NUM_CASES);
     suite_add_tcase(suite, tc);
     SRunner *sr = srunner_create(suite);
     srunner_run_all(sr, CK_NORMAL);

@@ -4,10 +4,17 @@
  * swapped every game. The full-strength figures (200 games each through the
  * arena with a clock) are in docs/soccer.md; these are cheap checks
  * that each bot clearly beats the one below it. Also plays the soccer_ab
- * plugin itself, through its act(), to check it answers legal steps. */
+ * plugin itself, through its act(), to check it answers legal steps, and both
+ * plugins against a referee that disagrees with their engine (a warning, and
+ * still only the referee's steps). */
 #include <check.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arena/bot.h"
 
 #include "duel.h"
 
@@ -91,6 +98,71 @@ START_TEST(plugin_plays_legally)
 }
 END_TEST
 
+static void *open_or_fail(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    ck_assert_msg(h != NULL, "%s", dlerror());
+    return h;
+}
+
+static const char *const engine_bots[] = {"soccer_ab", "soccer_greedy"};
+
+/* A referee whose legal steps differ from the bot's engine (a drifted build):
+ * at the start every step is free, but this referee offers 1..7 only. The bot
+ * warns once, in one line naming itself, the game, the ply and the first
+ * differing step, and answers a step the referee offers. */
+START_TEST(warns_when_its_engine_drifts)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/rules/libsoccer.so", ARENA_BIN_DIR);
+    void *rh = open_or_fail(path);
+    const arena_rules *r = ((arena_rules_entry_fn)dlsym(rh, ARENA_RULES_ENTRY))();
+    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, engine_bots[_i]);
+    void *bh = open_or_fail(path);
+    const arena_bot *bot = ((arena_bot_entry_fn)dlsym(bh, ARENA_BOT_ENTRY))();
+    arena_game *g = r->game_new("", NULL, 0);
+    arena_bot_setup setup = {.struct_size = sizeof setup, .game_name = "soccer",
+                             .options = r->game_options(g), .seat = 0, .num_players = 2,
+                             .seed = 11, .tc = {0, 0, 1000000}, .rules = r, .game = g};
+    void *player = bot->create(&setup, NULL, 0);
+    ck_assert_ptr_nonnull(player);
+    arena_state *s = r->state_new(g);
+    uint8_t obs[4096];
+    size_t len = r->observation(s, 0, obs, sizeof obs);
+    int32_t legal[8];
+    ck_assert_int_eq(r->legal_actions(s, legal, 8), 8);
+    arena_turn turn = {.struct_size = sizeof turn, .ply = 0, .observation = obs,
+                       .observation_len = len, .legal = legal + 1, .num_legal = 7,
+                       .time_left_us = 1000000, .move_budget_us = 1000000, .state = s};
+
+    fflush(stderr);
+    FILE *tmp = tmpfile();
+    int saved = dup(2);
+    dup2(fileno(tmp), 2);
+    int32_t a = bot->act(player, &turn);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char text[1024];
+    rewind(tmp);
+    text[fread(text, 1, sizeof text - 1, tmp)] = '\0';
+    fclose(tmp);
+
+    ck_assert_msg(a >= 1 && a <= 7, "%s answered %d, which the referee does not offer",
+                  engine_bots[_i], a);
+    char head[128];
+    snprintf(head, sizeof head, "%s: warning: game soccer, ply 0: ", engine_bots[_i]);
+    ck_assert_msg(strncmp(text, head, strlen(head)) == 0, "warning: %s", text);
+    ck_assert_ptr_nonnull(strstr(text, "at index 0: engine 0 (0), referee 1 (1)"));
+    ck_assert_ptr_eq(strchr(text, '\n'), text + strlen(text) - 1); /* one line */
+    bot->destroy(player);
+    r->state_free(s);
+    r->game_free(g);
+    dlclose(bh);
+    dlclose(rh);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("soccer_bots");
@@ -103,6 +175,7 @@ int main(void)
     TCase *plugin = tcase_create("plugin"); /* alone: CK_RUN_CASE=plugin under valgrind */
     tcase_set_timeout(plugin, 300);
     tcase_add_test(plugin, plugin_plays_legally);
+    tcase_add_loop_test(plugin, warns_when_its_engine_drifts, 0, 2);
     suite_add_tcase(s, plugin);
     TCase *measure = tcase_create("measure");
     tcase_set_timeout(measure, 0); /* no limit: only run on request */

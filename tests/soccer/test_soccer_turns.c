@@ -7,7 +7,7 @@
 #include "arena/sdk.h"
 #include "soccer.h"
 #include "soccer_test.h"
-#include "turns.h"
+#include "soccer_turns.h"
 
 /* The distinct ends of the turns from s: the bytes of the drawn mask and the
  * ball, kept in a small open set. */

@@ -121,6 +121,13 @@ typedef struct arena_rules {
      * drawn with seed (determinisation). NULL member for perfect information. */
     arena_state *(*sample_state)(const arena_game *game, const uint8_t *obs, size_t len,
                                  uint64_t seed);
+
+    /* --- appended later (read each with ARENA_RULES_HAS) ----------------- */
+    /* The module's version, e.g. "1.0": which rules it plays. A rule change
+     * that changes any game (a legal list, an outcome, a draw rule) must change
+     * it; match logs record it beside the game's options. Read it only when
+     * ARENA_RULES_HAS(r, version): older modules do not have it. */
+    const char *version;
     /* --- append members of later versions below this line --------------- */
 } arena_rules;
 

@@ -1,5 +1,7 @@
 /* sdk.h -- small helpers for bot and rule-module authors: a seeded random
- * generator and a monotonic clock. Include "arena/bot.h" for the bot ABI. */
+ * generator and a monotonic clock. Include "arena/bot.h" for the bot ABI,
+ * "arena/legal_check.h" for a search bot's check of its own rules against the
+ * referee's, "arena/module_kit.h" for writing a rule module. */
 #ifndef ARENA_SDK_H
 #define ARENA_SDK_H
 

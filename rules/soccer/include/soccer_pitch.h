@@ -1,4 +1,4 @@
-/* pitch.h -- the geometry of a paper-soccer pitch (shared/rules/soccer.md),
+/* soccer_pitch.h -- the geometry of a paper-soccer pitch (shared/rules/soccer.md),
  * shared by the rule module and the soccer bots: directions, point indices and
  * which steps are blocked before the first move.
  *
@@ -54,5 +54,58 @@ int so_free_segments(const so_dims *d);
 
 /* The seat that scores when the ball enters goal `target` (SO_GOAL_*). */
 static inline int so_scorer(int target) { return target == SO_GOAL_TOP ? 0 : 1; }
+
+/* ---- The step rule ------------------------------------------------------
+ * The one definition of a step that the module (legal_actions, apply) and the
+ * whole-turn generator of the bots (soccer_turns.h) share, on a mask of
+ * blocked steps per field point: which steps the ball may make, and what a
+ * step does. */
+
+/* The free steps of the ball on field point p: bit d set when step d may be
+ * made. Legal actions are these directions, ascending. */
+static inline unsigned so_free_steps(const uint8_t *mask, int p) { return (uint8_t)~mask[p]; }
+
+/* Whether step d of the ball on p is free (one bit of so_free_steps). */
+static inline int so_step_free(const uint8_t *mask, int p, int d) { return !(mask[p] & (1u << d)); }
+
+/* Writes up to cap of the free steps of the ball on p, ascending; returns how
+ * many there are (the module's legal_actions while the game is on). */
+static inline int so_legal_steps(const uint8_t *mask, int p, int32_t *out, int cap)
+{
+    unsigned free_steps = so_free_steps(mask, p);
+    int n = 0;
+    for (int d = 0; d < SO_DIRS; d++)
+        if (free_steps & (1u << d)) {
+            if (n < cap) out[n] = d;
+            n++;
+        }
+    return n;
+}
+
+/* What a step does (shared/rules/soccer.md): */
+enum so_step {
+    SO_STEP_PASS,   /* the ball stops on a fresh point: the other seat moves */
+    SO_STEP_BOUNCE, /* it lands where a segment was drawn: the same seat steps again */
+    SO_STEP_STUCK,  /* it bounces to a point with no free step: the mover loses */
+    SO_STEP_GOAL    /* it enters goal q: so_scorer(q) wins, own goal or not */
+};
+
+/* Draws free step d from field point p to q = so_target(p, d) in mask (a goal
+ * point, q < 0, has no byte) and says what it does. */
+static inline enum so_step so_draw_step(uint8_t *mask, int p, int d, int q)
+{
+    mask[p] |= (uint8_t)(1u << d);
+    if (q < 0) return SO_STEP_GOAL;
+    int fresh = mask[q] == 0; /* the bounce test: nothing drawn at q yet */
+    mask[q] |= (uint8_t)(1u << (d ^ 4));
+    return fresh ? SO_STEP_PASS : mask[q] == 0xFF ? SO_STEP_STUCK : SO_STEP_BOUNCE;
+}
+
+/* Undoes so_draw_step of a field step (q >= 0). */
+static inline void so_undraw_step(uint8_t *mask, int p, int d, int q)
+{
+    mask[p] &= (uint8_t)~(1u << d);
+    mask[q] &= (uint8_t)~(1u << (d ^ 4));
+}
 
 #endif

@@ -1,15 +1,16 @@
-/* board.h -- a paper-soccer position for search, shared by the soccer bots and
- * tests (not part of the rule module): fixed geometry tables, a position that
- * is changed and restored in place, Zobrist keys, a distance-to-goal
- * evaluation, the bridge from the module's observation, and following a
- * planned turn step by step. */
+/* soccer_board.h -- a paper-soccer position for search, part of the soccer
+ * engine (soccer_engine.h): fixed geometry tables, a position that is changed
+ * and restored in place with the module's step rule, Zobrist keys, a
+ * distance-to-goal evaluation, the bridge from the module's observation and
+ * state, and following a planned turn step by step. */
 #ifndef SOCCER_BOARD_H
 #define SOCCER_BOARD_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pitch.h"
+#include "arena/rules.h"
+#include "soccer_pitch.h"
 
 /* Everything that depends only on the options; built once per game. */
 typedef struct sb_geo {
@@ -41,9 +42,20 @@ void sb_geo_free(sb_geo *g);
 void sb_pos_start(const sb_geo *g, sb_pos *pos);
 
 /* Draws the segment of step d from the ball and moves the ball along it; the
- * step must be free. Returns the target (field point or SO_GOAL_*); the ball
- * is not moved into a goal. Does not touch side. */
-int sb_step(const sb_geo *g, sb_pos *pos, int d);
+ * step must be free. Returns what the step does (so_draw_step, the module's
+ * own step rule); the ball is not moved into a goal. Does not touch side.
+ * Inline: the turn generator's inner loop, where callers that ignore the
+ * result should not pay for it. */
+static inline enum so_step sb_step(const sb_geo *g, sb_pos *pos, int d)
+{
+    int p = pos->ball, q = g->to[p][d];
+    enum so_step what = so_draw_step(pos->mask, p, d, q);
+    pos->key ^= g->seg_key[p][d];
+    if (q < 0) return what;
+    pos->key ^= g->ball_key[p] ^ g->ball_key[q];
+    pos->ball = q;
+    return what;
+}
 
 /* Plays a whole turn (its steps from the ball; the last one ends the turn) and
  * passes the move to the other side. Goals are not played here. */
@@ -68,8 +80,11 @@ static inline int sb_eval_end(const sb_geo *g, int side, int e)
 }
 
 /* The position of a soccer Observation (proto/games/soccer.proto) of a game
- * that is not over; -1 when the bytes do not describe one of these dims. */
+ * that is not over, read by the module's decoder; -1 when the bytes are not a
+ * valid observation of a game on these dims. */
 int sb_pos_from_observation(const sb_geo *g, const uint8_t *obs, size_t len, sb_pos *pos);
+/* The position of a module state (not over) of these dims. */
+void sb_pos_from_state(const sb_geo *g, const arena_state *s, sb_pos *pos);
 
 /* A whole turn chosen once and then played a step per act() call. */
 typedef struct sb_plan {

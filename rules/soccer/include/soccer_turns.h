@@ -1,6 +1,9 @@
-/* turns.h -- whole-turn generation for the soccer bots: every distinct way the
- * side to move can play its turn (a step, then more steps while the ball
- * bounces), each once.
+/* soccer_turns.h -- whole-turn generation, part of the soccer engine
+ * (soccer_engine.h): every distinct way the side to move can play its turn (a
+ * step, then more steps while the ball bounces), each once. Its steps and
+ * what they do are the module's own (the step rule of soccer_pitch.h: the
+ * steps it tries are the module's legal actions), so bots and referee cannot
+ * disagree on a turn.
  *
  * Two step orders that draw the same set of segments and leave the ball on the
  * same point lead to the same position, so they are one turn: the generator
@@ -13,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "board.h"
+#include "soccer_board.h"
 
 enum sb_result {
     SB_PASS, /* the ball stopped on a fresh point: the opponent moves */
