@@ -7,6 +7,7 @@
 #include "matchlog.h"
 #include "outcome.h"
 #include "seed.h"
+#include "text.h"
 
 typedef struct seat_run {
     seat *s;
@@ -59,9 +60,9 @@ static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
     if (seat >= 0) m->seat[seat].healthy = 0;
 }
 
-static void log_action(match_run_ctx *m, int seat, int32_t action, int64_t think_us)
+static void log_action(match_run_ctx *m, int seat, int32_t action, int64_t think_us, int64_t cpu_us)
 {
-    if (matchlog_action(&m->log, seat, action, think_us)) m->oom = 1;
+    if (matchlog_action(&m->log, seat, action, think_us, cpu_us)) m->oom = 1;
 }
 
 /* SETUP: a seat from the pool and a started game for every seat. */
@@ -81,7 +82,7 @@ static int start_seats(match_run_ctx *m)
         seat_game g = {s->lr->rules->name, s->options, i, s->num_players, m->bot_seed[i], s->tc};
         int rc = seat_start(sr->s, &g, err, sizeof err);
         if (rc != OUTCOME_NORMAL) {
-            forfeit(m, i, rc, err);
+            forfeit(m, i, rc, text_clean(err, TEXT_MAX_MESSAGE)); /* may quote the bot */
             return -1;
         }
         sr->wants_events = sr->s->info.wants_events;
@@ -126,7 +127,8 @@ static void show_board(match_run_ctx *m, int seat, int32_t action, const arena_s
 }
 
 /* Applies a checked action; logs it, tells the others, shows the board. */
-static int apply_action(match_run_ctx *m, int seat, int32_t action, int64_t think_us)
+static int apply_action(match_run_ctx *m, int seat, int32_t action, int64_t think_us,
+                        int64_t cpu_us)
 {
     arena_state *before = m->spec->show ? m->r->state_clone(m->state) : NULL;
     if (m->r->apply(m->state, action) != 0) {
@@ -134,7 +136,7 @@ static int apply_action(match_run_ctx *m, int seat, int32_t action, int64_t thin
         return -1;
     }
     if (seat >= 0) m->plies++;
-    log_action(m, seat, action, think_us);
+    log_action(m, seat, action, think_us, cpu_us);
     broadcast(m, seat < 0 ? ARENA_EVENT_CHANCE : ARENA_EVENT_ACTION, seat, action, seat);
     if (before) {
         show_board(m, seat, action, before);
@@ -161,7 +163,7 @@ static int play_chance(match_run_ctx *m)
             break;
         }
     }
-    if (apply_action(m, -1, out[pick].action, 0)) {
+    if (apply_action(m, -1, out[pick].action, 0, 0)) {
         forfeit(m, -1, OUTCOME_ADJUDICATION, "rule module refused its own chance outcome");
         return -1;
     }
@@ -213,9 +215,9 @@ static int play_turn(match_run_ctx *m, int seat)
     t.timeout_us = t.move_budget_us + s->margin_us;
     t.start_us = m->mark_us;
     int32_t action = 0;
-    int64_t think = 0;
+    int64_t think = 0, cpu = 0;
     char err[200];
-    int rc = seat_act(sr->s, &t, &action, &think, err, sizeof err);
+    int rc = seat_act(sr->s, &t, &action, &think, &cpu, err, sizeof err);
     if (rc != OUTCOME_NORMAL) {
         forfeit(m, seat, rc, err);
         return -1;
@@ -232,7 +234,7 @@ static int play_turn(match_run_ctx *m, int seat)
         if (sr->clock_us < 0) sr->clock_us = 0; /* within the margin */
         sr->clock_us += s->tc.increment_us;
     }
-    if (!is_legal(m->legal, t.num_legal, action) || apply_action(m, seat, action, think)) {
+    if (!is_legal(m->legal, t.num_legal, action) || apply_action(m, seat, action, think, cpu)) {
         snprintf(err, sizeof err, "illegal action %d", action);
         forfeit(m, seat, OUTCOME_ILLEGAL, err);
         return -1;

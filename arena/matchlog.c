@@ -396,7 +396,7 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
     return 0;
 }
 
-int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us)
+int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us, int64_t cpu_us)
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
@@ -410,6 +410,7 @@ int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think
     a->seat = seat;
     a->action = action;
     a->think_us = think_us;
+    a->cpu_us = cpu_us;
     return 0;
 }
 

@@ -64,8 +64,10 @@ typedef struct matchlog_builder {
 
 /* 0, or -1 when out of memory. */
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
-/* One action, seat -1 for chance. 0, or -1 when out of memory. */
-int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us);
+/* One action, seat -1 for chance, with the bot's wall and CPU time. 0, or -1
+ * when out of memory. */
+int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
+                    int64_t cpu_us);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
  * log over: free it with matchlog_free_built (its actions are one block). */
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,

@@ -118,7 +118,7 @@ typedef enum sandbox_cond {
     SB_NOT_SIGSYS, /* rt_sigaction of anything but SIGSYS */
     SB_TCGETS,     /* ioctl(fd, TCGETS): isatty(), which stdio calls */
     SB_PR_NAME,    /* prctl(PR_SET_NAME) */
-    SB_FCNTL,      /* descriptor and status flags only: no O_ASYNC, owners, signals, locks, leases */
+    SB_FCNTL, /* descriptor and status flags only: no O_ASYNC, owners, signals, locks, leases */
     SB_SCHED_SELF, /* sched_setscheduler(0, SCHED_OTHER/BATCH/IDLE), sched_setparam(0, ...) */
 } sandbox_cond;
 
@@ -204,8 +204,7 @@ static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
     case SB_MMAP:
         rc = seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_MASKED_EQ, PROT_EXEC, 0));
         return rc ? rc
-                  : seccomp_rule_add(ctx, a, nr, 1,
-                                     SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_ANONYMOUS, 0));
+                  : seccomp_rule_add(ctx, a, nr, 1, SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_ANONYMOUS, 0));
     case SB_SELF_A0:
         return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
     case SB_GETRLIMIT:

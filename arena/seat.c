@@ -1,8 +1,10 @@
 /* seat.c -- what every seat kind shares: names of the kinds, identities. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "seat.h"
+#include "text.h"
 
 static const char *const seat_kind_names[] = {"process", "inline"};
 
@@ -29,6 +31,21 @@ void seat_info_free(seat_info *i)
 
 seat *seat_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen)
 {
-    if (cfg->kind == SEAT_INLINE) return seat_inline_open(cfg, bot_path, err, errlen);
-    return seat_process_open(cfg, bot_path, err, errlen);
+    seat *s = cfg->kind == SEAT_INLINE ? seat_inline_open(cfg, bot_path, err, errlen)
+                                       : seat_process_open(cfg, bot_path, err, errlen);
+    if (!s) {
+        text_clean(err, errlen - 1); /* it may quote the bot */
+        return NULL;
+    }
+    /* what the bot says about itself reaches tables, terminals and the store */
+    text_clean(s->info.name, TEXT_MAX_NAME);
+    text_clean(s->info.version, TEXT_MAX_NAME);
+    text_clean(s->info.author, TEXT_MAX_NAME);
+    text_clean(s->info.games, TEXT_MAX_GAMES);
+    if (!s->info.name[0]) {
+        seat_close(s);
+        snprintf(err, errlen, "%s: the bot's name is empty", bot_path);
+        return NULL;
+    }
+    return s;
 }

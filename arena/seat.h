@@ -36,8 +36,10 @@
 #include "arena/bot.h"
 #include "record.h"
 
-/* How long a bot may take to load and answer who it is or start a game
- * (loading may read big tables). The one place this limit is written. */
+/* How long a bot may take to load and say who it is (its constructors run
+ * then), and to start a game (create() may read big tables). The one place
+ * these limits are written. */
+#define SEAT_LOAD_TIMEOUT_US (5 * 1000000LL)
 #define SEAT_START_TIMEOUT_US (10 * 1000000LL)
 
 typedef enum seat_kind {
@@ -89,10 +91,11 @@ typedef struct seat_ops {
     /* Starts a game. A bot that refuses it or fails to load gives
      * OUTCOME_SETUP with its message. */
     int (*start)(seat *s, const seat_game *g, char *err, size_t errlen);
-    /* The bot's answer (not yet checked for legality) and the wall time it
-     * took, measured by the seat. */
-    int (*act)(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
-               size_t errlen);
+    /* The bot's answer (not yet checked for legality), the wall time it took
+     * and the CPU time the bot used meanwhile (0 when the kind cannot tell),
+     * both measured by the seat. */
+    int (*act)(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, int64_t *cpu_us,
+               char *err, size_t errlen);
     /* Another seat's action (kind ARENA_EVENT_ACTION) or a chance outcome
      * (ARENA_EVENT_CHANCE, who = -1). No answer; a failure shows at the
      * seat's next act. */
@@ -132,9 +135,9 @@ static inline int seat_start(seat *s, const seat_game *g, char *err, size_t errl
     return s->ops->start(s, g, err, errlen);
 }
 static inline int seat_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us,
-                           char *err, size_t errlen)
+                           int64_t *cpu_us, char *err, size_t errlen)
 {
-    return s->ops->act(s, t, action, think_us, err, errlen);
+    return s->ops->act(s, t, action, think_us, cpu_us, err, errlen);
 }
 static inline void seat_event(seat *s, arena_event_kind kind, int who, int32_t action)
 {

@@ -22,11 +22,12 @@ static int si_start(seat *s, const seat_game *g, char *err, size_t errlen)
     return botrun_start(&((seat_inline *)s)->run, g, err, errlen);
 }
 
-static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
-                  size_t errlen)
+static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, int64_t *cpu_us,
+                  char *err, size_t errlen)
 {
     (void)err;
     (void)errlen;
+    *cpu_us = 0; /* a thread's CPU clock would cost a system call a move */
     seat_inline *p = (seat_inline *)s;
     arena_turn turn = {sizeof turn, t->ply,       t->observation,  t->observation_len,
                        t->legal,    t->num_legal, t->time_left_us, t->move_budget_us,

@@ -30,8 +30,8 @@ static int sp_start(seat *s, const seat_game *g, char *err, size_t errlen)
     return worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
 }
 
-static int sp_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
-                  size_t errlen)
+static int sp_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, int64_t *cpu_us,
+                  char *err, size_t errlen)
 {
     seat_process *p = (seat_process *)s;
     Arena__TurnRequest turn = ARENA__TURN_REQUEST__INIT;
@@ -42,7 +42,7 @@ static int sp_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     turn.legal = (int32_t *)t->legal;
     turn.time_left_us = t->time_left_us;
     turn.move_budget_us = t->move_budget_us;
-    return worker_act(p->w, &turn, t->timeout_us, action, think_us, err, errlen);
+    return worker_act(p->w, &turn, t->timeout_us, action, think_us, cpu_us, err, errlen);
 }
 
 static void sp_event(seat *s, arena_event_kind kind, int who, int32_t action)
@@ -92,20 +92,27 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
                         .rules_path = cfg->rules_path,
                         .sandbox = cfg->sandbox,
                         .mem_limit_mb = cfg->mem_limit_mb};
-    p->w = worker_spawn(cfg->env, &wc, SEAT_START_TIMEOUT_US, err, errlen);
+    char why[400];
+    p->w = worker_spawn(cfg->env, &wc, SEAT_LOAD_TIMEOUT_US, why, sizeof why);
     if (!p->w) {
         free(p);
-        return NULL;
+        return arena_errf(err, errlen, "%s: %s", bot_path, why), NULL;
     }
-    /* Who is it? The same worker then serves the games. */
+    /* Who is it? Loading happens here (the bot's constructors run), under the
+     * sandbox. The same worker then serves the games. */
     Arena__Setup setup = ARENA__SETUP__INIT;
     setup.info_only = 1;
     Arena__BotInfo *bi = NULL;
-    if (worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, &bi, err, errlen) != OUTCOME_NORMAL ||
-        !bi) {
+    int rc = worker_setup(p->w, &setup, SEAT_LOAD_TIMEOUT_US, &bi, why, sizeof why);
+    if (rc != OUTCOME_NORMAL || !bi) {
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sp_close(&p->base);
-        return NULL;
+        /* a loader error already names the file */
+        if (rc == OUTCOME_SETUP && strstr(why, bot_path))
+            return arena_errf(err, errlen, "%s", why), NULL;
+        return arena_errf(err, errlen, "%s: did not load: %s%s", bot_path, why,
+                          rc == OUTCOME_TIME ? " (a constructor that never returns?)" : ""),
+               NULL;
     }
     seat_info *i = &p->base.info;
     i->name = sp_dup(bi->name);

@@ -32,10 +32,12 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <zmq.h>
 
 #include "arena/sdk.h"
+#include "botout.h"
 #include "outcome.h"
 #include "sandbox.h"
 #include "wire.h"
@@ -62,7 +64,9 @@ struct worker {
     char sockpath[128];
     pid_t pid;
     int pidfd, status_rd;
+    botout out_pipe; /* the worker's stdout and stderr */
     int reaped, status, broken, wants_events;
+    int stopped; /* SIGSTOPped between requests */
     struct rusage ru;
     int64_t mem_mb, cpu_s;
     uint8_t id[WIRE_ID_MAX];
@@ -198,6 +202,41 @@ static void worker_kill(worker *w)
     worker_reap(w, 1);
 }
 
+static void worker_signal(worker *w, int sig)
+{
+    if (w->pidfd >= 0)
+        syscall(SYS_pidfd_send_signal, w->pidfd, sig, NULL, 0);
+    else
+        kill(w->pid, sig);
+}
+
+/* A bot computes only while it serves a request: the worker is stopped as
+ * soon as it has answered and continued when it is asked again, so no bot
+ * thinks on the other seats' time (events and game ends wait in its queue
+ * until its next request). */
+static void worker_pause(worker *w)
+{
+    if (w->reaped || w->stopped || w->pid <= 0) return;
+    worker_signal(w, SIGSTOP);
+    w->stopped = 1;
+}
+
+static void worker_resume(worker *w)
+{
+    if (w->reaped || !w->stopped) return;
+    worker_signal(w, SIGCONT);
+    w->stopped = 0;
+}
+
+/* CPU time the worker process has used, in microseconds; -1 when unknown. */
+static int64_t worker_cpu_us(const worker *w)
+{
+    clockid_t clk;
+    struct timespec ts;
+    if (w->pid <= 0 || clock_getcpuclockid(w->pid, &clk) || clock_gettime(clk, &ts)) return -1;
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 static const char *worker_memory_hint(const worker *w, char *buf, size_t n)
 {
     /* Only a hint, and said as one: the peak resident size reached half the
@@ -213,6 +252,7 @@ static const char *worker_memory_hint(const worker *w, char *buf, size_t n)
 static int worker_death(worker *w, char *err, size_t errlen)
 {
     w->broken = 1;
+    botout_drain(&w->out_pipe); /* its last words */
     sandbox_record r;
     char hint[64];
     if (read(w->status_rd, &r, sizeof r) == (ssize_t)sizeof r && r.magic == SANDBOX_RECORD_MAGIC) {
@@ -290,14 +330,22 @@ static int worker_send(worker *w, const Arena__ArenaMsg *m, char *err, size_t er
 static int worker_recv(worker *w, int64_t deadline_us, Arena__WorkerMsg **out, char *err,
                        size_t errlen)
 {
-    zmq_pollitem_t items[2] = {{w->sock, 0, ZMQ_POLLIN, 0}, {NULL, w->pidfd, ZMQ_POLLIN, 0}};
-    int nitems = w->pidfd >= 0 ? 2 : 1;
+    zmq_pollitem_t items[3] = {{w->sock, 0, ZMQ_POLLIN, 0},
+                               {NULL, w->pidfd, ZMQ_POLLIN, 0},
+                               {NULL, w->out_pipe.fd, ZMQ_POLLIN, 0}};
     for (;;) {
+        /* the output pipe while it is open and under its cap: past the cap it
+         * is left full, and a bot that keeps printing blocks on it */
+        int drain = w->out_pipe.fd >= 0 && !w->out_pipe.dropped;
+        items[2].fd = w->out_pipe.fd;
+        int nitems = w->pidfd >= 0 ? 2 : 1;
+        if (drain && nitems == 2) nitems = 3;
         int64_t left = deadline_us - arena_now_us();
         if (left <= 0) return OUTCOME_TIME; /* the caller kills and words it */
         long ms = (long)((left + 999) / 1000);
-        if (nitems == 1 && ms > WORKER_SLICE_MS) ms = WORKER_SLICE_MS;
+        if (w->pidfd < 0 && ms > WORKER_SLICE_MS) ms = WORKER_SLICE_MS;
         int rc = zmq_poll(items, nitems, ms);
+        if (rc > 0 && nitems == 3 && items[2].revents) botout_drain(&w->out_pipe);
         if (rc < 0 && errno == EINTR) continue;
         if (rc < 0)
             return worker_break(w, OUTCOME_CRASH, err, errlen, "zmq_poll: %s", zmq_strerror(errno));
@@ -319,7 +367,8 @@ static int worker_recv(worker *w, int64_t deadline_us, Arena__WorkerMsg **out, c
                 return worker_break(w, OUTCOME_CRASH, err, errlen, "recv: %s", zmq_strerror(errno));
             continue;
         }
-        int dead = nitems == 2 ? (items[1].revents != 0 && worker_reap(w, 1)) : worker_reap(w, 0);
+        if (w->pidfd < 0 && drain) botout_drain(&w->out_pipe); /* no pidfd: slices */
+        int dead = w->pidfd >= 0 ? (items[1].revents != 0 && worker_reap(w, 1)) : worker_reap(w, 0);
         if (dead) return worker_death(w, err, errlen);
     }
 }
@@ -346,7 +395,7 @@ static int worker_await(worker *w, int want, uint32_t seq, int64_t deadline_us,
 
 /* ---------------------------------------------------------------- spawn -- */
 
-static int worker_launch(worker *w, const worker_config *cfg, int status_wr, char *err,
+static int worker_launch(worker *w, const worker_config *cfg, int status_wr, int out_wr, char *err,
                          size_t errlen)
 {
     char mem[24], cpu[24], fd[8], parent[24];
@@ -380,10 +429,11 @@ static int worker_launch(worker *w, const worker_config *cfg, int status_wr, cha
     sigaddset(&dfl, SIGTERM);
     posix_spawn_file_actions_init(&fa);
     posix_spawnattr_init(&at);
-    /* stdin from /dev/null; stdout onto stderr so a chatty bot cannot corrupt
-     * what the arena prints; the status pipe as fd 3. */
+    /* stdin from /dev/null; stdout and stderr into a pipe the arena drains
+     * (botout.h), never the arena's own descriptors; the status pipe as fd 3. */
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, 2, 1);
+    posix_spawn_file_actions_adddup2(&fa, out_wr, 1);
+    posix_spawn_file_actions_adddup2(&fa, out_wr, 2);
     posix_spawn_file_actions_adddup2(&fa, status_wr, WORKER_STATUS_FD);
     /* Own process group: a terminal's Ctrl-C reaches the arena, which
      * decides; the workers notice when it is gone. */
@@ -442,7 +492,18 @@ static int worker_ready(worker *w, int64_t timeout_us, char *err, size_t errlen)
                             WIRE_PROTOCOL_VERSION);
     if (pid != (uint32_t)w->pid)
         return worker_break(w, -1, err, errlen, "worker says pid %u, spawned %d", pid, (int)w->pid);
+    worker_pause(w);
     return 0;
+}
+
+/* A descriptor moved above the ones a worker is given (0-3): dup2 onto its
+ * own number would keep close-on-exec. */
+static int worker_high_fd(int fd)
+{
+    if (fd < 0 || fd > WORKER_STATUS_FD) return fd;
+    int hi = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    close(fd);
+    return hi;
 }
 
 worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_us, char *err,
@@ -453,6 +514,7 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
     w->env = env;
     w->pid = -1;
     w->pidfd = w->status_rd = -1;
+    w->out_pipe.fd = -1;
     w->reaped = 1; /* nothing to reap until launched */
     w->mem_mb = cfg->mem_limit_mb > 0 ? cfg->mem_limit_mb : WORKER_DEFAULT_MEM_MB;
     w->cpu_s = cfg->cpu_limit_s > 0 ? cfg->cpu_limit_s : WORKER_DEFAULT_CPU_S;
@@ -465,13 +527,18 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
         goto fail;
     }
     w->status_rd = fds[0];
-    if (fds[1] <= WORKER_STATUS_FD) { /* dup2(3, 3) would keep close-on-exec */
-        int hi = fcntl(fds[1], F_DUPFD_CLOEXEC, 10);
-        close(fds[1]);
-        fds[1] = hi;
+    fds[1] = worker_high_fd(fds[1]);
+    int outs[2] = {-1, -1};
+    if (pipe2(outs, O_CLOEXEC) < 0) {
+        worker_fail(err, errlen, 0, "pipe: %s", strerror(errno));
+        if (fds[1] >= 0) close(fds[1]);
+        goto fail;
     }
-    int rc = fds[1] < 0 ? -1 : worker_launch(w, cfg, fds[1], err, errlen);
+    botout_init(&w->out_pipe, outs[0], cfg->bot_path);
+    outs[1] = worker_high_fd(outs[1]);
+    int rc = fds[1] < 0 || outs[1] < 0 ? -1 : worker_launch(w, cfg, fds[1], outs[1], err, errlen);
     if (fds[1] >= 0) close(fds[1]);
+    if (outs[1] >= 0) close(outs[1]);
     if (rc < 0) goto fail;
     w->reaped = 0;
     if (worker_ready(w, timeout_us, err, errlen) < 0) goto fail;
@@ -505,14 +572,17 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
                  Arena__BotInfo **info_out, char *err, size_t errlen)
 {
     if (info_out) *info_out = NULL;
+    botout_new_game(&w->out_pipe);
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
     m.setup = (Arena__Setup *)setup;
     int64_t deadline = arena_now_us() + timeout_us;
+    worker_resume(w);
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
         code = worker_await(w, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, deadline, &r, err, errlen);
+    if (code == OUTCOME_NORMAL) worker_pause(w);
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     Arena__SetupReply *sr = r->setup_reply;
@@ -530,20 +600,27 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
 }
 
 int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, int32_t *action,
-               int64_t *elapsed_us, char *err, size_t errlen)
+               int64_t *elapsed_us, int64_t *cpu_us, char *err, size_t errlen)
 {
     Arena__TurnRequest t = *turn;
     t.seq = ++w->seq;
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_TURN;
     m.turn = &t;
+    int64_t cpu0 = worker_cpu_us(w);
     int64_t t0 = arena_now_us();
+    worker_resume(w);
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
         code = worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + timeout_us, &r, err,
                             errlen);
     if (elapsed_us) *elapsed_us = arena_now_us() - t0;
+    if (code == OUTCOME_NORMAL) worker_pause(w);
+    if (cpu_us) {
+        int64_t cpu1 = worker_cpu_us(w);
+        *cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
+    }
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     *action = r->action->action;
@@ -623,6 +700,7 @@ void worker_close(worker *w)
 {
     if (!w) return;
     if (!w->reaped && !w->broken && w->idlen) {
+        worker_resume(w);
         Arena__Bye bye = ARENA__BYE__INIT;
         Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
         m.body_case = ARENA__ARENA_MSG__BODY_BYE;
@@ -637,6 +715,7 @@ void worker_close(worker *w)
     if (w->sockpath[0]) unlink(w->sockpath); /* libzmq 4.3.4 leaves the file */
     if (w->pidfd >= 0) close(w->pidfd);
     if (w->status_rd >= 0) close(w->status_rd);
+    botout_close(&w->out_pipe);
     wire_buf_free(&w->out);
     free(w);
 }

@@ -64,10 +64,13 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
                  Arena__BotInfo **info_out, char *err, size_t errlen);
 
 /* Asks for an action. On success *action holds the bot's answer (not yet
- * checked for legality) and *elapsed_us the wall time from send to answer. On
- * timeout the worker is killed and OUTCOME_TIME returned. */
+ * checked for legality), *elapsed_us the wall time from send to answer and
+ * *cpu_us (may be NULL) the CPU time the worker used meanwhile. On timeout the
+ * worker is killed and OUTCOME_TIME returned. Between requests the worker is
+ * stopped (SIGSTOP): a bot computes only while it serves one; events and game
+ * ends wait in its queue until its next request. */
 int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, int32_t *action,
-               int64_t *elapsed_us, char *err, size_t errlen);
+               int64_t *elapsed_us, int64_t *cpu_us, char *err, size_t errlen);
 
 /* Tells the bot about another seat's action or a chance outcome. Does not wait. */
 int worker_event(worker *w, const Arena__Event *event, char *err, size_t errlen);

@@ -15,6 +15,7 @@
  * thing in main; the one-second check of the parent in zmq_poll is a second
  * line only.
  */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -149,11 +150,42 @@ static void wm_load(wm *w)
     w->loaded = botrun_load(&w->run, w->a.bot_path, w->rules, w->load_err, WM_ERR) == 0;
 }
 
+/* libzmq's threads were created with the socket, but a loaded machine may run
+ * their first lines only later: the scheduling call and the name each sets
+ * (applySchedulingParameters, then the name "ZMQbg/...") would then trap
+ * under the filter -- in a thread that blocks every signal, so the worker
+ * would die unreported. Wait (a bounded while) until every other thread has
+ * its name. */
+static void wm_await_zmq_threads(void)
+{
+    for (int tries = 0; tries < 2000; tries++) {
+        DIR *d = opendir("/proc/self/task");
+        struct dirent *e;
+        int unnamed = 0;
+        pid_t self = getpid();
+        while (d && (e = readdir(d))) {
+            if (e->d_name[0] == '.' || atoi(e->d_name) == self) continue;
+            char path[64], comm[32] = "";
+            snprintf(path, sizeof path, "/proc/self/task/%s/comm", e->d_name);
+            FILE *f = fopen(path, "r");
+            if (f) {
+                if (!fgets(comm, sizeof comm, f)) comm[0] = '\0';
+                fclose(f);
+            }
+            if (strncmp(comm, "ZMQbg/", 6) != 0) unnamed++;
+        }
+        if (d) closedir(d);
+        if (!unnamed) return;
+        usleep(500);
+    }
+}
+
 /* Steps 3-4 around the first message: the filter, then the bot. */
 static void wm_start(wm *w)
 {
     /* never run plugin code unfiltered: if the limits or the filter failed,
      * load nothing and refuse every game */
+    if (w->a.sandbox) wm_await_zmq_threads();
     if (!w->load_err[0] && (!w->a.sandbox || sandbox_enter(w->load_err, WM_ERR) == 0)) wm_load(w);
     if (w->load_err[0]) w->loaded = 0;
 }

@@ -12,6 +12,7 @@
 #include "report.h"
 #include "schedule.h"
 #include "tally.h"
+#include "text.h"
 #include "timectl.h"
 
 START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
@@ -26,13 +27,14 @@ START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
         ck_assert_uint_eq(it[i].index, i);
         ck_assert_int_eq(it[i].seat[0], it[i + 1].seat[1]); /* colours swapped */
         ck_assert_int_eq(it[i].seat[1], it[i + 1].seat[0]);
-        ck_assert(it[i].seed == it[i + 1].seed);           /* paired games */
+        ck_assert(it[i].seed == it[i + 1].seed); /* paired games */
         if (i >= 2) ck_assert(it[i].seed != it[i - 2].seed);
         as_white[it[i].seat[0]][it[i].seat[1]]++;
         as_white[it[i + 1].seat[0]][it[i + 1].seat[1]]++;
     }
     for (int a = 0; a < 4; a++)
-        for (int b = 0; b < 4; b++) ck_assert_int_eq(as_white[a][b], a == b ? 0 : 3);
+        for (int b = 0; b < 4; b++)
+            ck_assert_int_eq(as_white[a][b], a == b ? 0 : 3);
     free(it);
 }
 END_TEST
@@ -46,9 +48,11 @@ START_TEST(tables_of_three_rotate_or_permute_seats)
     ck_assert_uint_eq(n, 4 * 3); /* C(4,3) tables, 3 rotations each */
     int seat_count[4][3] = {{0}};
     for (size_t i = 0; i < n; i++)
-        for (int s = 0; s < 3; s++) seat_count[it[i].seat[s]][s]++;
+        for (int s = 0; s < 3; s++)
+            seat_count[it[i].seat[s]][s]++;
     for (int e = 0; e < 4; e++)
-        for (int s = 0; s < 3; s++) ck_assert_int_eq(seat_count[e][s], 3);
+        for (int s = 0; s < 3; s++)
+            ck_assert_int_eq(seat_count[e][s], 3);
     free(it);
     ck_assert_int_eq(schedule_round_robin(4, 3, 1, 1, 1, &it, &n, err, sizeof err), 0);
     ck_assert_uint_eq(n, 4 * 6); /* every permutation */
@@ -99,7 +103,8 @@ START_TEST(same_names_get_unique_labels)
     ck_assert_str_eq(e[1]->display, "a#1");
     ck_assert_str_eq(e[2]->display, "b");
     ck_assert_str_eq(e[3]->display, "a#2");
-    for (int i = 0; i < 4; i++) entrant_free(e[i]);
+    for (int i = 0; i < 4; i++)
+        entrant_free(e[i]);
     ck_assert(bot_plays("*", "morris"));
     ck_assert(bot_plays("soccer, morris", "morris"));
     ck_assert(!bot_plays("morris_x,soccer", "morris"));
@@ -111,6 +116,29 @@ START_TEST(same_names_get_unique_labels)
 }
 END_TEST
 
+/* What a bot says about itself is cleaned before it is shown anywhere. */
+START_TEST(bot_text_is_cleaned)
+{
+    char s[128];
+    snprintf(s, sizeof s, "evil\033[2J\033]0;owned\007");
+    ck_assert_str_eq(text_clean(s, 64), "evil?[2J?]0;owned?");
+    snprintf(s, sizeof s, "bot\nmatch 42: X crashed");
+    ck_assert_str_eq(text_clean(s, 64), "bot?match 42: X crashed");
+    snprintf(s, sizeof s, "M\xc5\x82ynek \xe2\x99\x9e"); /* Młynek ♞ stay */
+    ck_assert_str_eq(text_clean(s, 64), "M\xc5\x82ynek \xe2\x99\x9e");
+    snprintf(s, sizeof s,
+             "a\xc2\x9b"
+             "b\xff"
+             "c\xe2\x80\xa8"
+             "d\xc0\xaf");
+    ck_assert_str_eq(text_clean(s, 64), "a??b?c???d??"); /* C1, junk, U+2028, overlong */
+    snprintf(s, sizeof s, "abc\xc5\x82");
+    ck_assert_str_eq(text_clean(s, 4), "abc"); /* never half a character */
+    snprintf(s, sizeof s, "%s", "");
+    ck_assert_str_eq(text_clean(s, 4), "");
+}
+END_TEST
+
 START_TEST(loader_errors_name_the_file)
 {
     char err[512], path[4096];
@@ -119,8 +147,8 @@ START_TEST(loader_errors_name_the_file)
     ck_assert_ptr_null(loader_open_rules("/nonexistent/x.so", err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "/nonexistent/x.so: no such file"));
     /* A bot is not a rule module. */
-    ck_assert_int_eq(loader_resolve(LOADER_BOTS, ARENA_BIN_DIR "/bots/random.so", path,
-                                    sizeof path, err, sizeof err),
+    ck_assert_int_eq(loader_resolve(LOADER_BOTS, ARENA_BIN_DIR "/bots/random.so", path, sizeof path,
+                                    err, sizeof err),
                      0);
     ck_assert_ptr_null(loader_open_rules(path, err, sizeof err));
     ck_assert_ptr_nonnull(strstr(err, "not a rule module"));
@@ -178,7 +206,8 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
     tally t;
     tally_init(&t, 3);
     for (int i = 0; i < 4; i++) {
-        match_record m = {.num_players = 3, .seat_entrant = {i % 3, (i + 1) % 3, (i + 2) % 3},
+        match_record m = {.num_players = 3,
+                          .seat_entrant = {i % 3, (i + 1) % 3, (i + 2) % 3},
                           .returns = {2, 0, -2}};
         tally_add(&t, &m);
     }
@@ -238,6 +267,7 @@ int main(void)
     tcase_add_test(tc, tables_of_three_rotate_or_permute_seats);
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
+    tcase_add_test(tc, bot_text_is_cleaned);
     tcase_add_test(tc, loader_errors_name_the_file);
     tcase_add_test(tc, sha256_matches_a_known_digest);
     tcase_add_test(tc, outcomes_read_as_sentences);

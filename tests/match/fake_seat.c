@@ -27,14 +27,15 @@ static int fs_start(seat *s, const seat_game *g, char *err, size_t errlen)
     return OUTCOME_NORMAL;
 }
 
-static int fs_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, char *err,
-                  size_t errlen)
+static int fs_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, int64_t *cpu_us,
+                  char *err, size_t errlen)
 {
     fake_seat *f = (fake_seat *)s;
     const fake_script *sc = f->script;
     int mine = f->turn++;
     f->log->acts++;
     *think_us = 1;
+    *cpu_us = 1;
     *action = t->legal[0];
     if (mine != sc->at) return OUTCOME_NORMAL;
     switch (sc->fault) {

@@ -108,7 +108,7 @@ static int act_once(worker *w, int64_t timeout_us, int32_t *action, int64_t *ela
     rules->state_free(s);
     rules->game_free(g);
     int64_t dummy;
-    return worker_act(w, &t, timeout_us, action, elapsed ? elapsed : &dummy, err, sizeof err);
+    return worker_act(w, &t, timeout_us, action, elapsed ? elapsed : &dummy, NULL, err, sizeof err);
 }
 
 /* Plays a whole game of countdown between two set-up workers; the outcome. */
@@ -130,7 +130,7 @@ static int play_game(worker *ws[2])
         t.legal = legal;
         t.n_legal = (size_t)rules->legal_actions(s, legal, 8);
         t.move_budget_us = t.time_left_us = 5 * SEC;
-        code = worker_act(ws[seat], &t, 5 * SEC, &action, &elapsed, err, sizeof err);
+        code = worker_act(ws[seat], &t, 5 * SEC, &action, &elapsed, NULL, err, sizeof err);
         if (code != OUTCOME_NORMAL) break;
         if (rules->apply(s, action) < 0) {
             code = OUTCOME_ILLEGAL;

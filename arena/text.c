@@ -1,0 +1,47 @@
+/* text.c -- cleaning text supplied by bots (see text.h). */
+#include <string.h>
+
+#include "text.h"
+
+/* Length of a well-formed UTF-8 sequence of a printable character at p (at
+ * most n bytes available), or 0. Overlong forms, surrogates and C1 controls
+ * are refused. */
+static size_t text_utf8_len(const unsigned char *p, size_t n)
+{
+    unsigned c = p[0];
+    size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+    if (len == 0 || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((p[i] & 0xc0) != 0x80) return 0;
+    if (len == 2 && c == 0xc2 && p[1] < 0xa0) return 0;  /* U+0080..U+009F: C1 controls */
+    if (len == 3 && c == 0xe0 && p[1] < 0xa0) return 0;  /* overlong */
+    if (len == 3 && c == 0xed && p[1] >= 0xa0) return 0; /* surrogates */
+    if (len == 4 && c == 0xf0 && p[1] < 0x90) return 0;  /* overlong */
+    if (len == 4 && c == 0xf4 && p[1] >= 0x90) return 0; /* past U+10FFFF */
+    if (len == 3 && c == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
+        return 0; /* U+2028/U+2029: line breaks */
+    return len;
+}
+
+char *text_clean(char *s, size_t max)
+{
+    unsigned char *p = (unsigned char *)s;
+    size_t n = strlen(s), out = 0;
+    for (size_t i = 0; i < n;) {
+        size_t len = p[i] >= 0x20 && p[i] < 0x7f ? 1
+                     : p[i] >= 0x80              ? text_utf8_len(p + i, n - i)
+                                                 : 0;
+        if (len == 0) { /* a control or a malformed byte */
+            if (out + 1 > max) break;
+            p[out++] = '?';
+            i++;
+            continue;
+        }
+        if (out + len > max) break;
+        memmove(p + out, p + i, len);
+        out += len;
+        i += len;
+    }
+    p[out] = '\0';
+    return s;
+}

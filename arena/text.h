@@ -1,0 +1,24 @@
+/* text.h -- making text that a bot supplies safe to show anywhere.
+ *
+ * A bot's name, version, author, games list and refusal message reach
+ * tables, progress lines, the terminal, JSON, CSV and the database. Each goes
+ * through text_clean first, the one place that decides what a bot may say:
+ * printable ASCII and well-formed UTF-8 of printable characters stay; control
+ * characters (escape sequences, newlines that would forge a line, C1 controls
+ * such as U+009B), malformed UTF-8 and bytes past the cap become '?' or are
+ * cut. */
+#ifndef ARENA_TEXT_H
+#define ARENA_TEXT_H
+
+#include <stddef.h>
+
+/* Caps, in bytes, for what a bot says about itself. */
+#define TEXT_MAX_NAME 64
+#define TEXT_MAX_GAMES 256
+#define TEXT_MAX_MESSAGE 300
+
+/* Cleans s in place and cuts it to at most max bytes (at a character
+ * boundary). Returns s. */
+char *text_clean(char *s, size_t max);
+
+#endif

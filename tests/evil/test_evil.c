@@ -1,0 +1,222 @@
+/* test_evil.c -- hostile bots against the real arena (see CMakeLists.txt):
+ * each is stopped with the right verdict, one line names a bot that cannot
+ * even load, and a tournament with all of them finishes with every other
+ * match played. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/sdk.h"
+#include "e2e_util.h"
+#include "matchlog.h"
+
+#define ARENA ARENA_BIN_DIR "/arena"
+#define EVIL(name) EVIL_BOTS_DIR "/" name ".so"
+
+static const char *evil_path(const char *bot)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/%s.so", EVIL_BOTS_DIR, bot);
+    return path;
+}
+
+/* One match of the bot (seat 0) against random: the verdict line. */
+static void assert_verdict(const char *bot, const char *verdict)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris %s random --move-time 500 --seed 1 --out %s",
+                     ARENA, evil_path(bot), dir);
+    char want[256];
+    snprintf(want, sizeof want, "Ended: %s %s", bot, verdict);
+    ck_assert_msg(rc == 0 && strstr(out, want), "%s: want '%s', got (%d):\n%.1500s", bot, want, rc,
+                  out);
+    ck_assert_msg(strstr(out, "0-1"), "%s did not lose:\n%.1500s", bot, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+
+START_TEST(signals_through_descriptors)
+{
+    assert_verdict("sigowner", "sandbox violation: fcntl");
+    assert_verdict("asyncflag", "sandbox violation: fcntl");
+}
+END_TEST
+
+START_TEST(scheduling_of_others_and_realtime)
+{
+    assert_verdict("scheduler", "sandbox violation: sched_setscheduler");
+    assert_verdict("realtime", "sandbox violation: sched_setscheduler");
+}
+END_TEST
+
+START_TEST(leases_and_locks)
+{
+    assert_verdict("leaser", "sandbox violation: fcntl");
+    assert_verdict("locker", "sandbox violation: flock");
+}
+END_TEST
+
+START_TEST(pause_loses_on_time)
+{
+    assert_verdict("pauser", "lost on time: no answer within");
+}
+END_TEST
+
+/* Item 5: the opponent's moves reach the bot while it is stopped; what it
+ * computes on them counts on its own clock (200 ms a move, 300 ms of work). */
+START_TEST(no_thinking_on_the_others_time)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris random %s --move-time 200 --seed 1 --out %s",
+                     ARENA, EVIL("ponderer"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Ended: ponderer lost on time"), "(%d)\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Each move's CPU time is measured from the bot's process and logged beside
+ * its wall time: the burner bot spends 1.2 s of CPU on its first move. */
+START_TEST(cpu_time_is_logged)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s match --game morris %s random --move-time 10000 --seed 1 --out %s && "
+                     "%s replay --no-board %s/matches/*.pb",
+                     ARENA, ARENA_TEST_BOTS_DIR "/burner.so", dir, ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%.1500s", rc, out);
+    free(out);
+    Arena__MatchLog **logs;
+    size_t n;
+    char err[512], path[600];
+    ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
+    snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
+    free(out);
+    ck_assert_msg(matchlog_read_all(path, &logs, &n, err, sizeof err) == 0, "%s", err);
+    const Arena__LoggedAction *first = logs[0]->actions[0];
+    ck_assert_int_eq(first->seat, 0);
+    ck_assert_msg(first->cpu_us >= 1100000 && first->cpu_us <= first->think_us + 100000,
+                  "cpu %lld us, wall %lld us", (long long)first->cpu_us,
+                  (long long)first->think_us);
+    matchlog_free_all(logs, n);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A bot that cannot load: one line naming its file and the cause, exit 2,
+ * within a few seconds (the load limit is 5 s). */
+static void assert_does_not_load(const char *bot, const char *cause)
+{
+    char *out;
+    int64_t t0 = arena_now_us();
+    int rc = e2e_run(&out, "%s match --game morris %s random --seed 1 --out /tmp", ARENA,
+                     evil_path(bot));
+    double secs = (double)(arena_now_us() - t0) / 1e6;
+    ck_assert_msg(rc == 2 && strstr(out, evil_path(bot)) && strstr(out, cause),
+                  "%s: want exit 2 naming the file and '%s', got (%d):\n%.1500s", bot, cause, rc,
+                  out);
+    ck_assert_msg(secs < 30, "%s took %.1f s to be refused", bot, secs);
+    free(out);
+}
+
+START_TEST(constructor_cannot_stack_a_filter)
+{
+    assert_does_not_load("filterer", "sandbox violation: ");
+}
+END_TEST
+
+START_TEST(constructor_that_hangs)
+{
+    assert_does_not_load("ctorhang", "did not load: no answer within 5000 ms");
+}
+END_TEST
+
+/* Output: the arena passes on a capped, cleaned part of what a bot prints,
+ * and what a bot says about itself is cleaned everywhere it is shown. */
+START_TEST(output_is_capped_and_cleaned)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots random %s %s --rounds 1 --move-time 20000 "
+                     "--seed 3 --out %s 2>&1",
+                     ARENA, EVIL("shouter"), EVIL("forger"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Rank"), "tournament failed (%d)", rc);
+    ck_assert_msg(strlen(out) < 256 * 1024, "%zu bytes of output passed on", strlen(out));
+    ck_assert_msg(strstr(out, "[shouter.so] ?[2J?[Hmatch 42: random crashed: signal 11"),
+                  "no cleaned line of the bot");
+    ck_assert_msg(strstr(out, "[shouter.so] (more output dropped"), "no note of the cap");
+    ck_assert_msg(!strchr(out, '\033'), "an escape byte reached the output");
+    ck_assert_msg(strstr(out, "forger?[31m?match 42: random crashed"), "no cleaned name");
+    /* the forged line never starts a line of its own */
+    ck_assert_msg(!strstr(out, "\nmatch 42: random crashed"), "a forged line got through");
+    free(out);
+    /* the store and the tables hold the cleaned name too */
+    rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "forger?[31m?match 42") && !strchr(out, '\033'),
+                  "ratings (%d):\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* All the bots that load, with two honest ones: the tournament finishes, the
+ * honest pair plays all its matches, and every hostile bot forfeits every
+ * match with its verdict. */
+START_TEST(tournament_goes_on)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots random morris_greedy %s %s %s %s %s %s "
+                     "%s --move-time 500 -j 2 --seed 5 --out %s",
+                     ARENA, EVIL("sigowner"), EVIL("asyncflag"), EVIL("scheduler"),
+                     EVIL("realtime"), EVIL("leaser"), EVIL("locker"), EVIL("pauser"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Rank"), "tournament failed (%d)", rc);
+    /* 9 bots: 36 pairs, both colours: 72 matches; every match with a hostile
+     * bot is a forfeit: all but the 2 between random and morris_greedy */
+    ck_assert_msg(strstr(out, "72 matches in") && strstr(out, " 70 forfeits"), "%.2000s",
+                  strstr(out, "matches in") ? strstr(out, "matches in") : out);
+    const char *forfeits = strstr(out, "Forfeits:");
+    ck_assert_ptr_nonnull(forfeits);
+    const char *bots[] = {"sigowner", "asyncflag", "scheduler", "realtime",
+                          "leaser",   "locker",    "pauser"};
+    for (size_t i = 0; i < sizeof bots / sizeof *bots; i++) {
+        char line[128];
+        snprintf(line, sizeof line, ": %s ", bots[i]);
+        ck_assert_msg(strstr(forfeits, line), "no forfeit of %s", bots[i]);
+    }
+    /* the honest pair: both games played to the end, no forfeit of theirs */
+    ck_assert_msg(!strstr(forfeits, ": random ") && !strstr(forfeits, ": morris_greedy "),
+                  "an honest bot forfeited");
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("evil");
+    TCase *tc = tcase_create("hostile");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, signals_through_descriptors);
+    tcase_add_test(tc, scheduling_of_others_and_realtime);
+    tcase_add_test(tc, leases_and_locks);
+    tcase_add_test(tc, pause_loses_on_time);
+    tcase_add_test(tc, no_thinking_on_the_others_time);
+    tcase_add_test(tc, cpu_time_is_logged);
+    tcase_add_test(tc, constructor_cannot_stack_a_filter);
+    tcase_add_test(tc, constructor_that_hangs);
+    tcase_add_test(tc, output_is_capped_and_cleaned);
+    tcase_add_test(tc, tournament_goes_on);
+    suite_add_tcase(s, tc);
+    SRunner *sr = srunner_create(s);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}
