@@ -116,3 +116,23 @@ int qu_index(arena_state *s)
     }
     return 0;
 }
+
+int qu_links(const arena_state *s, int seat)
+{
+    int links = 0;
+    for (int n = 1; n < QU_TILES; n++)
+        links += qu_linked(s, seat, n);
+    return links;
+}
+
+int qu_removal_strands(const arena_state *s, int seat, int lo, int hi)
+{
+    /* Only the runs beside the removed one change: the numbers just below lo
+     * and just above hi (the others were runs of three or more already). */
+    int below = 0, above = 0;
+    for (int n = lo - 1; n >= 1 && s->where[seat][n] != QU_OFF; n--)
+        below++;
+    for (int n = hi + 1; n <= QU_TILES && s->where[seat][n] != QU_OFF; n++)
+        above++;
+    return (below > 0 && below < QU_MIN_CHAIN) || (above > 0 && above < QU_MIN_CHAIN);
+}

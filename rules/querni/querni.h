@@ -88,6 +88,11 @@ int qu_linked(const arena_state *s, int seat, int n);
 int qu_run_ok(const arena_state *s, int seat, int lo, int hi);
 /* Whether seat's remaining numbers have a maximal run shorter than 3. */
 int qu_stranded(const arena_state *s, int seat);
+/* Linked pairs of seat's tiles: n and n + 1 both on the board and touching. */
+int qu_links(const arena_state *s, int seat);
+/* Whether removing lo..hi leaves seat a run of one or two numbers beside it
+ * (in a position where seat has no short run yet): the removal would lose. */
+int qu_removal_strands(const arena_state *s, int seat, int lo, int hi);
 /* The tile the next placement lays out: *seat and *tile from s->placed. */
 void qu_next_tile(const arena_state *s, int *seat, int *tile);
 /* Rebuilds where[] and left[] from board[]; -1 when a tile is on two squares. */

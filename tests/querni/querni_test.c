@@ -177,6 +177,7 @@ int main(void)
 {
     SRunner *sr = srunner_create(querni_rules_suite());
     srunner_add_suite(sr, querni_module_suite());
+    srunner_add_suite(sr, querni_bots_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
