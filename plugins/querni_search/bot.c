@@ -4,13 +4,14 @@
  * A MOVE decision is searched (search.h); a REMOVE decision is answered at
  * once by the evaluation (qs_best_removal, the same choice the search assumed).
  *
- * Time: with a clock the bot keeps a reserve (a quarter of the base, at most
- * 250 ms) and aims at 1/25 of the rest plus 3/4 of the increment (half the
- * increment below the reserve); it starts no new depth after half its aim and
- * stops at twice its aim, never past 60 % of the move's budget less 5 ms. With
- * a fixed move time it stops at half the budget. The search reads the clock
- * every 32 nodes (well under a millisecond), and depth 1 (a few hundred
- * microseconds) is always finished.
+ * Time: with a clock the bot keeps a reserve (two fifths of the base, at most
+ * 400 ms: a loaded 2-core machine was seen to stall a worker for 300 ms) and
+ * aims at 1/10 of the rest plus 3/4 of the increment (games are short: some
+ * 20 moves a side), half the increment below the reserve; it starts no new
+ * depth after half its aim and stops at twice its aim, never past 60 % of the
+ * move's budget less 5 ms. With a fixed move time it stops at half the budget.
+ * The search reads the clock after every subtree of two turns (well under a
+ * millisecond), and depth 1 (a few hundred microseconds) is always finished.
  *
  * Test hooks (read at create): QUERNI_SEARCH_DEPTH=N searches exactly N turns
  * deep without a clock; QUERNI_SEARCH_VERBOSE=1 prints a line per move. */
@@ -22,7 +23,7 @@
 #include "arena/sdk.h"
 #include "search.h"
 
-#define MAX_RESERVE_US 250000
+#define MAX_RESERVE_US 400000
 
 typedef struct qs_bot {
     arena_game game;
@@ -73,10 +74,11 @@ static qs_limits limits(const qs_bot *b, const arena_turn *turn, int64_t start)
         hard = usable * 5 / 6;
         soft = hard / 3;
     } else {
-        int64_t reserve = b->tc.base_us / 4 < MAX_RESERVE_US ? b->tc.base_us / 4 : MAX_RESERVE_US;
+        int64_t reserve = b->tc.base_us * 2 / 5;
+        if (reserve > MAX_RESERVE_US) reserve = MAX_RESERVE_US;
         int64_t spare = turn->time_left_us - reserve, inc = b->tc.increment_us, target;
         if (spare > 0)
-            target = spare / 25 + inc * 3 / 4;
+            target = spare / 10 + inc * 3 / 4;
         else
             target = inc ? inc / 2 : turn->time_left_us / 40;
         hard = spare > 0 ? 2 * target : target;
@@ -104,7 +106,8 @@ static int32_t qs_act(void *bot, const arena_turn *turn)
     arena_state *s = qu_from_observation(&b->game, turn->observation, turn->observation_len);
     int32_t a = turn->legal[0];
     if (s && s->phase == QU_PHASE_REMOVE) {
-        a = qs_best_removal(s);
+        int cost;
+        a = qs_best_removal(s, &cost);
     } else if (s && s->phase == QU_PHASE_MOVE) {
         qs_limits lim = limits(b, turn, start);
         qs_info info;

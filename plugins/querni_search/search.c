@@ -29,8 +29,9 @@ typedef struct qs_ctx {
     child *kids; /* MAX_PLY rows of MAX_MOVES children, one row per ply */
 } qs_ctx;
 
-/* The position after `move` and the removal the evaluation picks. */
-static void play_turn(const arena_state *s, int32_t move, arena_state *out)
+/* The position after `move` and the removal the evaluation picks; returns
+ * the mover's cost there (a move leaves the other side's cost alone). */
+static int play_turn(const arena_state *s, int32_t move, arena_state *out)
 {
     *out = *s;
     if (move != QU_ACT_PASS) {
@@ -41,7 +42,9 @@ static void play_turn(const arena_state *s, int32_t move, arena_state *out)
         out->where[qu_seat_of(c)][c > 0 ? c : -c] = (int8_t)to;
     }
     out->phase = QU_PHASE_REMOVE;
-    qu_apply(out, qs_best_removal(out));
+    int cost;
+    qu_apply(out, qs_best_removal(out, &cost));
+    return cost;
 }
 
 /* The value of a finished game for `seat`. */
@@ -51,10 +54,11 @@ static int terminal_value(const arena_state *s, int seat, int ply)
     return s->winner == seat ? QS_WIN - ply : -(QS_WIN - ply);
 }
 
-/* The value of the position after a turn of `seat`, from seat's side. */
-static int child_value(const arena_state *t, int seat, int ply)
+/* The value of the position after a turn of `seat`, from seat's side, given
+ * both sides' costs there. */
+static int child_value(const arena_state *t, int seat, int ply, int own, int other)
 {
-    return t->phase == QU_PHASE_OVER ? terminal_value(t, seat, ply) : qs_eval(t, seat);
+    return t->phase == QU_PHASE_OVER ? terminal_value(t, seat, ply) : other - own;
 }
 
 /* All children of s with their static values from the mover's side, sorted
@@ -63,11 +67,12 @@ static int expand(const arena_state *s, child *kids, int ply)
 {
     int32_t moves[MAX_MOVES];
     int n = qu_legal_actions(s, moves, MAX_MOVES), seat = s->to_move;
+    int other = qs_cost(s, seat ^ 1);
     if (n > MAX_MOVES) n = MAX_MOVES;
     for (int i = 0; i < n; i++) {
         kids[i].move = moves[i];
-        play_turn(s, moves[i], &kids[i].pos);
-        kids[i].value = child_value(&kids[i].pos, seat, ply + 1);
+        int own = play_turn(s, moves[i], &kids[i].pos);
+        kids[i].value = child_value(&kids[i].pos, seat, ply + 1, own, other);
     }
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && kids[j].value > kids[j - 1].value; j--) {
@@ -80,8 +85,7 @@ static int expand(const arena_state *s, child *kids, int ply)
 
 static int out_of_time(qs_ctx *c)
 {
-    if (!c->stopped && (++c->nodes & 31) == 0 && arena_now_us() >= c->lim->hard_deadline)
-        c->stopped = 1;
+    if (!c->stopped && arena_now_us() >= c->lim->hard_deadline) c->stopped = 1;
     return c->stopped;
 }
 
@@ -91,12 +95,13 @@ static int frontier(qs_ctx *c, const arena_state *s, int beta, int ply)
 {
     int32_t moves[MAX_MOVES];
     int n = qu_legal_actions(s, moves, MAX_MOVES), seat = s->to_move, best = -INF;
+    int other = qs_cost(s, seat ^ 1);
     if (n > MAX_MOVES) n = MAX_MOVES;
     c->nodes += n;
     for (int i = 0; i < n && best < beta; i++) {
         arena_state t;
-        play_turn(s, moves[i], &t);
-        int v = child_value(&t, seat, ply + 1);
+        int own = play_turn(s, moves[i], &t);
+        int v = child_value(&t, seat, ply + 1, own, other);
         if (v > best) best = v;
     }
     return best;

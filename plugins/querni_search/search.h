@@ -16,15 +16,16 @@
 #define QS_WIN 1000000 /* a won game, less the plies to it */
 
 /* How far `seat` is from clearing its tiles, as a cost (lower is better): for
- * each run of its remaining numbers, the cheapest way to cut it into pieces
- * of three or more and link every piece (a missing link costs about one move,
- * more when the tiles are far apart), plus a little per tile left. */
+ * each run of its remaining numbers, the fewest tile moves that cut it into
+ * linked pieces of three or more (8 a move, a little more for far links), plus
+ * 2 per tile left. */
 int qs_cost(const arena_state *s, int seat);
 /* The position from `seat`'s side: the opponent's cost minus its own. */
 int qs_eval(const arena_state *s, int seat);
 
-/* At a REMOVE node: the action (QU_ACT_PASS or a removal) the search plays. */
-int32_t qs_best_removal(const arena_state *s);
+/* At a REMOVE node: the action (QU_ACT_PASS or a removal) the search plays;
+ * *cost_after is the mover's qs_cost after it (0 after clearing the board). */
+int32_t qs_best_removal(const arena_state *s, int *cost_after);
 
 typedef struct qs_limits {
     int64_t soft_deadline; /* arena_now_us(): start no new depth after this */
