@@ -55,8 +55,7 @@ typedef struct tally {
 } tally;
 
 /* One game; returns its number of turns (two decisions each). */
-static int play(const arena_rules *r, const arena_game *g, arena_rng *rng, tally *t,
-                int32_t *legal)
+static int play(const arena_rules *r, const arena_game *g, arena_rng *rng, tally *t, int32_t *legal)
 {
     arena_state *s = r->state_new(g);
     int decisions = 0;
@@ -124,6 +123,8 @@ int main(int argc, char **argv)
     printf("mean turns per game     %8.1f   about 24\n", (double)t.turns / (double)games);
     printf("quartiles of turns     %3d/%3d/%3d\n", quantile(hist, max, games, 0.25),
            quantile(hist, max, games, 0.5), quantile(hist, max, games, 0.75));
+    printf("longest game            %8d   turns (cap %d)\n", quantile(hist, max, games, 1.0),
+           r->max_game_length(g) / 2 - 15);
     printf("legal moves, move node  %8.1f   about 110\n",
            (double)t.move_legal / (double)(t.move_nodes ? t.move_nodes : 1));
     printf("ended by quiet turns    %7.1f %%  about 58 %%\n", pct(t.quiet, games));

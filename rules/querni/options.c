@@ -10,8 +10,8 @@ const char qu_options_help[] =
 enum { OPT_QUIET, OPT_MAX_TURNS, OPTS };
 
 static const arena_opt opt_table[OPTS] = {
-    [OPT_QUIET] = {.key = "quiet_turns", .def = 30, .lo = 1, .hi = QU_MAX_TURNS,
-                   .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_QUIET] =
+        {.key = "quiet_turns", .def = 30, .lo = 1, .hi = QU_MAX_TURNS, .flags = ARENA_OPT_ZERO_OFF},
     [OPT_MAX_TURNS] = {.key = "max_turns", .def = 1000, .lo = 1, .hi = QU_MAX_TURNS},
 };
 
@@ -21,8 +21,8 @@ int qu_options_parse(const char *text, qu_config *cfg, char *err, size_t errlen)
 {
     int v[OPTS];
     int rc = arena_opts_parse(&querni_opts, text, v, err, errlen);
-    *cfg = (qu_config){.quiet_turns = (uint16_t)v[OPT_QUIET],
-                       .max_turns = (uint16_t)v[OPT_MAX_TURNS]};
+    *cfg =
+        (qu_config){.quiet_turns = (uint16_t)v[OPT_QUIET], .max_turns = (uint16_t)v[OPT_MAX_TURNS]};
     return rc;
 }
 

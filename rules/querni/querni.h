@@ -56,10 +56,10 @@ typedef struct qu_config {
  * truth; where[] is its index (tile -> square) kept for speed. */
 struct arena_state {
     qu_config cfg;
-    uint8_t phase;   /* enum qu_phase */
-    uint8_t to_move; /* the seat whose turn it is; once over, the last mover */
-    uint8_t placed;  /* tiles laid out so far, 0..32 */
-    uint8_t end;     /* enum qu_end */
+    uint8_t phase;    /* enum qu_phase */
+    uint8_t to_move;  /* the seat whose turn it is; once over, the last mover */
+    uint8_t placed;   /* tiles laid out so far, 0..32 */
+    uint8_t end;      /* enum qu_end */
     uint8_t winner;   /* seat, or QU_NOBODY */
     uint8_t left[2];  /* tiles on the board per seat */
     uint8_t reserved; /* zero: no padding, so equal positions are equal bytes */

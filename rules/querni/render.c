@@ -80,7 +80,8 @@ size_t qu_render(const arena_state *s, int seat, char *buf, size_t cap)
     (void)seat; /* perfect information */
     arena_text t;
     arena_text_init(&t, buf, cap);
-    arena_text_add(&t, "querni  turn %u, quiet %u", s->turns + (s->phase != QU_PHASE_OVER), s->quiet);
+    arena_text_add(&t, "querni  turn %u, quiet %u", s->turns + (s->phase != QU_PHASE_OVER),
+                   s->quiet);
     if (s->cfg.quiet_turns) arena_text_add(&t, " of %u", s->cfg.quiet_turns);
     arena_text_add(&t, ", tiles left: white %u, black %u\n", s->left[0], s->left[1]);
     grid(&t, s);

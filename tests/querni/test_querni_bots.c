@@ -96,7 +96,9 @@ START_TEST(removes_longest_safe_chain)
     /* 1..7 linked along row 1: x1-7 clears nothing (8, 9, 10 remain on j7 i7
      * h7, not linked to 7), x1-4 would strand nothing either, but x2-7 or
      * x3-7 strand 1 or 1-2; the longest safe one is 1-7 */
-    qt_setup(&k, "w1@a1 w2@b1 w3@c1 w4@d1 w5@e1 w6@f1 w7@g1 w8@j7 w9@i6 w10@h7 " "b1@a7 b2@b7 b3@c7",
+    qt_setup(&k,
+             "w1@a1 w2@b1 w3@c1 w4@d1 w5@e1 w6@f1 w7@g1 w8@j7 w9@i6 w10@h7 "
+             "b1@a7 b2@b7 b3@c7",
              0, 0, 0);
     qt_play(&k, "-");
     ck_assert_str_eq(answer(&b, &k, name, sizeof name), "x1-7");

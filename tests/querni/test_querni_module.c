@@ -93,9 +93,9 @@ START_TEST(notation_in_play)
     assert_name(&k, "x1-3", 4901 + 2);
     assert_name(&k, "x5-7", 4901 + 16 * 4 + 6);
     assert_name(&k, "x14-16", 4901 + 16 * 13 + 15);
-    static const char *const bad[] = {"x1-2", "x0-3", "x01-3", "x15-17", "x3-1", "c2 -d3",
-                                      "c2-d8", "k2-d3", "C2-d3", "c2d3", "--", "x5-7 ", "1@a2",
-                                      "", "c2-"};
+    static const char *const bad[] = {"x1-2",   "x0-3",  "x01-3", "x15-17", "x3-1",
+                                      "c2 -d3", "c2-d8", "k2-d3", "C2-d3",  "c2d3",
+                                      "--",     "x5-7 ", "1@a2",  "",       "c2-"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         int32_t a;
         ck_assert_msg(k.r->parse_action(k.s, bad[i], &a) < 0, "'%s' parsed", bad[i]);
@@ -138,7 +138,8 @@ START_TEST(text_board)
     qt_open(&k, "");
     qt_setup(&k, "w14@a1 w15@b1 w16@c1 b11@h5 b12@h6 b13@j7", 0, 4, 9);
     qt_board(&k, board, sizeof board);
-    ck_assert_ptr_nonnull(strstr(board, "querni  turn 10, quiet 4 of 30, tiles left: white 3, black 3"));
+    ck_assert_ptr_nonnull(
+        strstr(board, "querni  turn 10, quiet 4 of 30, tiles left: white 3, black 3"));
     ck_assert_ptr_nonnull(strstr(board, " 1   w14 w15 w16   .   .   .   .   .   .   .   1"));
     ck_assert_ptr_nonnull(strstr(board, " 7     .   .   .   .   .   .   .   .   . b13   7"));
     ck_assert_ptr_nonnull(strstr(board, "white (seat 0) to move a tile or pass"));

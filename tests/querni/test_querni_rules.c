@@ -20,8 +20,8 @@ static void assert_over(qt *k, const char *why, double r0, double r1)
     ck_assert_str_eq(k->r->end_reason(k->s), why);
     double ret[2];
     k->r->returns(k->s, ret);
-    ck_assert_msg(ret[0] == r0 && ret[1] == r1, "returns %g %g, expected %g %g", ret[0], ret[1],
-                  r0, r1);
+    ck_assert_msg(ret[0] == r0 && ret[1] == r1, "returns %g %g, expected %g %g", ret[0], ret[1], r0,
+                  r1);
 }
 
 static uint32_t quiet_of(qt *k)
@@ -110,8 +110,8 @@ START_TEST(jump_chains_turn_and_reuse_tiles)
     ck_assert_int_eq(qt_try(&k, "c3-c3"), -1);
     qt_play(&k, "c3-c5");
     Arena__Querni__Observation *m = qt_view(&k);
-    ck_assert_int_eq(m->board[42], 1); /* c5 */
-    ck_assert_int_eq(m->board[22], 0); /* c3 */
+    ck_assert_int_eq(m->board[42], 1);  /* c5 */
+    ck_assert_int_eq(m->board[22], 0);  /* c3 */
     ck_assert_int_eq(m->board[33], -1); /* nothing captured */
     ck_assert_int_eq(m->phase, ARENA__QUERNI__PHASE__PHASE_REMOVE);
     ck_assert_uint_eq(m->to_move, 0);
