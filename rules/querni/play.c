@@ -37,10 +37,10 @@ int qu_is_legal(const arena_state *s, int32_t a)
 {
     switch (s->phase) {
     case QU_PHASE_PLACE: {
+        if (a < QU_ACT_PLACE || a >= QU_NUM_ACTIONS) return 0;
         int seat, tile, sq = a - QU_ACT_PLACE;
         qu_next_tile(s, &seat, &tile);
-        return a >= QU_ACT_PLACE && a < QU_NUM_ACTIONS && qu_is_start(seat, sq) &&
-               s->board[sq] == 0;
+        return qu_is_start(seat, sq) && s->board[sq] == 0;
     }
     case QU_PHASE_MOVE: {
         if (a == QU_ACT_PASS) return 1;
