@@ -38,6 +38,9 @@ static const generic_case cases[] = {
     {"soccer", "width=6,height=8,goal=4", 300},
     {"soccer", "width=4,height=4,goal=2", 300},
     {"soccer", "width=10,height=12,goal=4", 200},
+    {"querni", "", 300},
+    {"querni", "quiet_turns=0,max_turns=60", 200},
+    {"querni", "quiet_turns=4,max_turns=20", 300},
 };
 #define NUM_CASES ((int)(sizeof cases / sizeof cases[0]))
 #define MAX_LEGAL 4096

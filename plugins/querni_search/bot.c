@@ -1,0 +1,124 @@
+/* bot.c -- querni_search: the alpha-beta El Querni bot. This file is the bot
+ * ABI and the time management; the engine is search.c and eval.c.
+ *
+ * A MOVE decision is searched (search.h); a REMOVE decision is answered at
+ * once by the evaluation (qs_best_removal, the same choice the search assumed).
+ *
+ * Time: with a clock the bot keeps a reserve (two fifths of the base, at most
+ * 400 ms: a loaded 2-core machine was seen to stall a worker for 300 ms) and
+ * aims at 1/10 of the rest plus 3/4 of the increment (games are short: some
+ * 20 moves a side), half the increment below the reserve; it starts no new
+ * depth after half its aim and stops at twice its aim, never past 60 % of the
+ * move's budget less 5 ms. With a fixed move time it stops at half the budget.
+ * The search reads the clock after every subtree of two turns (well under a
+ * millisecond), and depth 1 (a few hundred microseconds) is always finished.
+ *
+ * Test hooks (read at create): QUERNI_SEARCH_DEPTH=N searches exactly N turns
+ * deep without a clock; QUERNI_SEARCH_VERBOSE=1 prints a line per move. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/bot.h"
+#include "arena/sdk.h"
+#include "search.h"
+
+#define MAX_RESERVE_US 400000
+
+typedef struct qs_bot {
+    arena_game game;
+    arena_time_control tc;
+    int depth;
+    int verbose;
+} qs_bot;
+
+static long env_number(const char *name, long dflt)
+{
+    const char *v = getenv(name);
+    if (!v || !*v) return dflt;
+    char *end;
+    long x = strtol(v, &end, 10);
+    return *end || x < 0 ? dflt : x;
+}
+
+static void *qs_create(const arena_bot_setup *setup, char *err, size_t errlen)
+{
+    qs_bot *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "querni_search: out of memory");
+        return NULL;
+    }
+    if (qu_options_parse(setup->options, &b->game.cfg, err, errlen) < 0) {
+        free(b);
+        return NULL;
+    }
+    qu_options_format(&b->game.cfg, b->game.options, sizeof b->game.options);
+    b->tc = setup->tc;
+    b->depth = (int)env_number("QUERNI_SEARCH_DEPTH", 0);
+    b->verbose = (int)env_number("QUERNI_SEARCH_VERBOSE", 0);
+    return b;
+}
+
+static void qs_destroy(void *b)
+{
+    free(b);
+}
+
+static qs_limits limits(const qs_bot *b, const arena_turn *turn, int64_t start)
+{
+    qs_limits lim = {.max_depth = b->depth};
+    int64_t budget = turn->move_budget_us;
+    int64_t usable = budget * 6 / 10 - 5000, hard, soft;
+    if (usable < budget / 4) usable = budget / 4;
+    if (b->tc.move_time_us > 0) {
+        hard = usable * 5 / 6;
+        soft = hard / 3;
+    } else {
+        int64_t reserve = b->tc.base_us * 2 / 5;
+        if (reserve > MAX_RESERVE_US) reserve = MAX_RESERVE_US;
+        int64_t spare = turn->time_left_us - reserve, inc = b->tc.increment_us, target;
+        if (spare > 0)
+            target = spare / 10 + inc * 3 / 4;
+        else
+            target = inc ? inc / 2 : turn->time_left_us / 40;
+        hard = spare > 0 ? 2 * target : target;
+        soft = target / 2;
+    }
+    if (hard > usable) hard = usable;
+    if (soft > hard) soft = hard;
+    lim.hard_deadline = start + (hard > 0 ? hard : 0);
+    lim.soft_deadline = start + (soft > 0 ? soft : 0);
+    return lim;
+}
+
+static int is_legal(const arena_turn *turn, int32_t a)
+{
+    for (int i = 0; i < turn->num_legal; i++)
+        if (turn->legal[i] == a) return 1;
+    return 0;
+}
+
+static int32_t qs_act(void *bot, const arena_turn *turn)
+{
+    qs_bot *b = bot;
+    int64_t start = arena_now_us();
+    if (turn->num_legal == 1) return turn->legal[0];
+    arena_state *s = qu_from_observation(&b->game, turn->observation, turn->observation_len);
+    int32_t a = turn->legal[0];
+    if (s && s->phase == QU_PHASE_REMOVE) {
+        int cost;
+        a = qs_best_removal(s, &cost);
+    } else if (s && s->phase == QU_PHASE_MOVE) {
+        qs_limits lim = limits(b, turn, start);
+        qs_info info;
+        a = qs_best_move(s, &lim, &info);
+        if (b->verbose)
+            fprintf(stderr, "querni_search: ply %d depth %d value %d nodes %ld in %lld us\n",
+                    turn->ply, info.depth, info.value, info.nodes,
+                    (long long)(arena_now_us() - start));
+    }
+    free(s);
+    return is_legal(turn, a) ? a : turn->legal[0];
+}
+
+ARENA_BOT("querni_search", "1.0", "arena", "querni", qs_create, qs_act, NULL, qs_destroy)
