@@ -336,11 +336,42 @@ START_TEST(ranks_at_cap)
 }
 END_TEST
 
+static uint64_t perft(const arena_rules *r, const arena_state *s, int depth)
+{
+    if (depth == 0) return 1;
+    int32_t legal[256];
+    int n = r->legal_actions(s, legal, 256);
+    uint64_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        arena_state *t = r->state_clone(s);
+        r->apply(t, legal[i]);
+        sum += perft(r, t, depth - 1);
+        r->state_free(t);
+    }
+    return sum;
+}
+
+/* The opening tree by hand: 2 first players, then draws from 43 cards of 11
+ * ranks, each rank at least 3 deep: 2, 22, 242, 2662; at the third card the
+ * only missing draws are a fourth Joker after three (2 players, 3 Jokers):
+ * 2662 x 11 - 2 = 29280. */
+START_TEST(perft_by_hand)
+{
+    kst k;
+    kst_open(&k, "");
+    const uint64_t want[] = {1, 2, 22, 242, 2662, 29280};
+    for (int d = 0; d < 6; d++)
+        ck_assert_uint_eq(perft(k.r, k.s, d), want[d]);
+    kst_close(&k);
+}
+END_TEST
+
 Suite *kursk_rules_suite(void)
 {
     Suite *s = suite_create("kursk_rules");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, options);
+    tcase_add_test(tc, perft_by_hand);
     tcase_add_test(tc, setup_and_mulligan);
     tcase_add_test(tc, mulligan_joker);
     tcase_add_test(tc, move_and_bounce_at_end);
