@@ -36,7 +36,6 @@ typedef struct search_bot {
     arena_rng rng;
     arena_time_control tc;
     arena_state *world, *play; /* flat buffers of one state each */
-    long worlds;               /* worlds searched in this game (for tests) */
 } search_bot;
 
 static void search_destroy(void *bot)
@@ -166,7 +165,6 @@ static int32_t search_act(void *bot, const arena_turn *t)
         }
         worlds++;
     } while (arena_now_us() < deadline);
-    b->worlds += worlds;
     if (worlds == 0) return t->legal[0];
     int best = 0;
     for (int i = 1; i < n; i++)
