@@ -8,8 +8,8 @@
  * 1), each seat's bot gets the seed of stream 100 + seat, and a bot sees only
  * its own observation (turn->state is NULL). What it skips is the worker
  * processes and the real clocks: each decision is offered `ms` milliseconds
- * of thinking (a clock of 40 x ms, no increment; kursk_search thinks a
- * fortieth of its clock).
+ * of thinking (a fixed time per move of 3 x (ms + 1.5); kursk_search thinks a
+ * third of it, less 1.5 ms).
  *
  * Each deal (match seed) is played in every seating of A among B's:
  *   2 players   A B and B A
@@ -105,7 +105,7 @@ static int play(const arena_rules *r, const arena_game *g, const bench_bot *cons
                                  .seat = i,
                                  .num_players = np,
                                  .seed = arena_seed_derive(seed, SEED_STREAM_SEAT + (uint64_t)i),
-                                 .tc = {.base_us = clock_us},
+                                 .tc = {.move_time_us = clock_us},
                                  .rules = r,
                                  .game = g};
         player[i] = seating[i]->bot->create(&setup, err, sizeof err);
@@ -181,7 +181,7 @@ int main(int argc, char **argv)
     const arena_rules *r = entry();
     snprintf(opts, sizeof opts, "players=%d", players);
     arena_game *g = r->game_new(opts, err, sizeof err);
-    int64_t clock_us = (int64_t)(ms * 40 * 1000);
+    int64_t clock_us = (int64_t)(3 * (ms + 1.5) * 1000); /* the move time */
     tally score = {0}, first = {0};
     for (long d = 0; d < deals; d++) {
         uint64_t match_seed = arena_seed_derive(seed, (uint64_t)d);

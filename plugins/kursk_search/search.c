@@ -14,8 +14,8 @@
  * position is scored from the bot's seat as its field, Jokers and cards
  * against the opponents' mean, and a finished game by its return.
  *
- * Time: a share of the clock per decision (see budget), checked after every
- * world; a single legal action is answered at once. */
+ * Time: a share of the clock above a reserve per decision (see budget),
+ * checked after every world; a single legal action is answered at once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +27,7 @@
 #define HORIZON_ROUNDS 4
 #define MAX_LEGAL 64
 #define PLAYOUT_PLIES 400
+#define RESERVE_US 600000 /* clock kept for stalls (see budget) */
 
 typedef struct search_bot {
     const arena_rules *r;
@@ -74,13 +75,23 @@ static void *search_create(const arena_bot_setup *setup, char *err, size_t errle
     return b;
 }
 
-/* How long this decision may think: a share of the clock (about 40 more
- * decisions of this seat to come, and most of the increment), at most a
- * third of the move budget, less a margin for the last world's overrun. */
+/* How long this decision may think. A game has 100 or more decisions of
+ * this seat, and a loaded machine can stall a process for a tenth of a second
+ * or two (half a second was seen in `arena check` beside a benchmark), so the
+ * clock is never spent below a reserve: a fortieth of what lies above
+ * RESERVE_US, plus half the increment (the clock then settles at RESERVE_US +
+ * 20 increments, 800 ms at --tc 1+0.01, and a move takes 5-15 ms there). With
+ * a fixed time per move, a third of it. At most a third of the move budget,
+ * less a margin for the last world's overrun. */
 static int64_t budget(const search_bot *b, const arena_turn *t)
 {
-    int64_t want = b->tc.move_time_us > 0 ? t->move_budget_us / 3
-                                          : t->time_left_us / 40 + b->tc.increment_us * 3 / 4;
+    int64_t want;
+    if (b->tc.move_time_us > 0) {
+        want = t->move_budget_us / 3;
+    } else {
+        int64_t spare = t->time_left_us - RESERVE_US;
+        want = (spare > 0 ? spare / 40 : 0) + b->tc.increment_us / 2;
+    }
     int64_t cap = t->move_budget_us / 3;
     if (want > cap) want = cap;
     want -= 1500;
