@@ -90,9 +90,14 @@ static int start_seats(match_run_ctx *m)
     return 0;
 }
 
-/* Tells every healthy seat that wants events (except `skip`) about an action. */
+/* Tells every healthy seat that wants events (except `skip`) about an action.
+ * Not in hidden-information games: an action or a chance outcome may be a
+ * card drawn or played face down, and the rules ABI does not say which part
+ * of it a seat may see -- there a bot learns what it may know from its own
+ * observation, and observe() reports only the end of the game. */
 static void broadcast(match_run_ctx *m, arena_event_kind kind, int who, int32_t action, int skip)
 {
+    if (m->r->flags & ARENA_GAME_HIDDEN) return;
     int told = 0;
     for (int i = 0; i < m->spec->num_players; i++) {
         seat_run *sr = &m->seat[i];

@@ -25,7 +25,9 @@
  * draw among themselves); (4) a seat is returned to the pool only if it
  * answered every request of the match and its game_over succeeded; (5) a bot's
  * seed and the chance stream are one-way derivations of the match seed
- * (seed.h), so no bot can learn another's seed or the dice.
+ * (seed.h), so no bot can learn another's seed or the dice; (6) in a
+ * hidden-information game no seat is told another's action or a chance
+ * outcome (events), only what its own observation shows.
  */
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H

@@ -13,6 +13,7 @@
 
 #define COUNTDOWN ARENA_TEST_BOTS_DIR "/countdown.so"
 #define KURNIK ARENA_BIN_DIR "/rules/libkurnik.so"
+#define KURSK ARENA_BIN_DIR "/rules/libkursk.so"
 
 typedef struct harness {
     loaded_rules *lr;
@@ -344,6 +345,29 @@ START_TEST(chance_nodes)
 }
 END_TEST
 
+/* Hidden information (KURSK: cards drawn by chance, played face down): no
+ * seat is told another's action or a chance outcome, only the game's end. */
+START_TEST(hidden_games_send_no_events)
+{
+    h_open(KURSK, "players=3,max_rounds=3");
+    for (int i = 0; i < 3; i++)
+        H.table.script[i].wants_events = 1;
+    match_record rec;
+    Arena__MatchLog *log = h_run(5, 0, &rec);
+    int chance = 0;
+    for (size_t i = 0; i < log->n_actions; i++)
+        chance += log->actions[i]->seat < 0;
+    ck_assert_int_gt(chance, 0);          /* cards were drawn */
+    ck_assert_int_gt(player_plies(log), 3); /* and played */
+    for (int i = 0; i < 3; i++) {
+        ck_assert_int_eq(H.table.log[i].n_events, 0);
+        ck_assert_int_eq(H.table.log[i].game_overs, 1);
+    }
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
 START_TEST(ply_limit_adjudicates_a_draw)
 {
     h_open(COUNTDOWN, "n=20");
@@ -381,6 +405,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, forfeit_at_four_seats);
     tcase_add_test(tc, chance_nodes);
     tcase_add_test(tc, ply_limit_adjudicates_a_draw);
+    tcase_add_test(tc, hidden_games_send_no_events);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -3,6 +3,10 @@
  * legal actions ascending, in range, non-empty unless terminal; illegal actions
  * refused with the state unchanged; clones equal; observation round trips;
  * notation round trips; bounded game length; zero-sum returns; bounded render.
+ * Hidden-information games (ARENA_GAME_HIDDEN) have no state_from_observation:
+ * for them every seat's view (and the public one, -1) is sampled back with
+ * sample_state, which must give the same bytes for that view, the same player
+ * to act and, at that seat's own decision, the same legal actions.
  * A new game is one more row in `cases`. ARENA_TEST_SCALE (percent, default
  * 100) shrinks the playout counts, e.g. for valgrind. */
 #include <stdio.h>
@@ -41,6 +45,10 @@ static const generic_case cases[] = {
     {"querni", "", 300},
     {"querni", "quiet_turns=0,max_turns=60", 200},
     {"querni", "quiet_turns=4,max_turns=20", 300},
+    {"kursk", "", 150},
+    {"kursk", "players=3", 100},
+    {"kursk", "players=3,max_rounds=5", 300},
+    {"kursk", "max_rounds=1", 300},
 };
 #define NUM_CASES ((int)(sizeof cases / sizeof cases[0]))
 #define MAX_LEGAL 4096
@@ -153,10 +161,40 @@ static void check_clone(run *ru, const arena_state *s)
     ru->r->state_free(c);
 }
 
+/* Hidden information: each view sampled back gives the same bytes for that
+ * view, the same player, and at the view's own decision the same actions. */
+static void check_samples(run *ru, const arena_state *s)
+{
+    REQUIRE(ru->r->state_from_observation == NULL && ru->r->sample_state != NULL,
+            "a hidden-information game has sample_state and no state_from_observation");
+    int cp = ru->r->current_player(s), np = ru->r->num_players(ru->g);
+    for (int seat = -1; seat < np; seat++) {
+        size_t n = observe(ru, s, seat, 0);
+        arena_state *t = ru->r->sample_state(ru->g, ru->buf[0], n, arena_rng_next(&ru->rng));
+        REQUIRE(t != NULL, "sample_state refused the observation of seat %d", seat);
+        size_t m = observe(ru, t, seat, 1);
+        REQUIRE(m == n && memcmp(ru->buf[0], ru->buf[1], n) == 0,
+                "sampled state gives seat %d another observation", seat);
+        REQUIRE(ru->r->current_player(t) == cp, "current player differs in a sampled state");
+        if (seat >= 0 && cp == seat) {
+            int32_t other[MAX_LEGAL];
+            int k = legal_list(ru, t, other), l = legal_list(ru, s, ru->legal);
+            REQUIRE(k == l && memcmp(other, ru->legal, sizeof(int32_t) * (size_t)k) == 0,
+                    "legal actions differ in a sampled state");
+        }
+        ru->r->state_free(t);
+    }
+}
+
 /* observation -> state_from_observation -> the same bytes, the same player and
- * the same legal actions; returns the rebuilt state (caller frees). */
+ * the same legal actions; returns the rebuilt state (caller frees), or NULL
+ * for hidden-information games (checked with check_samples instead). */
 static arena_state *check_observation(run *ru, const arena_state *s)
 {
+    if (ru->r->flags & ARENA_GAME_HIDDEN) {
+        check_samples(ru, s);
+        return NULL;
+    }
     int cp = ru->r->current_player(s), seat = cp >= 0 ? cp : -1;
     size_t n = observe(ru, s, seat, 0);
     arena_state *t = ru->r->state_from_observation(ru->g, ru->buf[0], n);
@@ -203,23 +241,30 @@ static void check_illegal(run *ru, arena_state *s, int n)
     free(before);
 }
 
+/* The text board of every view (-1, 0 and 1): bounded, the return convention
+ * kept. Perfect-information boards are the same for every view; a hidden-
+ * information board may show a seat its own cards. */
 static void check_render(run *ru, const arena_state *s)
 {
-    size_t len = ru->r->render(s, -1, NULL, 0);
-    REQUIRE(len > 0 && len < 4096, "render length %zu", len);
-    char buf[4096 + 16];
-    memset(buf, 'Z', sizeof buf);
-    REQUIRE(ru->r->render(s, 0, buf, len + 1) == len && strlen(buf) == len, "render text");
-    REQUIRE(buf[len + 1] == 'Z', "render wrote past cap");
-    int lines = 0, col = 0;
-    for (size_t i = 0; i < len; i++, col++) {
-        if (buf[i] == '\n') lines++, col = -1;
-        REQUIRE(col < 80, "render line wider than 80 columns");
+    int hidden = (ru->r->flags & ARENA_GAME_HIDDEN) != 0;
+    size_t all = ru->r->render(s, -1, NULL, 0);
+    for (int view = -1; view <= 1; view++) {
+        size_t len = hidden ? ru->r->render(s, view, NULL, 0) : all;
+        REQUIRE(len > 0 && len < 4096, "render length %zu", len);
+        char buf[4096 + 16];
+        memset(buf, 'Z', sizeof buf);
+        REQUIRE(ru->r->render(s, view, buf, len + 1) == len && strlen(buf) == len, "render text");
+        REQUIRE(buf[len + 1] == 'Z', "render wrote past cap");
+        int lines = 0, col = 0;
+        for (size_t i = 0; i < len; i++, col++) {
+            if (buf[i] == '\n') lines++, col = -1;
+            REQUIRE(col < 80, "render line wider than 80 columns");
+        }
+        REQUIRE(lines <= 40, "render taller than 40 lines");
+        memset(buf, 'Z', sizeof buf);
+        REQUIRE(ru->r->render(s, view, buf, 8) == len && strlen(buf) == 7 && buf[8] == 'Z',
+                "render prefix");
     }
-    REQUIRE(lines <= 40, "render taller than 40 lines");
-    memset(buf, 'Z', sizeof buf);
-    REQUIRE(ru->r->render(s, 1, buf, 8) == len && strlen(buf) == 7 && buf[8] == 'Z',
-            "render prefix");
 }
 
 static void check_terminal(run *ru, arena_state *s)
@@ -300,7 +345,8 @@ START_TEST(damaged_observations)
     const generic_case *c = &cases[_i];
     void *handle;
     const arena_rules *r = rules_load(c->game, &handle);
-    if (!r->state_from_observation) {
+    int hidden = (r->flags & ARENA_GAME_HIDDEN) != 0;
+    if (hidden ? !r->sample_state : !r->state_from_observation) {
         rules_unload(handle);
         return;
     }
@@ -321,7 +367,8 @@ START_TEST(damaged_observations)
         memcpy(bad, good, blen);
         for (int f = 0; f < 1 + k % 4; f++)
             if (blen) bad[arena_rng_below(&rng, (uint32_t)blen)] = (uint8_t)arena_rng_next(&rng);
-        arena_state *t = r->state_from_observation(g, bad, blen);
+        arena_state *t = hidden ? r->sample_state(g, bad, blen, (uint64_t)k)
+                                : r->state_from_observation(g, bad, blen);
         if (t) {
             char text[4096];
             r->legal_actions(t, legal, MAX_LEGAL);

@@ -101,7 +101,10 @@ typedef struct arena_bot {
     void *(*create)(const arena_bot_setup *setup, char *err, size_t errlen);
     /* Must return one of turn->legal, within turn->move_budget_us. */
     int32_t (*act)(void *bot, const arena_turn *turn);
-    /* Optional (may be NULL): moves of others, chance outcomes, game end. */
+    /* Optional (may be NULL): moves of others, chance outcomes, game end. In
+     * hidden-information games only the game end: an action may carry what
+     * a seat must not see (a card drawn or played face down); the bot learns
+     * what it may know from its observation. */
     void (*observe)(void *bot, const arena_event *event);
     void (*destroy)(void *bot);
     /* --- appended in 1.1 (read only when struct_size covers it) --------- */
