@@ -3,7 +3,10 @@
  * legal actions ascending, in range, non-empty unless terminal; illegal actions
  * refused with the state unchanged; clones equal; observation round trips;
  * notation round trips; bounded game length; zero-sum returns; bounded render.
- * A new game is one more row in `cases`. ARENA_TEST_SCALE (percent, default
+ * Hidden-information games (ARENA_GAME_HIDDEN) have no state_from_observation:
+ * for them every seat's observation goes through sample_state instead, and the
+ * sampled state must give that seat the same bytes, player and (on its turn)
+ * legal actions. A new game is one more row in `cases`. ARENA_TEST_SCALE (percent, default
  * 100) shrinks the playout counts, e.g. for valgrind. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +41,10 @@ static const generic_case cases[] = {
     {"soccer", "width=6,height=8,goal=4", 300},
     {"soccer", "width=4,height=4,goal=2", 300},
     {"soccer", "width=10,height=12,goal=4", 200},
+    {"rugby", "", 150},
+    {"rugby", "setup=random", 150},
+    {"rugby", "tries=10,target=128,setup=random", 60},
+    {"rugby", "target=1", 200},
 };
 #define NUM_CASES ((int)(sizeof cases / sizeof cases[0]))
 #define MAX_LEGAL 4096
@@ -168,6 +175,30 @@ static arena_state *check_observation(run *ru, const arena_state *s)
     return t;
 }
 
+/* Hidden information: each seat's observation -> sample_state -> a state that
+ * gives the seat the same bytes and current player and, when the seat is to
+ * move, the same legal actions. */
+static void check_samples(run *ru, const arena_state *s)
+{
+    int cp = ru->r->current_player(s);
+    for (int seat = 0; seat < ru->r->num_players(ru->g); seat++) {
+        size_t n = observe(ru, s, seat, 0);
+        arena_state *t = ru->r->sample_state(ru->g, ru->buf[0], n, arena_rng_next(&ru->rng));
+        REQUIRE(t != NULL, "sample_state refused seat %d's observation", seat);
+        size_t m = observe(ru, t, seat, 1);
+        REQUIRE(m == n && memcmp(ru->buf[0], ru->buf[1], n) == 0,
+                "sampled state gives seat %d other observation bytes", seat);
+        REQUIRE(ru->r->current_player(t) == cp, "current player differs in a sampled state");
+        if (cp == seat) {
+            int32_t other[MAX_LEGAL];
+            int k = legal_list(ru, t, other), l = legal_list(ru, s, ru->legal);
+            REQUIRE(k == l && memcmp(other, ru->legal, sizeof(int32_t) * (size_t)k) == 0,
+                    "legal actions differ in a sampled state");
+        }
+        ru->r->state_free(t);
+    }
+}
+
 static void check_names(run *ru, const arena_state *s, int n)
 {
     for (int i = 0; i < n; i++) {
@@ -241,7 +272,11 @@ static void playout(run *ru)
         int n = legal_list(ru, s, ru->legal);
         check_legal(ru, s, n);
         check_clone(ru, s);
-        arena_state *t = check_observation(ru, s);
+        arena_state *t = NULL;
+        if (ru->r->flags & ARENA_GAME_HIDDEN) /* nothing to rebuild, so no twin */
+            check_samples(ru, s);
+        else
+            t = check_observation(ru, s);
         /* Once per game, play the rest from a rebuilt state beside the original:
          * whatever the observation left out would show up as a difference. */
         if (ply == twin_at) {
@@ -291,13 +326,15 @@ START_TEST(random_playouts)
 END_TEST
 
 /* Damaged observations: refused or accepted, never a crash (run it under
- * valgrind or ASan to see memory errors). */
+ * valgrind or ASan to see memory errors). Hidden-information games get seat
+ * 0's observation through sample_state. */
 START_TEST(damaged_observations)
 {
     const generic_case *c = &cases[_i];
     void *handle;
     const arena_rules *r = rules_load(c->game, &handle);
-    if (!r->state_from_observation) {
+    int hidden = (r->flags & ARENA_GAME_HIDDEN) != 0, seat = hidden ? 0 : -1;
+    if (hidden ? !r->sample_state : !r->state_from_observation) {
         rules_unload(handle);
         return;
     }
@@ -310,15 +347,16 @@ START_TEST(damaged_observations)
         int n = r->legal_actions(s, legal, MAX_LEGAL);
         r->apply(s, pick(r, s, legal, n, &rng));
     }
-    size_t len = r->observation(s, -1, NULL, 0);
+    size_t len = r->observation(s, seat, NULL, 0);
     uint8_t *good = malloc(len), *bad = malloc(len + 8);
-    r->observation(s, -1, good, len);
+    r->observation(s, seat, good, len);
     for (int k = 0; k < scaled(2000); k++) {
         size_t blen = k % 3 == 0 ? arena_rng_below(&rng, (uint32_t)len + 1) : len;
         memcpy(bad, good, blen);
         for (int f = 0; f < 1 + k % 4; f++)
             if (blen) bad[arena_rng_below(&rng, (uint32_t)blen)] = (uint8_t)arena_rng_next(&rng);
-        arena_state *t = r->state_from_observation(g, bad, blen);
+        arena_state *t = hidden ? r->sample_state(g, bad, blen, (uint64_t)k)
+                                : r->state_from_observation(g, bad, blen);
         if (t) {
             char text[4096];
             r->legal_actions(t, legal, MAX_LEGAL);
