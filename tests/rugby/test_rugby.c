@@ -1,4 +1,4 @@
-/* test_rugby.c -- the rugby suites: rules, hidden information, module. */
+/* test_rugby.c -- the rugby suites: rules, hidden information, module, bots. */
 #include <stdlib.h>
 
 #include "rugby_test.h"
@@ -9,6 +9,7 @@ int main(void)
     rugby_add_rules(suite);
     rugby_add_hidden(suite);
     rugby_add_module(suite);
+    rugby_add_bots(suite);
     SRunner *sr = srunner_create(suite);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
