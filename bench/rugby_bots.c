@@ -110,15 +110,16 @@ static int create_players(const bench_bot *const seating[2], const arena_rules *
         player[i] = NULL;
         if (!seating[i]) continue;
         char err[256] = "";
-        setup[i] = (arena_bot_setup){.struct_size = sizeof setup[i],
-                                     .game_name = "rugby",
-                                     .options = r->game_options(g),
-                                     .seat = i,
-                                     .num_players = 2,
-                                     .seed = arena_seed_derive(seed, SEED_STREAM_SEAT + (uint64_t)i),
-                                     .tc = {.move_time_us = 1000000000},
-                                     .rules = r,
-                                     .game = g};
+        setup[i] =
+            (arena_bot_setup){.struct_size = sizeof setup[i],
+                              .game_name = "rugby",
+                              .options = r->game_options(g),
+                              .seat = i,
+                              .num_players = 2,
+                              .seed = arena_seed_derive(seed, SEED_STREAM_SEAT + (uint64_t)i),
+                              .tc = {.move_time_us = 1000000000},
+                              .rules = r,
+                              .game = g};
         player[i] = seating[i]->bot->create(&setup[i], err, sizeof err);
         if (!player[i]) {
             fprintf(stderr, "bench: %s refused: %s\n", seating[i]->bot->name, err);
@@ -234,8 +235,7 @@ static void report_search(const char *guesser, const char *layout, const int *v,
         sum2 += (double)v[i] * v[i];
     }
     double mean = sum / n, var = n > 1 ? (sum2 - n * mean * mean) / (n - 1) : 0;
-    printf(" %6.1f +- %.1f\n", mean,
-           1.96 * sqrt(var > 0 ? var : 0) / sqrt(n));
+    printf(" %6.1f +- %.1f\n", mean, 1.96 * sqrt(var > 0 ? var : 0) / sqrt(n));
 }
 
 static arena_game *new_game(const arena_rules *r, const char *options)
@@ -284,8 +284,10 @@ static int play_rows(bench *b, const bench_bot *bots[2], const char *names[2], i
         int a_seat = i % 2, n;
         const bench_bot *seating[2] = {bots[a_seat], bots[a_seat ^ 1]};
         int w = play(b, g, seating, arena_seed_derive(seed, (uint64_t)i / 2), &n);
-        if (w < 0) rc = -1;
-        else if (w == 2) draws++;
+        if (w < 0)
+            rc = -1;
+        else if (w == 2)
+            draws++;
         else {
             wins[w == a_seat ? 0 : 1]++;
             seat0 += w == 0;
@@ -295,8 +297,8 @@ static int play_rows(bench *b, const bench_bot *bots[2], const char *names[2], i
     if (rc == 0) {
         double score = (wins[0] + 0.5 * draws) / games;
         printf("\n%s vs %s, %d games, seats swapped on every deal:\n", names[0], names[1], games);
-        printf("  %s %ld wins, %ld draws, %ld losses: score %.1f %% +- %.1f\n", names[0], wins[0], draws,
-               wins[1], 100 * score, 196 * sqrt(score * (1 - score) / games));
+        printf("  %s %ld wins, %ld draws, %ld losses: score %.1f %% +- %.1f\n", names[0], wins[0],
+               draws, wins[1], 100 * score, 196 * sqrt(score * (1 - score) / games));
         printf("  seat 0 won %.1f %%; %.1f guesses a game\n", 100.0 * seat0 / games,
                (double)plies / games);
     }
@@ -310,14 +312,21 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     const char *names[2] = {"rugby_hunter", "rugby_basic"};
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--games")) games = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--boards")) boards = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--laid")) laid = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--a")) names[0] = argv[i + 1];
-        else if (!strcmp(argv[i], "--b")) names[1] = argv[i + 1];
+        if (!strcmp(argv[i], "--games"))
+            games = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--boards"))
+            boards = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--laid"))
+            laid = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seed"))
+            seed = strtoull(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "--a"))
+            names[0] = argv[i + 1];
+        else if (!strcmp(argv[i], "--b"))
+            names[1] = argv[i + 1];
         else {
-            fprintf(stderr, "usage: bench_rugby_bots [--games N] [--boards M] [--laid L] [--seed S] [--a BOT] [--b BOT]\n");
+            fprintf(stderr, "usage: bench_rugby_bots [--games N] [--boards M] [--laid L] [--seed "
+                            "S] [--a BOT] [--b BOT]\n");
             return 2;
         }
     }

@@ -34,8 +34,14 @@ typedef struct hv_view {
     uint8_t guessed[2][HV_FIELDS]; /* [b][f]: b's opponent has guessed f */
 } hv_view;
 
-static inline int hv_row(int f) { return f / HV_COLS + 1; }
-static inline int hv_col(int f) { return f % HV_COLS; }
+static inline int hv_row(int f)
+{
+    return f / HV_COLS + 1;
+}
+static inline int hv_col(int f)
+{
+    return f % HV_COLS;
+}
 
 /* view.c */
 int hv_decode(const uint8_t *obs, size_t len, hv_view *v); /* 0, or -1 if malformed */
@@ -47,7 +53,7 @@ int hv_unguessed(const hv_view *v, int b);
 
 /* map.c: the probability map of the opponent's board */
 typedef struct hm_map {
-    int samples;                      /* layouts drawn */
+    int samples;                         /* layouts drawn */
     uint16_t count[HV_FIELDS][HV_MARKS]; /* how often each field held each mark */
 } hm_map;
 

@@ -4,9 +4,9 @@
 #include "hunter.h"
 
 static const uint8_t points[HV_MARKS] = {
-    [ARENA__RUGBY__MARK__MARK_O] = 5, [ARENA__RUGBY__MARK__MARK_P] = 2,
-    [ARENA__RUGBY__MARK__MARK_A] = 1, [ARENA__RUGBY__MARK__MARK_K] = 3,
-    [ARENA__RUGBY__MARK__MARK_D] = 3, [ARENA__RUGBY__MARK__MARK_M] = 1,
+    [ARENA__RUGBY__MARK__MARK_O] = 5,  [ARENA__RUGBY__MARK__MARK_P] = 2,
+    [ARENA__RUGBY__MARK__MARK_A] = 1,  [ARENA__RUGBY__MARK__MARK_K] = 3,
+    [ARENA__RUGBY__MARK__MARK_D] = 3,  [ARENA__RUGBY__MARK__MARK_M] = 1,
     [ARENA__RUGBY__MARK__MARK_G] = 10,
 };
 

@@ -65,7 +65,8 @@ static const arena_rules rugby_rules = {
     .abi_version = ARENA_RULES_ABI_VERSION,
     .struct_size = sizeof(arena_rules),
     .name = "rugby",
-    .description = "Graj w RUGBY: guess the tries, kicks and gold ball on the opponent's hidden board",
+    .description =
+        "Graj w RUGBY: guess the tries, kicks and gold ball on the opponent's hidden board",
     .options_help = rg_options_help,
     .flags = ARENA_GAME_CHANCE | ARENA_GAME_HIDDEN | ARENA_GAME_ZERO_SUM,
     .min_players = 2,

@@ -62,7 +62,8 @@ static int placement_ok(const arena_state *s, int32_t a)
 {
     int k = s->placed[s->to_move], rel = a - RG_ACT_PLACE;
     int mark = RG_O + rel / RG_FIELDS, f = rel % RG_FIELDS;
-    return mark == rg_seq_mark(s->cfg.tries, k) && rg_can_place(s->board[s->to_move], s->cfg.tries, k, f);
+    return mark == rg_seq_mark(s->cfg.tries, k) &&
+           rg_can_place(s->board[s->to_move], s->cfg.tries, k, f);
 }
 
 static int is_legal(const arena_state *s, int32_t a)

@@ -1,7 +1,8 @@
 /* render.c -- the two boards side by side as one seat sees them (-1: both
  * whole), then the setup progress or the scores and whose guess it is.
  * A mark is its letter, '.' an empty field; a guessed field is in lower case,
- * '-' for a miss; '?' a field the viewer cannot see. */
+ * '-' for a miss; '?' a field the viewer cannot see; '*' marks the viewer's
+ * own board. */
 #include <ctype.h>
 
 #include "arena/module_kit.h"
@@ -35,16 +36,16 @@ static void board_row(arena_text *t, const arena_state *s, int seat, int b, int 
 
 static void boards(arena_text *t, const arena_state *s, int seat)
 {
-    for (int b = 0; b < 2; b++)
-        arena_text_add(t, "   seat %d%-9s%s", b, b == seat ? " (you)" : "", b ? "\n" : "      ");
+    /* '*' marks the viewer's board; every view has the same length */
+    arena_text_add(t, "  %cseat 0                 %cseat 1\n", seat == 0 ? '*' : ' ',
+                   seat == 1 ? '*' : ' ');
     arena_text_add(t, "    A B C D E F G          A B C D E F G\n");
     for (int row = 1; row <= RG_ROWS; row++) {
         board_row(t, s, seat, 0, row);
         arena_text_add(t, "       ");
         board_row(t, s, seat, 1, row);
         arena_text_add(t, "\n");
-        if (row == 3 || row == 12)
-            arena_text_add(t, "    -------------          -------------\n");
+        if (row == 3 || row == 12) arena_text_add(t, "    -------------          -------------\n");
     }
 }
 
@@ -77,6 +78,7 @@ size_t rg_render(const arena_state *s, int seat, char *buf, size_t cap)
     arena_text_init(&t, buf, cap);
     boards(&t, s, seat);
     status(&t, s);
-    arena_text_add(&t, "O 5  P 2  A 1  K 3  D 3  M 1  G 10  X black; found in lower case, - a miss\n");
+    arena_text_add(&t,
+                   "O 5  P 2  A 1  K 3  D 3  M 1  G 10  X black; found in lower case, - a miss\n");
     return arena_text_len(&t);
 }

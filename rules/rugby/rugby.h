@@ -56,8 +56,8 @@ enum rg_zone { RG_ZONE_INGOAL, RG_ZONE_MID, RG_ZONE_TEN };
 /* The options of one game, copied into every state (the ABI passes no game to
  * apply, current_player...). */
 typedef struct rg_config {
-    uint8_t tries;  /* 5..10 */
-    uint8_t setup;  /* enum rg_setup */
+    uint8_t tries;   /* 5..10 */
+    uint8_t setup;   /* enum rg_setup */
     uint16_t target; /* points that win at once: 1..rg_total_points(tries) */
 } rg_config;
 
@@ -83,9 +83,19 @@ struct arena_game {
     char options[64]; /* canonical option string */
 };
 
-static inline int rg_row(int f) { return f / RG_COLS + 1; }    /* 1..15 */
-static inline int rg_col(int f) { return f % RG_COLS; }        /* 0..6 = A..G */
-static inline int rg_field(int row, int col) { return (row - 1) * RG_COLS + col; }
+/* Row 1..15 and column 0..6 (A..G) of field f, and back. */
+static inline int rg_row(int f)
+{
+    return f / RG_COLS + 1;
+}
+static inline int rg_col(int f)
+{
+    return f % RG_COLS;
+}
+static inline int rg_field(int row, int col)
+{
+    return (row - 1) * RG_COLS + col;
+}
 static inline int rg_zone(int f)
 {
     int r = rg_row(f);
@@ -98,11 +108,11 @@ static inline int rg_touchline(int f)
 }
 
 /* layout.c: the marks, their order and where each may go */
-int rg_marks_per_board(int tries);        /* 2 * tries + 30 */
-int rg_total_points(int tries);           /* 93 with 5 tries, 7 more per try */
-int rg_mark_points(int mark);             /* points of a hit; 0 for empty and black */
-int rg_mark_count(int tries, int mark);   /* how many of the mark a board holds */
-int rg_seq_mark(int tries, int k);        /* the k-th mark placed (0-based) */
+int rg_marks_per_board(int tries);      /* 2 * tries + 30 */
+int rg_total_points(int tries);         /* 93 with 5 tries, 7 more per try */
+int rg_mark_points(int mark);           /* points of a hit; 0 for empty and black */
+int rg_mark_count(int tries, int mark); /* how many of the mark a board holds */
+int rg_seq_mark(int tries, int k);      /* the k-th mark placed (0-based) */
 /* Whether the k-th mark of the order may go on field f of `board` (the marks
  * placed before it): empty, in its zone, a P only in a column with fewer P than
  * O. The same test decides a player's placement and a chance outcome. */

@@ -11,9 +11,9 @@
 #include "rugby.h"
 
 /* Fails the test with a message, without Check's per-assertion bookkeeping. */
-#define REQUIRE(cond, ...)                                                                  \
-    do {                                                                                    \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                             \
+#define REQUIRE(cond, ...)                                                                         \
+    do {                                                                                           \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
     } while (0)
 
 typedef struct rugby {

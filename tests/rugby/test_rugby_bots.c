@@ -31,11 +31,15 @@ static int duel(rugby *t, const arena_bot *const bots[2], uint64_t seed)
     void *player[2];
     for (int i = 0; i < 2; i++) {
         char err[256] = "";
-        setup[i] = (arena_bot_setup){.struct_size = sizeof setup[i], .game_name = "rugby",
-                                     .options = t->r->game_options(t->g), .seat = i,
-                                     .num_players = 2, .seed = seed * 2 + (uint64_t)i,
+        setup[i] = (arena_bot_setup){.struct_size = sizeof setup[i],
+                                     .game_name = "rugby",
+                                     .options = t->r->game_options(t->g),
+                                     .seat = i,
+                                     .num_players = 2,
+                                     .seed = seed * 2 + (uint64_t)i,
                                      .tc = {.move_time_us = 1000000000},
-                                     .rules = t->r, .game = t->g};
+                                     .rules = t->r,
+                                     .game = t->g};
         player[i] = bots[i]->create(&setup[i], err, sizeof err);
         ck_assert_msg(player[i] != NULL, "%s: %s", bots[i]->name, err);
     }
@@ -51,9 +55,13 @@ static int duel(rugby *t, const arena_bot *const bots[2], uint64_t seed)
         } else {
             uint8_t obs[4096];
             size_t len = t->r->observation(s, cp, obs, sizeof obs);
-            arena_turn turn = {.struct_size = sizeof turn, .observation = obs,
-                               .observation_len = len, .legal = legal, .num_legal = n,
-                               .time_left_us = 1000000000, .move_budget_us = 1000000000,
+            arena_turn turn = {.struct_size = sizeof turn,
+                               .observation = obs,
+                               .observation_len = len,
+                               .legal = legal,
+                               .num_legal = n,
+                               .time_left_us = 1000000000,
+                               .move_budget_us = 1000000000,
                                .state = NULL};
             a = bots[cp]->act(player[cp], &turn);
         }

@@ -118,7 +118,8 @@ END_TEST
  * E13, A5 (A), B5, C4 (K), C11, D10 (G), E10. The completions: the O and its P
  * in column A or E (2 ways), the lineout on A5 or B5 (2), then K and G on two
  * different fields of the other five (20): 80 layouts, all equally likely. */
-static const char *const unseen[] = {"A1", "E1", "A13", "E13", "A5", "B5", "C4", "C11", "D10", "E10"};
+static const char *const unseen[] = {"A1", "E1", "A13", "E13", "A5",
+                                     "B5", "C4", "C11", "D10", "E10"};
 
 START_TEST(samples_cover_every_layout)
 {
@@ -212,10 +213,10 @@ START_TEST(impossible_observations)
         Arena__Rugby__Observation *m = arena__rugby__observation__unpack(NULL, len, obs);
         ck_assert_ptr_nonnull(m);
         uint8_t *seen = m->boards[1]->marks.data, *own = m->boards[0]->marks.data;
-        if (k == 0) m->scores[0] = 6;                      /* A1 is worth 5 */
-        if (k == 1) seen[field("A1")] = RG_K;              /* a K in the in-goal */
-        if (k == 2) seen[field("B1")] = RG_O;              /* an unguessed field shown */
-        if (k == 3) own[field("G12")] = RG_G;              /* two gold balls */
+        if (k == 0) m->scores[0] = 6;                            /* A1 is worth 5 */
+        if (k == 1) seen[field("A1")] = RG_K;                    /* a K in the in-goal */
+        if (k == 2) seen[field("B1")] = RG_O;                    /* an unguessed field shown */
+        if (k == 3) own[field("G12")] = RG_G;                    /* two gold balls */
         if (k == 4) m->boards[1]->guessed.data[field("A2")] = 1; /* guessed, not shown */
         size_t n = arena__rugby__observation__pack(m, out);
         arena__rugby__observation__free_unpacked(m, NULL);

@@ -49,8 +49,14 @@ START_TEST(notation)
     static const struct {
         const char *name;
         int32_t action;
-    } good[] = {{"A1", 0},        {"G1", 6},          {"C7", 44},  {"G15", 104}, {"pass", 105},
-                {"O@A1", 106},    {"P@C14", 106 + 105 + 93},      {"X@D1", 106 + 210 + 3},
+    } good[] = {{"A1", 0},
+                {"G1", 6},
+                {"C7", 44},
+                {"G15", 104},
+                {"pass", 105},
+                {"O@A1", 106},
+                {"P@C14", 106 + 105 + 93},
+                {"X@D1", 106 + 210 + 3},
                 {"G@G15", 945}};
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         int32_t a = -1;
@@ -60,8 +66,8 @@ START_TEST(notation)
         ck_assert_uint_eq(t.r->action_name(t.s, a, name, sizeof name), strlen(good[i].name));
         ck_assert_str_eq(name, good[i].name);
     }
-    static const char *const junk[] = {"", "H1", "A0", "A16", "A01", "c7", "C 7", "O@", "O@H1",
-                                       "Z@A1", "?@A1", ".@A1", "O@A1x", "Pass", "C7 "};
+    static const char *const junk[] = {"",     "H1",   "A0",   "A16",  "A01",   "c7",   "C 7", "O@",
+                                       "O@H1", "Z@A1", "?@A1", ".@A1", "O@A1x", "Pass", "C7 "};
     for (size_t i = 0; i < sizeof junk / sizeof junk[0]; i++) {
         int32_t a;
         ck_assert_msg(t.r->parse_action(t.s, junk[i], &a) == -1, "'%s' parsed", junk[i]);

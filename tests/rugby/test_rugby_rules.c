@@ -27,10 +27,10 @@ START_TEST(try_placement)
     ck_assert_int_eq(rugby_try(&t, "O@A13"), -1); /* 10-metre zone */
     ck_assert_int_eq(rugby_try(&t, "P@A13"), -1); /* the order: all O first */
     ck_assert_int_eq(rugby_try(&t, "K@C5"), -1);
-    ck_assert_int_eq(rugby_try(&t, "A1"), -1);    /* no guesses during the setup */
+    ck_assert_int_eq(rugby_try(&t, "A1"), -1); /* no guesses during the setup */
     ck_assert_int_eq(rugby_try(&t, "O@A1"), 0);
-    ck_assert_int_eq(rugby_try(&t, "O@A1"), -1);  /* one mark per field */
-    for (int f = 0; f < RG_FIELDS; f++) {         /* rows 1-3 and nothing else */
+    ck_assert_int_eq(rugby_try(&t, "O@A1"), -1); /* one mark per field */
+    for (int f = 0; f < RG_FIELDS; f++) {        /* rows 1-3 and nothing else */
         char name[8];
         snprintf(name, sizeof name, "O@%c%d", 'A' + rg_col(f), rg_row(f));
         arena_state before = *t.s;
@@ -46,12 +46,12 @@ START_TEST(conversion_parallel_to_try)
 {
     rugby t;
     rugby_open(&t, "");
-    lay_prefix(&t, 5); /* O at A1 B1 D1 F2 G3 */
+    lay_prefix(&t, 5);                            /* O at A1 B1 D1 F2 G3 */
     ck_assert_int_eq(rugby_try(&t, "P@C13"), -1); /* no O in column C */
     ck_assert_int_eq(rugby_try(&t, "P@E15"), -1);
-    ck_assert_int_eq(rugby_try(&t, "P@A12"), -1); /* midfield */
-    ck_assert_int_eq(rugby_try(&t, "P@A3"), -1);  /* in-goal */
-    ck_assert_int_eq(rugby_try(&t, "X@C1"), -1);  /* P come first */
+    ck_assert_int_eq(rugby_try(&t, "P@A12"), -1);           /* midfield */
+    ck_assert_int_eq(rugby_try(&t, "P@A3"), -1);            /* in-goal */
+    ck_assert_int_eq(rugby_try(&t, "X@C1"), -1);            /* P come first */
     ck_assert_int_eq(t.r->legal_actions(t.s, NULL, 0), 15); /* 3 fields x 5 columns */
     ck_assert_int_eq(rugby_try(&t, "P@A14"), 0);
     ck_assert_int_eq(rugby_try(&t, "P@A13"), -1); /* column A has as many P as O */
@@ -75,9 +75,9 @@ START_TEST(black_fields_by_zone)
     lay_prefix(&t, 10);
     ck_assert_int_eq(rugby_try(&t, "X@C13"), -1); /* the first two go to rows 1-3 */
     ck_assert_int_eq(rugby_try(&t, "X@C5"), -1);
-    ck_assert_int_eq(rugby_try(&t, "X@A1"), -1);  /* taken by an O */
+    ck_assert_int_eq(rugby_try(&t, "X@A1"), -1); /* taken by an O */
     rugby_play(&t, "X@C1 X@C2");
-    ck_assert_int_eq(rugby_try(&t, "X@C3"), -1);  /* the other three to rows 13-15 */
+    ck_assert_int_eq(rugby_try(&t, "X@C3"), -1); /* the other three to rows 13-15 */
     ck_assert_int_eq(rugby_try(&t, "X@C12"), -1);
     ck_assert_int_eq(rugby_try(&t, "X@A13"), -1); /* taken by a P */
     ck_assert_int_eq(t.r->legal_actions(t.s, NULL, 0), 21 - 5);
@@ -143,8 +143,8 @@ START_TEST(points_of_every_mark)
     static const struct {
         const char *field;
         int points;
-    } hits[] = {{"A1", 5}, {"A13", 2}, {"A4", 1}, {"C4", 3}, {"D4", 3},
-                {"E4", 1}, {"D10", 10}, {"E10", 0}};
+    } hits[] = {{"A1", 5}, {"A13", 2}, {"A4", 1},   {"C4", 3},
+                {"D4", 3}, {"E4", 1},  {"D10", 10}, {"E10", 0}};
     rugby t;
     rugby_open(&t, "");
     rugby_lay_both(&t, rugby_layout);
@@ -203,12 +203,12 @@ START_TEST(target_ends_at_once)
     rugby_lay_both(&t, rugby_layout);
     miss_next = 0;
     /* 5 O (25) + G (10) + 6 K (18) = 53, then D4 D5 (6) = 59, then a lineout: 60 */
-    const char *path[] = {"A1", "B1", "D1", "F2", "G3", "D10", "C4", "C5", "C6", "C7", "C8",
-                          "C9", "D4"};
+    const char *path[] = {"A1", "B1", "D1", "F2", "G3", "D10", "C4",
+                          "C5", "C6", "C7", "C8", "C9", "D4"};
     for (int i = 0; i < 13; i++)
         exchange(&t, path[i]);
     ck_assert_int_eq(t.s->score[0], 56);
-    exchange(&t, "E4"); /* 57 */
+    exchange(&t, "E4");   /* 57 */
     rugby_play(&t, "D5"); /* 60 */
     ck_assert_int_eq(t.s->score[0], 60);
     ck_assert_int_eq(t.r->current_player(t.s), ARENA_TERMINAL);
@@ -268,8 +268,8 @@ START_TEST(target_during_bonus)
     rugby t;
     rugby_open(&t, "target=12");
     rugby_lay_both(&t, rugby_layout);
-    rugby_play(&t, "A1 C1");    /* seat 0: 5; seat 1 hits black */
-    rugby_play(&t, "B1 D10");   /* seat 0's bonus: 5 + 5 + 10 */
+    rugby_play(&t, "A1 C1");  /* seat 0: 5; seat 1 hits black */
+    rugby_play(&t, "B1 D10"); /* seat 0's bonus: 5 + 5 + 10 */
     ck_assert_int_eq(t.r->current_player(t.s), ARENA_TERMINAL);
     ck_assert_int_eq(t.s->winner, 0);
     ck_assert_int_eq(t.s->score[0], 20);
