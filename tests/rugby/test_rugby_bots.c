@@ -83,14 +83,16 @@ START_TEST(hunter_beats_basic)
     void *h_hunter, *h_basic;
     const arena_bot *hunter = load_bot("rugby_hunter", &h_hunter);
     const arena_bot *basic = load_bot("rugby_basic", &h_basic);
-    int wins = 0, games = 40;
+    int wins = 0, games = 30;
     for (int i = 0; i < games; i++) {
         int hunter_seat = i % 2;
         const arena_bot *bots[2] = {hunter_seat ? basic : hunter, hunter_seat ? hunter : basic};
         wins += duel(&t, bots, 500 + (uint64_t)i / 2) == hunter_seat;
     }
-    /* about 93 % in the bench over 1,000 games */
-    ck_assert_msg(wins >= 30, "rugby_hunter won only %d of %d", wins, games);
+    /* About 91 % in bench_rugby_bots; these 30 games are fixed (the hunter
+     * always draws its full map) and give 24. 21 or more happens to an even
+     * match with p = 0.02. */
+    ck_assert_msg(wins >= 21, "rugby_hunter won only %d of %d", wins, games);
     dlclose(h_hunter);
     dlclose(h_basic);
     rugby_close(&t);
@@ -116,6 +118,7 @@ END_TEST
 void rugby_add_bots(Suite *s)
 {
     TCase *tc = tcase_create("bots");
+    tcase_set_timeout(tc, 900); /* the hunter's maps under ASan on a loaded machine */
     tcase_add_test(tc, hunter_beats_basic);
     tcase_add_test(tc, random_setup_games);
     suite_add_tcase(s, tc);

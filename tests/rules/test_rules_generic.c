@@ -41,10 +41,10 @@ static const generic_case cases[] = {
     {"soccer", "width=6,height=8,goal=4", 300},
     {"soccer", "width=4,height=4,goal=2", 300},
     {"soccer", "width=10,height=12,goal=4", 200},
-    {"rugby", "", 150},
-    {"rugby", "setup=random", 150},
-    {"rugby", "tries=10,target=128,setup=random", 60},
-    {"rugby", "target=1", 200},
+    {"rugby", "", 60},
+    {"rugby", "setup=random", 60},
+    {"rugby", "tries=10,target=128,setup=random", 20},
+    {"rugby", "target=1", 100},
 };
 #define NUM_CASES ((int)(sizeof cases / sizeof cases[0]))
 #define MAX_LEGAL 4096
