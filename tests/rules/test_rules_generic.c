@@ -49,6 +49,10 @@ static const generic_case cases[] = {
     {"kursk", "players=3", 100},
     {"kursk", "players=3,max_rounds=5", 300},
     {"kursk", "max_rounds=1", 300},
+    {"rugby", "", 60},
+    {"rugby", "setup=random", 60},
+    {"rugby", "tries=10,target=128,setup=random", 20},
+    {"rugby", "target=1", 100},
 };
 #define NUM_CASES ((int)(sizeof cases / sizeof cases[0]))
 #define MAX_LEGAL 4096
