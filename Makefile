@@ -4,7 +4,7 @@ BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build demo test sanitize install clean bench format
+.PHONY: all deps configure build demo test sanitize fuzz install clean bench format
 
 all: build
 
@@ -27,6 +27,12 @@ test: build
 sanitize:
 	@$(MAKE) --no-print-directory test BUILD=build-asan BUILD_TYPE=Debug CMAKE_FLAGS=-DARENA_SANITIZE=ON
 
+# libFuzzer targets (clang, ASan+UBSan) for every decoder of untrusted bytes,
+# each run for FUZZ_SECONDS; a crash fails the target.
+FUZZ_SECONDS ?= 30
+fuzz:
+	@sh scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
 bench: build
 	@sh scripts/bench.sh $(BUILD)
 
@@ -37,4 +43,4 @@ format:
 	@clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
-	rm -rf $(BUILD) build-asan
+	rm -rf $(BUILD) build-asan build-fuzz

@@ -232,13 +232,10 @@ static int list_push(void *ctx, Arena__MatchLog *log)
     return 0;
 }
 
-int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
-                      size_t errlen)
+int matchlog_parse_all(const char *path, const uint8_t *buf, size_t len, Arena__MatchLog ***logs,
+                       size_t *n, char *err, size_t errlen)
 {
-    uint8_t *buf;
-    size_t len;
     log_list l = {0};
-    if (read_file(path, &buf, &len, err, errlen)) return -1;
     int rc = 0;
     if (is_segment(buf, len)) {
         rc = segment_each(path, buf, len, list_push, &l, err, errlen);
@@ -247,7 +244,6 @@ int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char
         Arena__MatchLog *log = matchlog_unpack(path, "", buf, len, err, errlen);
         rc = log ? list_push(&l, log) : -1;
     }
-    free(buf);
     if (rc) {
         matchlog_free_all(l.logs, l.n);
         return -1;
@@ -255,6 +251,17 @@ int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char
     *logs = l.logs;
     *n = l.n;
     return 0;
+}
+
+int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
+                      size_t errlen)
+{
+    uint8_t *buf;
+    size_t len;
+    if (read_file(path, &buf, &len, err, errlen)) return -1;
+    int rc = matchlog_parse_all(path, buf, len, logs, n, err, errlen);
+    free(buf);
+    return rc;
 }
 
 void matchlog_free_all(Arena__MatchLog **logs, size_t n)

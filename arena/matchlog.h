@@ -32,6 +32,9 @@ int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena
 int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
                       size_t errlen);
 void matchlog_free_all(Arena__MatchLog **logs, size_t n);
+/* The same from bytes in memory (path only names them in errors). */
+int matchlog_parse_all(const char *path, const uint8_t *buf, size_t len, Arena__MatchLog ***logs,
+                       size_t *n, char *err, size_t errlen);
 /* The log of match `index` among the files of a tournament's matches
  * directory (segments or single logs); NULL with err when there is none. */
 Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *err, size_t errlen);

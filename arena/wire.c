@@ -111,20 +111,36 @@ static int wire_recv_payload(void *sock, int flags, zmq_msg_t *m)
     return WIRE_OK;
 }
 
+int wire_decode_arena(ProtobufCAllocator *alloc, const uint8_t *data, size_t len,
+                      Arena__ArenaMsg **out)
+{
+    wire_scratch_reset(alloc);
+    *out = arena__arena_msg__unpack(alloc, len, data);
+    if (*out && (*out)->body_case == ARENA__ARENA_MSG__BODY__NOT_SET) {
+        arena__arena_msg__free_unpacked(*out, alloc);
+        *out = NULL;
+    }
+    return *out ? WIRE_OK : WIRE_GARBAGE;
+}
+
+int wire_decode_worker(ProtobufCAllocator *alloc, const uint8_t *data, size_t len,
+                       Arena__WorkerMsg **out)
+{
+    wire_scratch_reset(alloc);
+    *out = arena__worker_msg__unpack(alloc, len, data);
+    if (*out && (*out)->body_case == ARENA__WORKER_MSG__BODY__NOT_SET) {
+        arena__worker_msg__free_unpacked(*out, alloc);
+        *out = NULL;
+    }
+    return *out ? WIRE_OK : WIRE_GARBAGE;
+}
+
 int wire_recv_arena(void *sock, int flags, ProtobufCAllocator *alloc, Arena__ArenaMsg **out)
 {
     zmq_msg_t m;
     zmq_msg_init(&m);
     int rc = wire_recv_payload(sock, flags, &m);
-    if (rc == WIRE_OK) {
-        wire_scratch_reset(alloc);
-        *out = arena__arena_msg__unpack(alloc, zmq_msg_size(&m), zmq_msg_data(&m));
-        if (*out && (*out)->body_case == ARENA__ARENA_MSG__BODY__NOT_SET) {
-            arena__arena_msg__free_unpacked(*out, alloc);
-            *out = NULL;
-        }
-        if (!*out) rc = WIRE_GARBAGE;
-    }
+    if (rc == WIRE_OK) rc = wire_decode_arena(alloc, zmq_msg_data(&m), zmq_msg_size(&m), out);
     zmq_msg_close(&m);
     return rc;
 }
@@ -148,13 +164,7 @@ int wire_recv_worker(void *sock, int flags, uint8_t *id, size_t *idlen, Protobuf
     rc = wire_recv_payload(sock, ZMQ_DONTWAIT, &m);
     if (rc == WIRE_NONE) rc = WIRE_GARBAGE;
     if (rc != WIRE_OK) goto done;
-    wire_scratch_reset(alloc);
-    *out = arena__worker_msg__unpack(alloc, zmq_msg_size(&m), zmq_msg_data(&m));
-    if (*out && (*out)->body_case == ARENA__WORKER_MSG__BODY__NOT_SET) {
-        arena__worker_msg__free_unpacked(*out, alloc);
-        *out = NULL;
-    }
-    if (!*out) rc = WIRE_GARBAGE;
+    rc = wire_decode_worker(alloc, zmq_msg_data(&m), zmq_msg_size(&m), out);
 done:
     zmq_msg_close(&m);
     return rc;

@@ -52,6 +52,13 @@ int wire_send_worker(void *sock, const Arena__WorkerMsg *msg, wire_buf *b);
  * malloc; a wire_scratch's alloc is reset here. */
 int wire_recv_arena(void *sock, int flags, ProtobufCAllocator *alloc, Arena__ArenaMsg **out);
 
+/* The unpacking alone (what the receives do with a frame's bytes): WIRE_OK
+ * with *out set, or WIRE_GARBAGE. The fuzz targets drive these. */
+int wire_decode_arena(ProtobufCAllocator *alloc, const uint8_t *data, size_t len,
+                      Arena__ArenaMsg **out);
+int wire_decode_worker(ProtobufCAllocator *alloc, const uint8_t *data, size_t len,
+                       Arena__WorkerMsg **out);
+
 /* Arena side (ROUTER): to the peer `id`. Never blocks: a peer whose queue is
  * full gives -1 with errno EAGAIN, a vanished one EHOSTUNREACH. */
 int wire_send_arena(void *sock, const uint8_t *id, size_t idlen, const Arena__ArenaMsg *msg,

@@ -97,7 +97,9 @@ START_TEST(workers_die_with_the_arena)
                       (int)arena);
         /* the next start sweeps the dead arena's directory */
         char cmd[600];
-        snprintf(cmd, sizeof cmd, "TMPDIR=%s %s bots --game morris", tmp, ARENA);
+        snprintf(cmd, sizeof cmd,
+                 "TMPDIR=%s %s match --game morris random random --seed 1 --out %s", tmp, ARENA,
+                 out);
         ck_assert_int_eq(e2e_run(&text, "%s", cmd), 0);
         free(text);
         ck_assert_msg(entries_with(tmp, mark) == 0, "kill %d: %s%s* is still there", k, tmp, mark);
