@@ -180,7 +180,7 @@ static int by_index(const void *a, const void *b)
 
 static void print_forfeits(tour *t)
 {
-    qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
+    if (t->n_forfeits) qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
     for (size_t i = 0; i < t->n_forfeits; i++) {
         const forfeit_note *f = &t->forfeits[i];
         char how[256];

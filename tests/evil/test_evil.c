@@ -79,7 +79,9 @@ START_TEST(no_thinking_on_the_others_time)
 END_TEST
 
 /* Each move's CPU time is measured from the bot's process and logged beside
- * its wall time: the burner bot spends 1.2 s of CPU on its first move. */
+ * its wall time: the burner bot spins on its first move until its process has
+ * used 1.2 s of CPU (less what starting took: well under 0.5 s even under
+ * ASan). */
 START_TEST(cpu_time_is_logged)
 {
     char dir[256], *out;
@@ -99,7 +101,7 @@ START_TEST(cpu_time_is_logged)
     ck_assert_msg(matchlog_read_all(path, &logs, &n, err, sizeof err) == 0, "%s", err);
     const Arena__LoggedAction *first = logs[0]->actions[0];
     ck_assert_int_eq(first->seat, 0);
-    ck_assert_msg(first->cpu_us >= 1100000 && first->cpu_us <= first->think_us + 100000,
+    ck_assert_msg(first->cpu_us >= 500000 && first->cpu_us <= first->think_us + 100000,
                   "cpu %lld us, wall %lld us", (long long)first->cpu_us,
                   (long long)first->think_us);
     matchlog_free_all(logs, n);
@@ -108,7 +110,7 @@ START_TEST(cpu_time_is_logged)
 END_TEST
 
 /* A bot that cannot load: one line naming its file and the cause, exit 2,
- * within a few seconds (the load limit is 5 s). */
+ * within a few seconds (the load limit is 5 s; 20 s under ASan). */
 static void assert_does_not_load(const char *bot, const char *cause)
 {
     char *out;
@@ -119,7 +121,7 @@ static void assert_does_not_load(const char *bot, const char *cause)
     ck_assert_msg(rc == 2 && strstr(out, evil_path(bot)) && strstr(out, cause),
                   "%s: want exit 2 naming the file and '%s', got (%d):\n%.1500s", bot, cause, rc,
                   out);
-    ck_assert_msg(secs < 30, "%s took %.1f s to be refused", bot, secs);
+    ck_assert_msg(secs < 60, "%s took %.1f s to be refused", bot, secs);
     free(out);
 }
 
@@ -131,7 +133,7 @@ END_TEST
 
 START_TEST(constructor_that_hangs)
 {
-    assert_does_not_load("ctorhang", "did not load: no answer within 5000 ms");
+    assert_does_not_load("ctorhang", "did not load: no answer within ");
 }
 END_TEST
 
