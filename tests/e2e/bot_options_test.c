@@ -38,6 +38,8 @@ START_TEST(bad_options_stop_before_any_game)
                      iso[i]);
         expect_error("bot random takes no options (given 'x=1')", "random:x=1 mcts", iso[i]);
         expect_error("mcts: bad value '2' for rollout", MCTS_SO ":rollout=2 random", iso[i]);
+        expect_error("morris_ab: bad value '65' for depth (expected 0 (off) or 1..64)",
+                     "morris_ab:depth=65 random", iso[i]);
     }
 }
 END_TEST
