@@ -58,6 +58,8 @@ void botrun_info(const botrun *b, seat_info *out)
     out->author = botrun_dup(b->bot->author);
     out->games = botrun_dup(b->bot->games ? b->bot->games : "*");
     out->wants_events = b->bot->observe != NULL;
+    const char *help = ARENA_BOT_HAS(b->bot, options_help) ? b->bot->options_help : NULL;
+    out->options_help = botrun_dup(help);
 }
 
 static int botrun_same(const char *a, const char *b)
@@ -95,6 +97,12 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
                    g->game);
         return OUTCOME_SETUP;
     }
+    const char *bot_options = g->bot_options ? g->bot_options : "";
+    if (bot_options[0] && !(ARENA_BOT_HAS(bot, options_help) && bot->options_help)) {
+        arena_errf(err, errlen, "%s: bot %s takes no options (given '%s')", b->path, bot->name,
+                   bot_options);
+        return OUTCOME_SETUP;
+    }
     if (botrun_configure(b, g, err, errlen) < 0) return OUTCOME_SETUP;
     arena_bot_setup *s = &b->setup;
     memset(s, 0, sizeof *s);
@@ -107,6 +115,9 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
     s->tc = g->tc;
     s->rules = b->rules;
     s->game = b->game;
+    free(b->bot_options);
+    b->bot_options = botrun_dup(bot_options);
+    s->bot_options = b->bot_options;
     char berr[256] = "";
     b->player = bot->create(s, berr, sizeof berr);
     if (!b->player) {
@@ -160,6 +171,7 @@ void botrun_unload(botrun *b)
     if (b->game) b->rules->game_free(b->game);
     free(b->game_name);
     free(b->options);
+    free(b->bot_options);
     if (b->dl) dlclose(b->dl);
     free(b->path);
     memset(b, 0, sizeof *b);

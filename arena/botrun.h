@@ -29,6 +29,7 @@ typedef struct botrun {
     const arena_rules *rules; /* the game's module, or NULL (identity only) */
     arena_game *game;         /* configured from game_name/options */
     char *game_name, *options;
+    char *bot_options;     /* the bot's own options of the current game */
     arena_bot_setup setup; /* lives as long as player */
     void *player;          /* the bot's instance for the current game */
 } botrun;

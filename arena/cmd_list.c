@@ -90,6 +90,12 @@ int cmd_bots(int argc, char **argv)
             continue;
         }
         printf("%-18s %-8s %-14s %-20s %s\n", e->name, e->version, e->author, e->games, e->path);
+        /* A bot's options, one "key=default  meaning" line each, indented. */
+        for (const char *p = e->options_help; p && *p;) {
+            size_t len = strcspn(p, "\n");
+            printf("    %s:%.*s\n", e->name, (int)len, p);
+            p += len + (p[len] == '\n');
+        }
         entrant_free(e);
     }
     loader_free_list(paths, n);

@@ -10,10 +10,20 @@
 #include "record.h"
 #include "seat.h"
 
-/* Resolves, hashes and asks the bot who it is. With game != NULL, checks that
- * the bot supports it. NULL with a one-line error naming the file otherwise. */
-entrant *entrant_probe(const seat_config *cfg, const char *name_or_path, const char *game,
-                       char *err, size_t errlen);
+/* Resolves, hashes and asks the bot who it is. spec is a name or path with
+ * the bot's options after a colon (botspec.h: "mcts:iterations=2000"). With
+ * game != NULL, checks that the bot supports it. NULL with a one-line error
+ * naming the file otherwise. */
+entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game, char *err,
+                       size_t errlen);
+/* An entrant with options: starts it once in the probe game (seat, seed and
+ * clock as given) so that the bot refuses bad options before any match; 0
+ * when it takes them (or has none), else -1 with the bot's one-line error. */
+int entrant_check_options(const seat_config *cfg, const entrant *e, const seat_game *probe,
+                          char *err, size_t errlen);
+/* "name", or "name[options]" for an entrant with options: who it is, in
+ * tables and in the store. */
+void entrant_identity(const entrant *e, char *buf, size_t cap);
 void entrant_free(entrant *e);
 /* Gives every entrant a unique display label: the name when unique, else
  * name@version, else name#k. */

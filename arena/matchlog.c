@@ -358,6 +358,7 @@ void matchlog_identity(Arena__Identity *id, const entrant *e)
     id->author = dup_or_empty(e->author);
     id->path = dup_or_empty(e->path);
     id->sha256 = dup_or_empty(e->sha256);
+    id->bot_options = dup_or_empty(e->bot_options);
 }
 
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
@@ -382,6 +383,7 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
     log->rules->author = dup_or_empty("");
     log->rules->path = dup_or_empty(h->rules_path);
     log->rules->sha256 = dup_or_empty(h->rules_sha256);
+    log->rules->bot_options = dup_or_empty("");
     for (int i = 0; i < h->num_players; i++) {
         log->bots[i] = calloc(1, sizeof **log->bots);
         if (!log->bots[i]) return -1;

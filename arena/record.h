@@ -16,7 +16,10 @@ typedef struct entrant {
     char *version;
     char *author;
     char *games;      /* games it supports, "*" for any */
-    char *display;    /* unique label: name, or name@version, or name#2 */
+    char *bot_options;  /* the bot's own options, canonical; "" for none */
+    char *options_help; /* the options it takes (bot.h options_help), "" for none */
+    char *display;     /* unique label: name (name[options] with options), or
+                        * that with @version, or with #2 */
     int64_t store_id; /* row id in the bots table, 0 before storing */
 } entrant;
 

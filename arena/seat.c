@@ -26,6 +26,7 @@ void seat_info_free(seat_info *i)
     free(i->version);
     free(i->author);
     free(i->games);
+    free(i->options_help);
     memset(i, 0, sizeof *i);
 }
 

@@ -59,6 +59,7 @@ int seat_kind_parse(const char *s);
 typedef struct seat_info {
     char *name, *version, *author, *games;
     int wants_events; /* the bot has observe() */
+    char *options_help; /* the bot table's options_help, "" when it takes none */
 } seat_info;
 
 void seat_info_free(seat_info *i);
@@ -71,6 +72,7 @@ typedef struct seat_game {
     int num_players;
     uint64_t seed; /* the bot's own seed */
     arena_time_control tc;
+    const char *bot_options; /* the bot's own options, canonical; NULL or "" for none */
 } seat_game;
 
 /* One request for an action. */

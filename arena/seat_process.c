@@ -27,6 +27,7 @@ static int sp_start(seat *s, const seat_game *g, char *err, size_t errlen)
     setup.num_players = (uint32_t)g->num_players;
     setup.seed = g->seed;
     setup.tc = &tc;
+    setup.bot_options = (char *)(g->bot_options ? g->bot_options : "");
     return worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
 }
 
@@ -120,6 +121,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     i->author = sp_dup(bi->author);
     i->games = sp_dup(bi->games);
     i->wants_events = bi->wants_events;
+    i->options_help = sp_dup(bi->options_help);
     arena__bot_info__free_unpacked(bi, NULL);
     return &p->base;
 }

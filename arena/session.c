@@ -44,6 +44,12 @@ int session_open(session *s, const char *game_spec, const char *const *bots, int
         s->entrants[i] = entrant_probe(&s->seats, bots[i], s->name, err, errlen);
         if (!s->entrants[i]) goto fail;
         s->n++;
+        /* Bad bot options stop the command before any match. */
+        seat_game probe = {.game = s->name,
+                           .options = s->options,
+                           .num_players = s->lr->rules->num_players(s->game),
+                           .tc = {.move_time_us = 1000000}};
+        if (entrant_check_options(&s->seats, s->entrants[i], &probe, err, errlen)) goto fail;
     }
     entrants_label(s->entrants, s->n);
     return 0;

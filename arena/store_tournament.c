@@ -1,13 +1,25 @@
 /* store_tournament.c -- bots, tournaments and finished matches in arena.db. */
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "entrant.h"
 #include "store_internal.h"
 
 /* INSERT ... ON CONFLICT DO NOTHING then SELECT, rather than SELECT then
  * INSERT: two arenas registering the same bot at once both end up with the one
- * row. The first path and author seen are kept. */
+ * row. The first path and author seen are kept.
+ *
+ * A bot with options is another player: its row's name is its identity
+ * "name[options]" and its path "path:options" (what --bots takes, so that
+ * --resume starts it with the same options). */
 static int store_bot_id(store *s, const entrant *e, int64_t *id, char *err, size_t errlen)
 {
+    char name[2600], path[8192];
+    entrant_identity(e, name, sizeof name);
+    if (e->bot_options && e->bot_options[0])
+        snprintf(path, sizeof path, "%s:%s", e->path, e->bot_options);
+    else
+        snprintf(path, sizeof path, "%s", e->path);
     static const char ins[] =
         "INSERT INTO bots(name, version, author, sha256, path) VALUES(?1, ?2, ?3, ?4, ?5)"
         " ON CONFLICT(name, version, sha256) DO NOTHING";
@@ -15,15 +27,15 @@ static int store_bot_id(store *s, const entrant *e, int64_t *id, char *err, size
     sqlite3_stmt *st;
     int rc;
     if (store__prepare(s, &st, ins, "insert bot", err, errlen)) return -1;
-    store__bind_text(st, 1, e->name);
+    store__bind_text(st, 1, name);
     store__bind_text(st, 2, e->version);
     store__bind_text(st, 3, e->author);
     store__bind_text(st, 4, e->sha256);
-    store__bind_text(st, 5, e->path);
+    store__bind_text(st, 5, path);
     rc = store__done(s, st, "insert bot", err, errlen);
     sqlite3_finalize(st);
     if (rc || store__prepare(s, &st, sel, "find bot", err, errlen)) return -1;
-    store__bind_text(st, 1, e->name);
+    store__bind_text(st, 1, name);
     store__bind_text(st, 2, e->version);
     store__bind_text(st, 3, e->sha256);
     rc = sqlite3_step(st);

@@ -209,10 +209,11 @@ static void wm_on_setup(wm *w, const Arena__Setup *s)
         info.games = si.games;
         info.abi_version = w->run.bot->abi_version;
         info.wants_events = si.wants_events;
+        info.options_help = si.options_help;
         reply.info = &info;
         if (!s->info_only) {
-            seat_game g = {s->game, s->options, (int)s->seat, (int)s->num_players,
-                           s->seed, {0, 0, 0}};
+            seat_game g = {s->game,          s->options, (int)s->seat, (int)s->num_players,
+                           s->seed,          {0, 0, 0},  s->bot_options};
             if (s->tc)
                 g.tc =
                     (arena_time_control){s->tc->base_us, s->tc->increment_us, s->tc->move_time_us};

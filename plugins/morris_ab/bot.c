@@ -13,6 +13,10 @@
  * fixed move time it stops at 3/4 of the usable budget and starts no
  * iteration after 3/8. The search reads the clock every 256 nodes (~0.1 ms).
  *
+ * Options (--bots morris_ab:depth=6,share=50): depth caps the search depth
+ * in turns (the clock still applies), share scales the time aimed at per move
+ * (percent; never past the usable part of the budget).
+ *
  * Test hooks (read at create, for timing-independent tests and tuning):
  *   MORRIS_AB_DEPTH=N   search exactly N turns deep, no clock
  *   MORRIS_AB_NODES=N   stop after N nodes, no clock (with DEPTH: both)
@@ -24,9 +28,20 @@
 
 #include "ab.h"
 #include "arena/legal_check.h"
+#include "arena/module_kit.h"
 
 #define TT_MB_DEFAULT 32
 #define MAX_RESERVE_US 250000 /* clock kept back for bad moments (see limits) */
+
+enum { OPT_DEPTH, OPT_SHARE, OPTS };
+static const arena_opt opt_table[OPTS] = {
+    [OPT_DEPTH] = {.key = "depth", .def = 0, .lo = 1, .hi = 64, .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
+};
+static const arena_opts ab_opts = {.game = "morris_ab", .opt = opt_table, .count = OPTS};
+#define AB_HELP                                                                                    \
+    "depth=0  maximum search depth in turns (0: as deep as the clock allows)\n"                    \
+    "share=100  percent of the usual time per move to spend"
 
 typedef struct bot {
     arena_game game; /* the bot's own copy of the configured game */
@@ -35,6 +50,7 @@ typedef struct bot {
     int depth;     /* MORRIS_AB_DEPTH, 0 = by time */
     int64_t nodes; /* MORRIS_AB_NODES, 0 = none */
     int verbose;
+    int opt[OPTS]; /* the bot's options (depth cap, time share) */
     arena_rng rng; /* fallback: an unreadable observation, a choice the referee refuses */
     arena_legal_check check; /* the engine's legal list against the referee's, once */
 } bot;
@@ -62,8 +78,12 @@ static void *bot_create(const arena_bot_setup *setup, char *err, size_t errlen)
         snprintf(err, errlen, "morris_ab: plays morris only, not %s", setup->game_name);
         return NULL;
     }
+    int opt[OPTS];
+    const char *text = ARENA_BOT_SETUP_HAS(setup, bot_options) ? setup->bot_options : NULL;
+    if (arena_opts_parse(&ab_opts, text, opt, err, errlen) < 0) return NULL;
     bot *t = calloc(1, sizeof *t);
     if (!t) goto oom;
+    memcpy(t->opt, opt, sizeof opt);
     if (mo_game_init(&t->game, setup->options, err, errlen) < 0) {
         free(t);
         return NULL;
@@ -90,6 +110,8 @@ static ab_limits limits(const bot *t, const arena_turn *turn)
 {
     ab_limits lim = {.max_depth = t->depth, .max_nodes = t->nodes, .soft_us = 0, .hard_us = 0};
     if (t->depth || t->nodes) return lim; /* test hooks: no clock */
+    lim.max_depth = t->opt[OPT_DEPTH];
+    int64_t share = t->opt[OPT_SHARE];
     int64_t budget = turn->move_budget_us;
     int64_t usable = budget - budget / 10 - 5000;
     if (usable < budget / 4) usable = budget / 4; /* tiny budgets: a quarter */
@@ -106,6 +128,7 @@ static ab_limits limits(const bot *t, const arena_turn *turn)
             target = spare / 30 + inc * 3 / 4;
         else
             target = inc ? inc / 2 : turn->time_left_us / 40;
+        target = target * share / 100;
         if (target > usable) target = usable;
         /* May overrun the target to finish an iteration, not the usable part
          * (nor at all below the reserve). */
@@ -115,8 +138,9 @@ static ab_limits limits(const bot *t, const arena_turn *turn)
     } else {
         /* Stop at 3/4 of the usable part: on a loaded machine the process can
          * lose the CPU for several milliseconds between two clock reads. */
-        lim.hard_us = usable * 3 / 4;
-        lim.soft_us = usable * 3 / 8;
+        int64_t hard = usable * 3 / 4 * share / 100;
+        lim.hard_us = hard < usable * 3 / 4 ? hard : usable * 3 / 4;
+        lim.soft_us = lim.hard_us / 2;
     }
     if (lim.hard_us < 1) lim.hard_us = 1;
     if (lim.soft_us < 1) lim.soft_us = 1;
@@ -155,4 +179,5 @@ static int32_t bot_act(void *b, const arena_turn *turn)
     return arena_legal_answer(turn, a, &t->rng); /* the referee's actions only */
 }
 
-ARENA_BOT("morris_ab", "1.0", "arena", "morris", bot_create, bot_act, NULL, bot_destroy)
+ARENA_BOT_OPTIONS("morris_ab", "1.0", "arena", "morris", bot_create, bot_act, NULL, bot_destroy, 0u,
+                  AB_HELP)

@@ -5,13 +5,18 @@
  * Time: on the first step of a turn it thinks for a share of its clock
  * (set_limits: more for crowded positions, never more than a third of the
  * move budget), so that it never comes near a time forfeit; the other steps
- * of the turn are answered at once from the plan. */
+ * of the turn are answered at once from the plan.
+ *
+ * Options (--bots soccer_ab:depth=3,share=50): depth caps the search depth in
+ * whole turns (the clock still applies), share scales both time limits
+ * (percent; never past the third of the budget). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena/bot.h"
 #include "arena/legal_check.h"
+#include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "search.h"
 #include "soccer_engine.h"
@@ -19,12 +24,23 @@
 /* Roots with at most this many distinct turns count as quiet (set_limits). */
 #define QUIET_TURNS 64
 
+enum { OPT_DEPTH, OPT_SHARE, OPTS };
+static const arena_opt opt_table[OPTS] = {
+    [OPT_DEPTH] = {.key = "depth", .def = 0, .lo = 1, .hi = 64, .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
+};
+static const arena_opts ab_opts = {.game = "soccer_ab", .opt = opt_table, .count = OPTS};
+#define AB_HELP                                                                                    \
+    "depth=0  maximum search depth in whole turns (0: as deep as the clock allows)\n"              \
+    "share=100  percent of the usual time per turn to spend"
+
 typedef struct ab_bot {
     sb_geo *geo;
     ab_search *search;
     sb_plan plan;
     sb_pos now;
     arena_time_control tc;
+    int opt[OPTS];           /* the bot's options (depth cap, time share) */
     arena_rng rng;           /* fallback: a step the referee does not offer */
     arena_legal_check check; /* the engine's legal steps against the referee's, once */
 } ab_bot;
@@ -43,8 +59,12 @@ static void *ab_create(const arena_bot_setup *setup, char *err, size_t errlen)
 {
     so_dims dims;
     if (so_options_parse(setup->options, &dims, err, errlen) < 0) return NULL;
+    int opt[OPTS];
+    const char *text = ARENA_BOT_SETUP_HAS(setup, bot_options) ? setup->bot_options : NULL;
+    if (arena_opts_parse(&ab_opts, text, opt, err, errlen) < 0) return NULL;
     ab_bot *bot = calloc(1, sizeof *bot);
     if (!bot) goto oom;
+    memcpy(bot->opt, opt, sizeof opt);
     bot->tc = setup->tc;
     arena_rng_seed(&bot->rng, setup->seed);
     arena_legal_check_init(&bot->check, "soccer_ab", SOCCER_ENGINE_VERSION, setup);
@@ -72,7 +92,9 @@ static void set_limits(const ab_bot *bot, const arena_turn *turn, int64_t start,
     int64_t inc = bot->tc.increment_us, left = turn->time_left_us;
     int64_t hard = bot->tc.move_time_us > 0 ? turn->move_budget_us / 2 : left / 5 + inc / 2;
     int64_t quiet = bot->tc.move_time_us > 0 ? hard : left / 12 + inc / 2;
-    int64_t cap = turn->move_budget_us / 3;
+    int64_t cap = turn->move_budget_us / 3, share = bot->opt[OPT_SHARE];
+    hard = hard * share / 100;
+    quiet = quiet * share / 100;
     /* 2 ms: what the search may overrun between two clock checks, and more */
     hard = (hard < cap ? hard : cap) - 2000;
     quiet = (quiet < cap ? quiet : cap) - 2000;
@@ -83,6 +105,7 @@ static void set_limits(const ab_bot *bot, const arena_turn *turn, int64_t start,
     lim->quiet_turns = QUIET_TURNS;
     lim->quiet_deadline = start + quiet;
     lim->quiet_soft_deadline = start + quiet / 2;
+    lim->max_depth = bot->opt[OPT_DEPTH];
 }
 
 static int32_t ab_act(void *b, const arena_turn *turn)
@@ -114,4 +137,5 @@ static int32_t ab_act(void *b, const arena_turn *turn)
     return arena_rng_pick(&bot->rng, turn->legal, turn->num_legal); /* the referee's steps only */
 }
 
-ARENA_BOT("soccer_ab", "1.0", "arena", "soccer", ab_create, ab_act, NULL, ab_destroy)
+ARENA_BOT_OPTIONS("soccer_ab", "1.0", "arena", "soccer", ab_create, ab_act, NULL, ab_destroy, 0u,
+                  AB_HELP)

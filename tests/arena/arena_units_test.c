@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "botrun.h"
+#include "botspec.h"
 #include "entrant.h"
 #include "loader.h"
 #include "outcome.h"
@@ -113,6 +114,40 @@ START_TEST(same_names_get_unique_labels)
     ck_assert(bot_plays(" soccer , * ", "kurnik"));
     ck_assert(!bot_plays("", "kurnik"));
     ck_assert(!bot_plays("**", "kurnik"));
+}
+END_TEST
+
+/* "name:options": the colon after the last '/', options canonical (sorted
+ * by key, the later of a repeated key, empty items dropped). */
+START_TEST(bot_specs_split_and_canonicalise)
+{
+    char bot[256], opts[256], err[256];
+    ck_assert_int_eq(botspec_split("mcts:iterations=2000,c=120", bot, sizeof bot, opts,
+                                   sizeof opts, err, sizeof err), 0);
+    ck_assert_str_eq(bot, "mcts");
+    ck_assert_str_eq(opts, "c=120,iterations=2000");
+    ck_assert_int_eq(botspec_split("./a:b/x.so:k=1,,j=2,k=3,", bot, sizeof bot, opts, sizeof opts,
+                                   err, sizeof err), 0);
+    ck_assert_str_eq(bot, "./a:b/x.so");
+    ck_assert_str_eq(opts, "j=2,k=3");
+    ck_assert_int_eq(botspec_split("random", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
+                     0);
+    ck_assert_str_eq(bot, "random");
+    ck_assert_str_eq(opts, "");
+    ck_assert_int_eq(botspec_canonical("kk=1,k=2,novalue", opts, sizeof opts), 0);
+    ck_assert_str_eq(opts, "k=2,kk=1,novalue");
+    ck_assert_int_eq(botspec_canonical("iterations=2000", opts, 8), -1);
+    /* Options are part of who an entrant is. */
+    entrant *e[3] = {mk("m", "1"), mk("m", "1"), mk("m", "1")};
+    e[0]->bot_options = strdup("c=1");
+    e[1]->bot_options = strdup("");
+    e[2]->bot_options = strdup("c=1");
+    entrants_label(e, 3);
+    ck_assert_str_eq(e[0]->display, "m[c=1]#1");
+    ck_assert_str_eq(e[1]->display, "m");
+    ck_assert_str_eq(e[2]->display, "m[c=1]#2");
+    for (int i = 0; i < 3; i++)
+        entrant_free(e[i]);
 }
 END_TEST
 
@@ -268,6 +303,7 @@ int main(void)
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
     tcase_add_test(tc, bot_text_is_cleaned);
+    tcase_add_test(tc, bot_specs_split_and_canonicalise);
     tcase_add_test(tc, loader_errors_name_the_file);
     tcase_add_test(tc, sha256_matches_a_known_digest);
     tcase_add_test(tc, outcomes_read_as_sentences);

@@ -11,6 +11,6 @@ ARENA_EXPORT const arena_bot *arena_bot_entry(void)
 {
     static const arena_bot table = {999, sizeof(arena_bot), "badabi",   "1.0", "tests",
                                     "*", evil_create,       badabi_act, NULL,  evil_destroy,
-                                    0u};
+                                    0u,         NULL};
     return &table;
 }

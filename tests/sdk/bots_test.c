@@ -76,7 +76,7 @@ static void unload_all(void)
 static void *new_player(const arena_bot *bot, int seat, uint64_t seed)
 {
     arena_bot_setup s = {sizeof s, "morris", R->game_options(G), seat, 2, seed,
-                         {0, 0, 1000000}, R, G};
+                         {0, 0, 1000000}, R, G, ""};
     char err[256] = "";
     void *p = bot->create(&s, err, sizeof err);
     ck_assert_msg(p != NULL, "%s create: %s", bot->name, err);

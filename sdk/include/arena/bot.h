@@ -56,7 +56,18 @@ typedef struct arena_bot_setup {
     arena_time_control tc;
     const arena_rules *rules; /* the game's rule module, for searching */
     const arena_game *game;   /* the configured game for those rules */
+    /* --- appended in 1.2 (read only when struct_size covers it) --------- */
+    /* The bot's own options as the user gave them after "NAME:" in --bots
+     * ("iterations=2000,c=120"), "" when none; never NULL when present. A bot
+     * that takes options parses them with arena_opts_parse (module_kit.h) and
+     * refuses bad ones from create() with that one-line error. */
+    const char *bot_options;
+    /* --- append members of later versions below this line --------------- */
 } arena_bot_setup;
+
+/* True when the setup `s` is large enough to hold `member`. */
+#define ARENA_BOT_SETUP_HAS(s, member)                                                             \
+    ((s)->struct_size >= offsetof(arena_bot_setup, member) + sizeof((s)->member))
 
 /* Given to act() whenever the bot is to move. Pointers live during the call. */
 typedef struct arena_turn {
@@ -109,6 +120,10 @@ typedef struct arena_bot {
     void (*destroy)(void *bot);
     /* --- appended in 1.1 (read only when struct_size covers it) --------- */
     uint32_t flags; /* ARENA_BOT_* below; 0 by default */
+    /* --- appended in 1.2 ----------------------------------------------- */
+    /* Lines of "key=default  meaning", '\n' separated (as a rule module's
+     * options_help), or NULL for a bot without options: shown by `arena bots`. */
+    const char *options_help;
     /* --- append members of later versions below this line --------------- */
 } arena_bot;
 
@@ -131,6 +146,10 @@ typedef const arena_bot *(*arena_bot_entry_fn)(void);
 
 /* The same with flags (ARENA_BOT_STATE_ONLY). */
 #define ARENA_BOT_FLAGS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS)        \
+    ARENA_BOT_OPTIONS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS, NULL)
+
+/* The same with flags and an options help text (a bot that takes options). */
+#define ARENA_BOT_OPTIONS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS, HELP) \
     ARENA_EXPORT const arena_bot *arena_bot_entry(void)                                            \
     {                                                                                              \
         static const arena_bot table = {ARENA_BOT_ABI_VERSION,                                     \
@@ -143,7 +162,8 @@ typedef const arena_bot *(*arena_bot_entry_fn)(void);
                                         ACT,                                                       \
                                         OBSERVE,                                                   \
                                         DESTROY,                                                   \
-                                        FLAGS};                                                    \
+                                        FLAGS,                                                     \
+                                        HELP};                                                     \
         return &table;                                                                             \
     }
 

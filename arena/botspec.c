@@ -1,0 +1,77 @@
+/* botspec.c -- "name:options" of a bot, and canonical option strings. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "botspec.h"
+
+#define BOTSPEC_MAX_ITEMS 64
+
+typedef struct botspec_item {
+    const char *text; /* into the caller's copy */
+    size_t len, keylen;
+    int order; /* position given: the later of two equal keys wins */
+} botspec_item;
+
+static int item_cmp(const void *pa, const void *pb)
+{
+    const botspec_item *a = pa, *b = pb;
+    size_t n = a->keylen < b->keylen ? a->keylen : b->keylen;
+    int c = memcmp(a->text, b->text, n);
+    if (c) return c;
+    if (a->keylen != b->keylen) return a->keylen < b->keylen ? -1 : 1;
+    return a->order - b->order;
+}
+
+int botspec_canonical(const char *options, char *out, size_t outlen)
+{
+    botspec_item item[BOTSPEC_MAX_ITEMS];
+    int n = 0;
+    const char *p = options ? options : "";
+    while (*p) {
+        const char *end = strchr(p, ',');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > 0) {
+            if (n == BOTSPEC_MAX_ITEMS) return -1;
+            const char *eq = memchr(p, '=', len);
+            item[n] = (botspec_item){p, len, eq ? (size_t)(eq - p) : len, n};
+            n++;
+        }
+        p += len;
+        if (*p == ',') p++;
+    }
+    qsort(item, (size_t)n, sizeof *item, item_cmp);
+    size_t used = 0;
+    if (outlen == 0) return -1;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        /* Sorted by key, then by position: keep the last of each run. */
+        if (i + 1 < n && item[i + 1].keylen == item[i].keylen &&
+            memcmp(item[i + 1].text, item[i].text, item[i].keylen) == 0)
+            continue;
+        int w = snprintf(out + used, outlen - used, "%s%.*s", used ? "," : "", (int)item[i].len,
+                         item[i].text);
+        if (w < 0 || (size_t)w >= outlen - used) return -1;
+        used += (size_t)w;
+    }
+    return 0;
+}
+
+int botspec_split(const char *spec, char *bot, size_t botlen, char *options, size_t optlen,
+                  char *err, size_t errlen)
+{
+    const char *slash = strrchr(spec, '/');
+    const char *colon = strchr(slash ? slash : spec, ':');
+    size_t blen = colon ? (size_t)(colon - spec) : strlen(spec);
+    if (blen >= botlen) {
+        snprintf(err, errlen, "bot '%.60s...': name or path too long", spec);
+        return -1;
+    }
+    memcpy(bot, spec, blen);
+    bot[blen] = '\0';
+    if (botspec_canonical(colon ? colon + 1 : "", options, optlen) < 0) {
+        snprintf(err, errlen, "bot '%s': options too long or too many", bot);
+        return -1;
+    }
+    return 0;
+}

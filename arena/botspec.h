@@ -1,0 +1,29 @@
+/* botspec.h -- a bot as the user names it on the command line: a name or a
+ * path, and the bot's own options after a colon,
+ *
+ *     mcts:iterations=2000,c=120      ./build/bin/bots/mcts.so:c=120
+ *
+ * The colon that starts the options is the first one after the last '/', so
+ * paths with colons in their directories still work.
+ *
+ * The arena does not know a bot's options (the bot parses them, with the
+ * module kit's rules and wording): it only puts them in a canonical form so
+ * that the same options always make the same entrant. Canonical: the items
+ * "key=value" sorted by key (byte order), empty items dropped, a key given
+ * twice keeping its later value, joined by ','. An item without '=' is kept
+ * as it is (the bot refuses it). */
+#ifndef ARENA_BOTSPEC_H
+#define ARENA_BOTSPEC_H
+
+#include <stddef.h>
+
+/* Splits spec into the name or path and the canonical options ("" when
+ * none). -1 with a one-line error when either does not fit its buffer. */
+int botspec_split(const char *spec, char *bot, size_t botlen, char *options, size_t optlen,
+                  char *err, size_t errlen);
+
+/* The canonical form of an option string into out (see above); -1 when it
+ * does not fit. */
+int botspec_canonical(const char *options, char *out, size_t outlen);
+
+#endif

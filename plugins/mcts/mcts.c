@@ -1,0 +1,182 @@
+/* mcts.c -- the mcts bot: Monte Carlo tree search for any game, through the
+ * rule module the arena hands it (setup->rules, setup->game). This file is
+ * the bot ABI, its options and the time management; the search is tree.c.
+ *
+ * Perfect-information games are searched from turn->state (UCT); hidden
+ * information games from a determinisation drawn from the observation with
+ * the module's sample_state for every iteration (information-set MCTS, one
+ * tree for the seat to move).
+ *
+ * Time: with a clock the bot keeps a reserve (two fifths of the base, at most
+ * 400 ms: a loaded 2-core machine was seen to stall a worker for 300 ms) and
+ * aims at 1/20 of the rest plus 3/4 of the increment, half the increment
+ * below the reserve, scaled by share=; never past 60 % of the move's budget
+ * less 5 ms. With a fixed move time it stops at half the budget. It reads the
+ * clock after every iteration, and every 32 plies of a playout: a playout
+ * still running at that 60 % limit is dropped (querni's random playouts run to
+ * a thousand turns and once took 450 ms). With iterations=N it runs exactly N iterations unless that
+ * 60 % limit comes first, so with a generous clock its moves depend only on
+ * the seed.
+ *
+ * Test hook (read at create): MCTS_VERBOSE=1 prints a line per move with the
+ * iterations and the time they took. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/bot.h"
+#include "arena/module_kit.h"
+#include "arena/sdk.h"
+#include "tree.h"
+
+#define MAX_RESERVE_US 400000
+
+static const char *const rollout_words[] = {"random", "win", NULL};
+enum { OPT_ITERATIONS, OPT_SHARE, OPT_C, OPT_ROLLOUT, OPT_PLAYOUT, OPT_NODES, OPT_SEED, OPTS };
+static const arena_opt opt_table[OPTS] = {
+    [OPT_ITERATIONS] = {.key = "iterations", .def = 0, .lo = 1, .hi = 99999999,
+                        .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
+    [OPT_C] = {.key = "c", .def = 100, .lo = 0, .hi = 1000,
+               .expect = "0..1000 (hundredths: 140 means 1.4)"},
+    [OPT_ROLLOUT] = {.key = "rollout", .kind = ARENA_OPT_CHOICE, .words = rollout_words},
+    [OPT_PLAYOUT] = {.key = "playout", .def = 0, .lo = 1, .hi = 100000,
+                     .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_NODES] = {.key = "nodes", .def = 200000, .lo = 1000, .hi = 4000000},
+    [OPT_SEED] = {.key = "seed", .def = 0, .lo = 1, .hi = 999999999, .flags = ARENA_OPT_ZERO_OFF},
+};
+static const arena_opts mcts_opts = {
+    .game = "mcts", .opt = opt_table, .count = OPTS, .max_digits = 9};
+
+#define MCTS_HELP                                                                                  \
+    "iterations=0  iterations per move (0: as many as the clock allows)\n"                         \
+    "share=100  percent of the usual time per move to spend\n"                                     \
+    "c=100  exploration constant of UCB1 in hundredths (100 means 1.0)\n"                          \
+    "rollout=random  playouts: random, or win (take a move that wins at once)\n"                   \
+    "playout=0  plies of a playout before it counts as a tie (0: to the end)\n"                  \
+    "nodes=200000  node cap of the tree (32 bytes a node)\n"                                       \
+    "seed=0  seed of the search (0: the arena's seed for the bot)"
+
+typedef struct mcts_bot {
+    const arena_rules *R;
+    const arena_game *G;
+    arena_time_control tc;
+    int opt[OPTS];
+    int verbose;
+    mcts *tree;
+} mcts_bot;
+
+static void *mcts_create(const arena_bot_setup *setup, char *err, size_t errlen)
+{
+    const char *text = ARENA_BOT_SETUP_HAS(setup, bot_options) ? setup->bot_options : NULL;
+    int opt[OPTS];
+    if (arena_opts_parse(&mcts_opts, text, opt, err, errlen) < 0) return NULL;
+    if (!setup->rules || !setup->game) {
+        snprintf(err, errlen, "mcts: no rule module handed over for %s", setup->game_name);
+        return NULL;
+    }
+    mcts_bot *b = calloc(1, sizeof *b);
+    if (!b) {
+        snprintf(err, errlen, "mcts: out of memory");
+        return NULL;
+    }
+    memcpy(b->opt, opt, sizeof opt);
+    b->R = setup->rules;
+    b->G = setup->game;
+    b->tc = setup->tc;
+    const char *v = getenv("MCTS_VERBOSE");
+    b->verbose = v && strcmp(v, "1") == 0;
+    uint64_t seed = opt[OPT_SEED] ? arena_seed_derive((uint64_t)opt[OPT_SEED], (uint64_t)setup->seat)
+                                  : setup->seed;
+    mcts_params p = {.c = opt[OPT_C] / 100.0,
+                     .rollout = opt[OPT_ROLLOUT],
+                     .node_cap = opt[OPT_NODES],
+                     .playout_cap = opt[OPT_PLAYOUT],
+                     .seed = seed};
+    b->tree = mcts_new(b->R, b->G, &p, err, errlen);
+    if (!b->tree) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+static void mcts_destroy(void *bot)
+{
+    mcts_bot *b = bot;
+    mcts_free(b->tree);
+    free(b);
+}
+
+/* The longest a move may take, in microseconds: 60 % of the budget less 5 ms. */
+static int64_t usable_time(const arena_turn *turn)
+{
+    int64_t budget = turn->move_budget_us;
+    int64_t usable = budget * 6 / 10 - 5000;
+    return usable < budget / 4 ? budget / 4 : usable;
+}
+
+/* How long this move aims to search, in microseconds. */
+static int64_t think_time(const mcts_bot *b, const arena_turn *turn)
+{
+    int64_t usable = usable_time(turn), aim;
+    if (b->tc.move_time_us > 0) {
+        aim = usable * 5 / 6;
+    } else {
+        int64_t reserve = b->tc.base_us * 2 / 5;
+        if (reserve > MAX_RESERVE_US) reserve = MAX_RESERVE_US;
+        int64_t spare = turn->time_left_us - reserve, inc = b->tc.increment_us;
+        if (spare > 0)
+            aim = spare / 20 + inc * 3 / 4;
+        else
+            aim = inc ? inc / 2 : turn->time_left_us / 40;
+        aim = aim * b->opt[OPT_SHARE] / 100;
+    }
+    if (b->opt[OPT_ITERATIONS]) aim = usable; /* the count decides, the budget guards */
+    return aim < usable ? aim : usable;
+}
+
+static int32_t mcts_act(void *bot, const arena_turn *turn)
+{
+    mcts_bot *b = bot;
+    int64_t start = arena_now_us();
+    if (turn->num_legal == 1) return turn->legal[0];
+    int64_t deadline = start + think_time(b, turn);
+    int hidden = turn->state == NULL && (b->R->flags & ARENA_GAME_HIDDEN);
+    arena_state *own = NULL; /* a state this call made and frees */
+    const arena_state *root = turn->state;
+    if (!root && !hidden && turn->observation) {
+        own = b->R->state_from_observation(b->G, turn->observation, turn->observation_len);
+        root = own;
+    }
+    mcts_reset(b->tree);
+    /* The hard stop: the first iteration may finish past the aim, never
+     * past 60 % of the budget. */
+    mcts_set_deadline(b->tree, start + usable_time(turn));
+    long limit = b->opt[OPT_ITERATIONS], done = 0;
+    if (root || hidden) {
+        while (limit == 0 || done < limit) {
+            if (done > 0 && arena_now_us() >= deadline) break;
+            done++;
+            if (!hidden) {
+                mcts_iterate(b->tree, root);
+                continue;
+            }
+            uint64_t seed = arena_rng_next(mcts_rng(b->tree));
+            arena_state *det =
+                b->R->sample_state(b->G, turn->observation, turn->observation_len, seed);
+            if (!det) continue;
+            mcts_iterate(b->tree, det);
+            b->R->state_free(det);
+        }
+    }
+    if (own) b->R->state_free(own);
+    int32_t a = mcts_best(b->tree, turn->legal, turn->num_legal);
+    if (b->verbose)
+        fprintf(stderr, "mcts: ply %d: %ld iterations, %d nodes in %lld us\n", turn->ply, done,
+                mcts_nodes(b->tree), (long long)(arena_now_us() - start));
+    return a;
+}
+
+ARENA_BOT_OPTIONS("mcts", "1.0", "arena", "*", mcts_create, mcts_act, NULL, mcts_destroy, 0u,
+                  MCTS_HELP)

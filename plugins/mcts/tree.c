@@ -1,0 +1,357 @@
+/* tree.c -- the node pool, selection, expansion, playout and backup of the
+ * mcts bot (see tree.h for the contract). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tree.h"
+
+/* One node: the position after `action` from its parent. Children form a
+ * singly linked list through next_sibling, newest first. */
+typedef struct mcts_node {
+    int32_t action;
+    int32_t first_child;  /* -1: none */
+    int32_t next_sibling; /* -1: last */
+    int32_t mover;        /* seat that chose action; -1 for chance and the root */
+    int32_t visits;
+    int32_t avail; /* visits of the parent while this action was legal */
+    double value;  /* sum of the mover's scaled rewards */
+} mcts_node;
+
+struct mcts {
+    const arena_rules *R;
+    const arena_game *G;
+    size_t state_size;
+    int num_players;
+    int32_t num_actions;
+    int max_plies; /* playout cap: past it a playout scores 0.5 for all */
+    double c;
+    int rollout;
+    int playout_cap; /* plies of a playout, 0: to the end */
+    int64_t deadline; /* arena_now_us() past which a playout is dropped, 0: none */
+    arena_rng rng;
+
+    mcts_node *node;
+    int cap, used;
+    int *path; /* node indices from the root during an iteration */
+    int path_cap;
+    arena_state *work, *probe; /* flat state buffers */
+    int32_t *legal, *untried;
+    arena_chance_outcome *chance;
+    uint8_t *mark; /* per action: has a child (cleared after use) */
+};
+
+int mcts_rules_check(const arena_rules *R, char *err, size_t errlen)
+{
+    const char *missing = NULL;
+    if (!R->state_size || !R->num_players || !R->num_actions || !R->max_game_length)
+        missing = "state_size, num_players, num_actions or max_game_length";
+    else if (!R->current_player || !R->legal_actions || !R->apply || !R->returns)
+        missing = "current_player, legal_actions, apply or returns";
+    else if ((R->flags & ARENA_GAME_CHANCE) && !R->chance_outcomes)
+        missing = "chance_outcomes (the game has chance)";
+    else if ((R->flags & ARENA_GAME_HIDDEN) && !R->sample_state)
+        missing = "sample_state (the game has hidden information)";
+    else if (!(R->flags & ARENA_GAME_HIDDEN) && !R->state_from_observation)
+        missing = "state_from_observation (the game has perfect information)";
+    if (!missing) return 0;
+    snprintf(err, errlen, "mcts: rule module '%s' lacks %s", R->name ? R->name : "?", missing);
+    return -1;
+}
+
+mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, char *err,
+               size_t errlen)
+{
+    if (mcts_rules_check(R, err, errlen) < 0) return NULL;
+    mcts *m = calloc(1, sizeof *m);
+    if (!m) goto oom;
+    m->R = R;
+    m->G = G;
+    m->state_size = R->state_size(G);
+    m->num_players = R->num_players(G);
+    m->num_actions = R->num_actions(G);
+    m->max_plies = R->max_game_length(G);
+    if (m->num_players < 1 || m->num_players > ARENA_MAX_PLAYERS || m->num_actions < 1 ||
+        m->state_size == 0) {
+        snprintf(err, errlen, "mcts: rule module '%s' reports an impossible game", R->name);
+        free(m);
+        return NULL;
+    }
+    m->c = p->c;
+    m->rollout = p->rollout;
+    m->playout_cap = p->playout_cap;
+    arena_rng_seed(&m->rng, p->seed);
+    m->cap = p->node_cap > 0 ? p->node_cap : 1;
+    /* The tree is at most as deep as a game: decisions plus chance events. */
+    m->path_cap = 2 * (m->max_plies > 0 ? m->max_plies : 1) + 16;
+    m->node = malloc((size_t)m->cap * sizeof *m->node);
+    m->path = malloc((size_t)m->path_cap * sizeof *m->path);
+    m->work = malloc(m->state_size);
+    m->probe = malloc(m->state_size);
+    m->legal = malloc((size_t)m->num_actions * sizeof *m->legal);
+    m->untried = malloc((size_t)m->num_actions * sizeof *m->untried);
+    m->chance = malloc((size_t)m->num_actions * sizeof *m->chance);
+    m->mark = calloc((size_t)m->num_actions, 1);
+    if (!m->node || !m->path || !m->work || !m->probe || !m->legal || !m->untried ||
+        !m->chance || !m->mark)
+        goto oom;
+    mcts_reset(m);
+    return m;
+oom:
+    mcts_free(m);
+    snprintf(err, errlen, "mcts: out of memory");
+    return NULL;
+}
+
+void mcts_free(mcts *m)
+{
+    if (!m) return;
+    free(m->node);
+    free(m->path);
+    free(m->work);
+    free(m->probe);
+    free(m->legal);
+    free(m->untried);
+    free(m->chance);
+    free(m->mark);
+    free(m);
+}
+
+void mcts_reset(mcts *m)
+{
+    m->node[0] = (mcts_node){.action = -1, .first_child = -1, .next_sibling = -1, .mover = -1};
+    m->used = 1;
+}
+
+void mcts_set_deadline(mcts *m, int64_t deadline_us)
+{
+    m->deadline = deadline_us;
+}
+
+arena_rng *mcts_rng(mcts *m)
+{
+    return &m->rng;
+}
+
+int mcts_nodes(const mcts *m)
+{
+    return m->used;
+}
+
+long mcts_root_visits(const mcts *m)
+{
+    return m->node[0].visits;
+}
+
+/* A new child of parent, or -1 when the pool is full. */
+static int add_child(mcts *m, int parent, int32_t action, int mover)
+{
+    if (m->used >= m->cap) return -1;
+    int i = m->used++;
+    m->node[i] = (mcts_node){.action = action,
+                             .first_child = -1,
+                             .next_sibling = m->node[parent].first_child,
+                             .mover = mover};
+    m->node[parent].first_child = i;
+    return i;
+}
+
+static int find_child(const mcts *m, int parent, int32_t action)
+{
+    for (int c = m->node[parent].first_child; c >= 0; c = m->node[c].next_sibling)
+        if (m->node[c].action == action) return c;
+    return -1;
+}
+
+/* A chance outcome drawn by its probability. */
+static int32_t draw_chance(mcts *m, const arena_state *s)
+{
+    int n = m->R->chance_outcomes(s, m->chance, m->num_actions);
+    if (n > m->num_actions) n = m->num_actions;
+    if (n <= 0) return -1;
+    double total = 0;
+    for (int i = 0; i < n; i++) total += m->chance[i].prob;
+    double x = arena_rng_double(&m->rng) * total;
+    for (int i = 0; i < n - 1; i++) {
+        x -= m->chance[i].prob;
+        if (x < 0) return m->chance[i].action;
+    }
+    return m->chance[n - 1].action;
+}
+
+static void scaled_returns(const mcts *m, const arena_state *s, double *reward)
+{
+    double r[ARENA_MAX_PLAYERS];
+    m->R->returns(s, r);
+    double lo = r[0], hi = r[0];
+    for (int i = 1; i < m->num_players; i++) {
+        if (r[i] < lo) lo = r[i];
+        if (r[i] > hi) hi = r[i];
+    }
+    for (int i = 0; i < m->num_players; i++) reward[i] = hi > lo ? (r[i] - lo) / (hi - lo) : 0.5;
+}
+
+/* MCTS_ROLLOUT_WIN: a legal action after which the game is over with the
+ * mover on top, or -1. */
+static int32_t winning_action(mcts *m, const arena_state *s, int seat, int n)
+{
+    double reward[ARENA_MAX_PLAYERS];
+    for (int i = 0; i < n; i++) {
+        memcpy(m->probe, s, m->state_size);
+        if (m->R->apply(m->probe, m->legal[i]) < 0) continue;
+        if (m->R->current_player(m->probe) != ARENA_TERMINAL) continue;
+        scaled_returns(m, m->probe, reward);
+        if (reward[seat] >= 1.0) return m->legal[i];
+    }
+    return -1;
+}
+
+/* Plays m->work to the end; the scaled returns in reward. -1 when the
+ * deadline passed or the module refused an action. */
+static int playout(mcts *m, double *reward)
+{
+    const arena_rules *R = m->R;
+    int steps = m->path_cap + m->max_plies;
+    if (m->playout_cap > 0 && m->playout_cap < steps) steps = m->playout_cap;
+    for (int step = 0; step < steps; step++) {
+        /* A playout of a long game may take a good part of a fast move. */
+        if (m->deadline && (step & 31) == 31 && arena_now_us() >= m->deadline) return -1;
+        int p = R->current_player(m->work);
+        if (p == ARENA_TERMINAL) {
+            scaled_returns(m, m->work, reward);
+            return 0;
+        }
+        int32_t a;
+        if (p == ARENA_CHANCE) {
+            a = draw_chance(m, m->work);
+        } else {
+            int n = R->legal_actions(m->work, m->legal, m->num_actions);
+            if (n <= 0) return -1;
+            if (n > m->num_actions) n = m->num_actions;
+            a = -1;
+            if (m->rollout == MCTS_ROLLOUT_WIN) a = winning_action(m, m->work, p, n);
+            if (a < 0) a = m->legal[arena_rng_below(&m->rng, (uint32_t)n)];
+        }
+        if (a < 0 || R->apply(m->work, a) < 0) return -1;
+    }
+    for (int i = 0; i < m->num_players; i++) reward[i] = 0.5; /* no end in sight */
+    return 0;
+}
+
+static int is_listed(const int32_t *sorted, int n, int32_t a)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (sorted[mid] == a) return 1;
+        if (sorted[mid] < a)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return 0;
+}
+
+/* At a decision of `seat` in m->work with n legal actions in m->legal: the
+ * child to descend to, -1 after expanding (the new child, if any, is pushed
+ * and its action applied), or -2 on a module error. */
+static int select_child(mcts *m, int node, int seat, int n, int *depth)
+{
+    int legal_children = 0, best = -1;
+    double best_ucb = -1;
+    for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling) {
+        mcts_node *ch = &m->node[c];
+        if (!is_listed(m->legal, n, ch->action)) continue;
+        legal_children++;
+        m->mark[ch->action] = 1;
+        ch->avail++;
+        /* A child without visits is one whose first playout was dropped. */
+        double ucb = ch->visits == 0 ? HUGE_VAL
+                                     : ch->value / ch->visits +
+                                           m->c * sqrt(log((double)ch->avail) / ch->visits);
+        if (ucb > best_ucb) {
+            best_ucb = ucb;
+            best = c;
+        }
+    }
+    if (legal_children == n) {
+        for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling)
+            m->mark[m->node[c].action] = 0;
+        return best;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!m->mark[m->legal[i]]) m->untried[k++] = m->legal[i];
+    for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling)
+        m->mark[m->node[c].action] = 0;
+    int32_t a = m->untried[arena_rng_below(&m->rng, (uint32_t)k)];
+    if (m->R->apply(m->work, a) < 0) return -2;
+    int child = add_child(m, node, a, seat);
+    if (child >= 0) {
+        m->node[child].avail = 1;
+        m->path[(*depth)++] = child;
+    }
+    return -1;
+}
+
+int mcts_iterate(mcts *m, const arena_state *root)
+{
+    const arena_rules *R = m->R;
+    memcpy(m->work, root, m->state_size);
+    int depth = 0, node = 0;
+    m->path[depth++] = 0;
+    for (;;) {
+        if (depth >= m->path_cap - 1) break;
+        int p = R->current_player(m->work);
+        if (p == ARENA_TERMINAL) break;
+        if (p == ARENA_CHANCE) {
+            int32_t a = draw_chance(m, m->work);
+            if (a < 0 || R->apply(m->work, a) < 0) return -1;
+            int child = find_child(m, node, a);
+            if (child < 0) {
+                child = add_child(m, node, a, -1);
+                if (child >= 0) m->path[depth++] = child;
+                break;
+            }
+            m->path[depth++] = node = child;
+            continue;
+        }
+        int n = R->legal_actions(m->work, m->legal, m->num_actions);
+        if (n <= 0) return -1;
+        if (n > m->num_actions) n = m->num_actions;
+        int child = select_child(m, node, p, n, &depth);
+        if (child == -2) return -1;
+        if (child < 0) break;
+        if (R->apply(m->work, m->node[child].action) < 0) return -1;
+        m->path[depth++] = node = child;
+    }
+    double reward[ARENA_MAX_PLAYERS];
+    if (playout(m, reward) < 0) return -1;
+    for (int i = 0; i < depth; i++) {
+        mcts_node *nd = &m->node[m->path[i]];
+        nd->visits++;
+        if (nd->mover >= 0) nd->value += reward[nd->mover];
+    }
+    return 0;
+}
+
+int32_t mcts_best(mcts *m, const int32_t *legal, int n)
+{
+    int best = -1;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling) {
+        const mcts_node *ch = &m->node[c];
+        if (!is_listed(legal, n, ch->action) || ch->visits == 0) continue;
+        if (best >= 0) {
+            const mcts_node *b = &m->node[best];
+            double mc = ch->value / ch->visits, mb = b->value / b->visits;
+            if (ch->visits < b->visits) continue;
+            if (ch->visits == b->visits &&
+                (mc < mb || (mc == mb && ch->action > b->action)))
+                continue;
+        }
+        best = c;
+    }
+    if (best >= 0) return m->node[best].action;
+    return arena_rng_pick(&m->rng, legal, n);
+}

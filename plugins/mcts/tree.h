@@ -1,0 +1,82 @@
+/* tree.h -- the search engine of the mcts bot: UCT / single-observer
+ * information-set MCTS through the rule-module ABI, knowing no game.
+ *
+ * Contract:
+ *  - mcts_new checks that the module offers what the search needs
+ *    (mcts_rules_check) and allocates everything once: the node pool
+ *    (node_cap nodes), two flat state buffers of state_size bytes, the legal
+ *    and chance lists. Nothing on the search path calls malloc except the
+ *    module's own sample_state / state_from_observation.
+ *  - One tree per decision (mcts_reset). An iteration starts from a full
+ *    state: the real one in perfect-information games, a determinisation
+ *    drawn from the observation in hidden-information games. A node's children
+ *    are keyed by action; selection looks only at the children legal in the
+ *    iteration's state, and ranks them by UCB1 over their availability count
+ *    (how often they were legal when their parent was visited), which is UCT
+ *    when the state is always the same.
+ *  - Chance nodes are sampled by their probabilities. Any number of seats:
+ *    every node keeps the reward of the seat that chose its action, and a
+ *    game's returns are scaled per playout to [0,1] (lowest seat 0, highest
+ *    1, all 0.5 when equal), so each seat maximises its own return.
+ *  - Multi-step turns need nothing special: each decision is a ply, owned by
+ *    whichever seat current_player names.
+ *  - An iteration whose playout is dropped (deadline) leaves a child
+ *    without visits; selection tries such a child first.
+ *  - When the pool is full the tree stops growing and iterations go on as
+ *    playouts from its leaves: memory stays bounded.
+ *  - Deterministic: the same seed, state and iteration count give the same tree.
+ */
+#ifndef MCTS_TREE_H
+#define MCTS_TREE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena/rules.h"
+#include "arena/sdk.h"
+
+enum mcts_rollout {
+    MCTS_ROLLOUT_RANDOM = 0, /* uniform over the legal actions */
+    MCTS_ROLLOUT_WIN = 1,    /* an action that ends the game best for its seat, else uniform */
+};
+
+typedef struct mcts_params {
+    double c;      /* exploration constant of UCB1 */
+    int rollout;   /* enum mcts_rollout */
+    int node_cap;  /* nodes in the pool, >= 1 */
+    int playout_cap; /* plies of a playout before it counts as a tie (0.5 each); 0: none */
+    uint64_t seed; /* all randomness of the search */
+} mcts_params;
+
+typedef struct mcts mcts;
+
+/* 0 when rules offer what the search needs (state_size, current_player,
+ * legal_actions, apply, returns; chance_outcomes in games with chance;
+ * sample_state in hidden-information games, state_from_observation
+ * otherwise), else -1 with a one-line message naming what is missing. */
+int mcts_rules_check(const arena_rules *rules, char *err, size_t errlen);
+
+/* NULL with a message when the rules fall short or memory runs out. */
+mcts *mcts_new(const arena_rules *rules, const arena_game *game, const mcts_params *p, char *err,
+               size_t errlen);
+void mcts_free(mcts *m);
+
+/* Empties the tree for a new decision. */
+void mcts_reset(mcts *m);
+/* One iteration from root (a full state, not modified). 0, or -1 when the
+ * module refused an action it listed (the iteration is dropped). */
+int mcts_iterate(mcts *m, const arena_state *root);
+/* A playout still running at deadline_us (arena_now_us) is dropped with
+ * its iteration, so that one long playout cannot overrun a move; 0: none. */
+void mcts_set_deadline(mcts *m, int64_t deadline_us);
+/* The most visited root child among legal[n] (ties: the higher mean reward,
+ * then the lower action); a uniform pick when none was visited. */
+int32_t mcts_best(mcts *m, const int32_t *legal, int n);
+
+/* The search's random generator (determinisation seeds come from it). */
+arena_rng *mcts_rng(mcts *m);
+/* Nodes in use, and visits of the root. */
+int mcts_nodes(const mcts *m);
+long mcts_root_visits(const mcts *m);
+
+#endif

@@ -1,0 +1,435 @@
+/* test_mcts.c -- the generic mcts bot, loaded with dlopen and played through
+ * the bot ABI as a worker would call it, on every rule module in the build.
+ *
+ * No test reads the clock: every player runs a fixed iteration count
+ * (iterations=N) under a clock far longer than the test, so results are the
+ * same on a loaded machine and under sanitizers. Known answers come from the
+ * rules themselves: countdown's theory (leave a multiple of three), and in the
+ * real games positions reached by seeded random play where trying every
+ * legal action through the module shows which ones end the game at once in
+ * the mover's favour. */
+#include <check.h>
+#include <dirent.h>
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/bot.h"
+#include "arena/sdk.h"
+
+#define MAX_LEGAL 65536
+
+static void *bot_lib;
+static const arena_bot *B;
+
+static void *open_or_die(const char *path)
+{
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        fprintf(stderr, "test_mcts: %s\n", dlerror());
+        exit(EXIT_FAILURE);
+    }
+    return h;
+}
+
+static const arena_rules *load_rules(const char *path, void **lib)
+{
+    *lib = open_or_die(path);
+    arena_rules_entry_fn entry;
+    *(void **)&entry = dlsym(*lib, ARENA_RULES_ENTRY);
+    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_RULES_ENTRY);
+    return entry();
+}
+
+static void setup(void)
+{
+    bot_lib = open_or_die(ARENA_BIN_DIR "/bots/mcts.so");
+    arena_bot_entry_fn entry;
+    *(void **)&entry = dlsym(bot_lib, ARENA_BOT_ENTRY);
+    ck_assert_ptr_nonnull(entry);
+    B = entry();
+}
+
+static void teardown(void)
+{
+    dlclose(bot_lib);
+}
+
+static arena_game *new_game(const arena_rules *R, const char *options)
+{
+    char err[256] = "";
+    arena_game *g = R->game_new(options, err, sizeof err);
+    ck_assert_msg(g != NULL, "%s game_new(%s): %s", R->name, options, err);
+    return g;
+}
+
+/* A player, or NULL with the refusal in err. */
+static void *try_player(const arena_rules *R, const arena_game *g, int seat, uint64_t seed,
+                        const char *bot_options, char *err, size_t errlen)
+{
+    arena_bot_setup s = {.struct_size = sizeof s,
+                         .game_name = R->name,
+                         .options = R->game_options(g),
+                         .seat = seat,
+                         .num_players = R->num_players(g),
+                         .seed = seed,
+                         .tc = {.base_us = 3600000000LL},
+                         .rules = R,
+                         .game = g,
+                         .bot_options = bot_options};
+    return B->create(&s, err, errlen);
+}
+
+static void *new_player(const arena_rules *R, const arena_game *g, int seat, uint64_t seed,
+                        const char *bot_options)
+{
+    char err[256] = "";
+    void *p = try_player(R, g, seat, seed, bot_options, err, sizeof err);
+    ck_assert_msg(p != NULL, "mcts create (%s, %s): %s", R->name, bot_options, err);
+    return p;
+}
+
+/* Asks the player for a move in st as a worker would: the observation of the
+ * seat to move, the state in perfect-information games. Checks legality. */
+static int32_t ask(const arena_rules *R, void *player, const arena_state *st, int ply)
+{
+    static int32_t legal[MAX_LEGAL];
+    static uint8_t obs[1 << 16];
+    int seat = R->current_player(st);
+    int n = R->legal_actions(st, legal, MAX_LEGAL);
+    ck_assert_int_gt(n, 0);
+    ck_assert_int_le(n, MAX_LEGAL);
+    size_t len = R->observation(st, seat, obs, sizeof obs);
+    ck_assert_uint_le(len, sizeof obs);
+    arena_turn t = {.struct_size = sizeof t,
+                    .ply = ply,
+                    .observation = obs,
+                    .observation_len = len,
+                    .legal = legal,
+                    .num_legal = n,
+                    .time_left_us = 3600000000LL,
+                    .move_budget_us = 3600000000LL,
+                    .state = (R->flags & ARENA_GAME_HIDDEN) ? NULL : st};
+    int32_t a = B->act(player, &t);
+    int ok = 0;
+    for (int i = 0; i < n; i++) ok |= legal[i] == a;
+    ck_assert_msg(ok, "%s: mcts answered %d, not legal", R->name, a);
+    return a;
+}
+
+/* Draws a chance outcome by its probability. */
+static int32_t draw(const arena_rules *R, const arena_state *st, arena_rng *rng)
+{
+    static arena_chance_outcome out[MAX_LEGAL];
+    int n = R->chance_outcomes(st, out, MAX_LEGAL);
+    ck_assert_int_gt(n, 0);
+    double x = arena_rng_double(rng);
+    for (int i = 0; i < n - 1; i++) {
+        x -= out[i].prob;
+        if (x < 0) return out[i].action;
+    }
+    return out[n - 1].action;
+}
+
+static const char *const countdown_path = ARENA_TEST_BOTS_DIR "/countdown.so";
+
+/* Countdown (take 1 or 2, the last stone wins): with 2 left taking both wins
+ * at once; with 5 or 4 left the only winning move leaves 3. */
+START_TEST(test_countdown_theory)
+{
+    void *lib;
+    const arena_rules *R = load_rules(countdown_path, &lib);
+    static const struct {
+        const char *options;
+        int32_t want; /* 0 takes one, 1 takes two */
+    } cases[] = {{"n=2", 1}, {"n=5", 1}, {"n=4", 0}, {"n=7", 0}, {"n=8", 1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        arena_game *g = new_game(R, cases[i].options);
+        arena_state *st = R->state_new(g);
+        void *p = new_player(R, g, 0, 11 + i, "iterations=2000");
+        ck_assert_msg(ask(R, p, st, 0) == cases[i].want, "countdown %s", cases[i].options);
+        B->destroy(p);
+        R->state_free(st);
+        R->game_free(g);
+    }
+    dlclose(lib);
+}
+END_TEST
+
+/* Whether playing a in st ends the game at once with seat alone on top. */
+static int wins_at_once(const arena_rules *R, const arena_state *st, int np, int seat, int32_t a)
+{
+    arena_state *c = R->state_clone(st);
+    int win = 0;
+    if (R->apply(c, a) == 0 && R->current_player(c) == ARENA_TERMINAL) {
+        double r[ARENA_MAX_PLAYERS];
+        R->returns(c, r);
+        win = 1;
+        for (int i = 0; i < np; i++)
+            if (i != seat && r[i] >= r[seat]) win = 0;
+    }
+    R->state_free(c);
+    return win;
+}
+
+/* Plays seeded random games of R until a decision where some but not all
+ * legal actions win at once; NULL when none is met in `games` games. */
+static arena_state *find_win_in_one(const arena_rules *R, const arena_game *g, uint64_t seed,
+                                    int games)
+{
+    static int32_t legal[MAX_LEGAL];
+    arena_rng rng;
+    arena_rng_seed(&rng, seed);
+    int np = R->num_players(g);
+    for (int k = 0; k < games; k++) {
+        arena_state *st = R->state_new(g);
+        for (;;) {
+            int p = R->current_player(st);
+            if (p == ARENA_TERMINAL) break;
+            if (p == ARENA_CHANCE) {
+                ck_assert_int_eq(R->apply(st, draw(R, st, &rng)), 0);
+                continue;
+            }
+            int n = R->legal_actions(st, legal, MAX_LEGAL);
+            int wins = 0;
+            for (int i = 0; i < n; i++) wins += wins_at_once(R, st, np, p, legal[i]);
+            if (wins > 0 && wins < n) return st;
+            ck_assert_int_eq(R->apply(st, arena_rng_pick(&rng, legal, n)), 0);
+        }
+        R->state_free(st);
+    }
+    return NULL;
+}
+
+/* In every game it is asked about, mcts wins in its turn from a position
+ * found so (some action wins at once, not every one). */
+static void check_win_in_one(const char *file, const char *options)
+{
+    void *lib;
+    const arena_rules *R = load_rules(file, &lib);
+    arena_game *g = new_game(R, options);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        arena_state *st = find_win_in_one(R, g, seed, 200);
+        ck_assert_msg(st != NULL, "%s %s: no win in one met", R->name, options);
+        int seat = R->current_player(st), np = R->num_players(g);
+        void *p = new_player(R, g, seat, seed, "iterations=1000");
+        /* The rest of the turn is mcts's too (a bounce in soccer, an
+         * exchange before `end` in kurnik): it must end the game with a win. */
+        for (int ply = 0; ply < 64 && R->current_player(st) == seat; ply++) {
+            int32_t a = ask(R, p, st, ply);
+            ck_assert_int_eq(R->apply(st, a), 0);
+        }
+        double r[ARENA_MAX_PLAYERS];
+        ck_assert_msg(R->current_player(st) == ARENA_TERMINAL,
+                      "%s %s seed %llu: mcts did not end the game in its turn", R->name, options,
+                      (unsigned long long)seed);
+        R->returns(st, r);
+        for (int i = 0; i < np; i++)
+            ck_assert_msg(i == seat || r[i] < r[seat], "%s %s seed %llu: mcts missed the win",
+                          R->name, options, (unsigned long long)seed);
+        B->destroy(p);
+        R->state_free(st);
+    }
+    R->game_free(g);
+    dlclose(lib);
+}
+
+START_TEST(test_win_in_one_morris_cross)
+{
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross");
+}
+END_TEST
+
+START_TEST(test_win_in_one_soccer)
+{
+    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "");
+}
+END_TEST
+
+START_TEST(test_win_in_one_kurnik)
+{
+    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "");
+}
+END_TEST
+
+/* Plays one game of R: seat `mcts_seat` is mcts with bot_options, the others
+ * uniform random; returns mcts's return, and the moves mcts chose in
+ * moves[] (up to cap) with their count in *nmoves. */
+static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
+                   const char *bot_options, int32_t *moves, int cap, int *nmoves)
+{
+    static int32_t legal[MAX_LEGAL];
+    arena_rng rng;
+    arena_rng_seed(&rng, seed);
+    void *p = new_player(R, g, mcts_seat, seed, bot_options);
+    arena_state *st = R->state_new(g);
+    int ply = 0, k = 0;
+    for (;;) {
+        int who = R->current_player(st);
+        if (who == ARENA_TERMINAL) break;
+        int32_t a;
+        if (who == ARENA_CHANCE) {
+            a = draw(R, st, &rng);
+        } else if (who == mcts_seat) {
+            a = ask(R, p, st, ply++);
+            if (k < cap) moves[k++] = a;
+        } else {
+            int n = R->legal_actions(st, legal, MAX_LEGAL);
+            a = arena_rng_pick(&rng, legal, n);
+            ply++;
+        }
+        ck_assert_int_eq(R->apply(st, a), 0);
+    }
+    double r[ARENA_MAX_PLAYERS];
+    R->returns(st, r);
+    R->state_free(st);
+    B->destroy(p);
+    *nmoves = k;
+    return r[mcts_seat];
+}
+
+/* Every rule module in the build: mcts takes it, plays legal moves in every
+ * seat, and with a fixed seed and iteration count plays the same game again
+ * (hidden-information games included: determinisations come from the seed). */
+START_TEST(test_every_module_reproducible)
+{
+    DIR *d = opendir(ARENA_BIN_DIR "/rules");
+    ck_assert_ptr_nonnull(d);
+    struct dirent *e;
+    int modules = 0;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 4 || strcmp(e->d_name + len - 3, ".so") != 0) continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/rules/%s", ARENA_BIN_DIR, e->d_name);
+        void *lib;
+        const arena_rules *R = load_rules(path, &lib);
+        arena_game *g = new_game(R, "");
+        int np = R->num_players(g);
+        for (int seat = 0; seat < np; seat++) {
+            static int32_t m1[64], m2[64];
+            int n1, n2;
+            double r1 = play(R, g, seat, 100 + seat, "iterations=40,playout=300", m1, 64, &n1);
+            double r2 = play(R, g, seat, 100 + seat, "iterations=40,playout=300", m2, 64, &n2);
+            ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
+                          "%s seat %d: the same seed played another game", R->name, seat);
+            ck_assert_int_gt(n1, 0);
+        }
+        R->game_free(g);
+        dlclose(lib);
+        modules++;
+    }
+    closedir(d);
+    ck_assert_int_ge(modules, 3);
+}
+END_TEST
+
+/* A module that lacks what the search needs is refused at create with a
+ * one-line message naming the member: sample_state in a hidden-information
+ * game, state_from_observation in a perfect-information one, chance_outcomes
+ * in a game with chance. */
+START_TEST(test_refuses_incomplete_module)
+{
+    static const struct {
+        const char *file;
+        int member; /* 0 sample_state, 1 state_from_observation, 2 chance_outcomes */
+        const char *word;
+    } cases[] = {{ARENA_BIN_DIR "/rules/libkursk.so", 0, "sample_state"},
+                 {ARENA_BIN_DIR "/rules/librugby.so", 0, "sample_state"},
+                 {ARENA_BIN_DIR "/rules/libmorris.so", 1, "state_from_observation"},
+                 {ARENA_BIN_DIR "/rules/libkurnik.so", 2, "chance_outcomes"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        void *lib;
+        const arena_rules *R = load_rules(cases[i].file, &lib);
+        arena_game *g = new_game(R, "");
+        char err[256] = "";
+        void *p = try_player(R, g, 0, 1, "", err, sizeof err);
+        ck_assert_msg(p != NULL, "%s: %s", R->name, err);
+        B->destroy(p);
+        arena_rules doctored = *R;
+        if (cases[i].member == 0) doctored.sample_state = NULL;
+        if (cases[i].member == 1) doctored.state_from_observation = NULL;
+        if (cases[i].member == 2) doctored.chance_outcomes = NULL;
+        p = try_player(&doctored, g, 0, 1, "", err, sizeof err);
+        ck_assert_msg(p == NULL, "%s without %s was taken", R->name, cases[i].word);
+        ck_assert_msg(strstr(err, cases[i].word) && !strchr(err, '\n'), "message: %s", err);
+        R->game_free(g);
+        dlclose(lib);
+    }
+}
+END_TEST
+
+/* Bad options are refused with the module kit's one-line wording, naming
+ * the bot, the key and the value. */
+START_TEST(test_bad_options)
+{
+    void *lib;
+    const arena_rules *R = load_rules(countdown_path, &lib);
+    arena_game *g = new_game(R, "");
+    static const struct {
+        const char *options, *message;
+    } cases[] = {
+        {"iterations=abc", "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
+        {"depth=3", "mcts: unknown option 'depth' (known: iterations, share, c, rollout, playout, "
+                    "nodes, seed)"},
+        {"c=1.2", "mcts: bad value '1.2' for c (expected 0..1000 (hundredths: 140 means 1.4))"},
+        {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random or win)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char err[256] = "";
+        void *p = try_player(R, g, 0, 1, cases[i].options, err, sizeof err);
+        ck_assert_msg(p == NULL, "%s was taken", cases[i].options);
+        ck_assert_str_eq(err, cases[i].message);
+    }
+    char err[256] = "";
+    void *p = try_player(R, g, 0, 1, "iterations=10,c=140,rollout=win,nodes=1000", err, sizeof err);
+    ck_assert_msg(p != NULL, "%s", err);
+    B->destroy(p);
+    ck_assert_ptr_nonnull(B->options_help);
+    ck_assert_ptr_nonnull(strstr(B->options_help, "iterations=0"));
+    R->game_free(g);
+    dlclose(lib);
+}
+END_TEST
+
+/* A tree capped at the smallest pool still plays legal moves. */
+START_TEST(test_node_cap)
+{
+    void *lib;
+    const arena_rules *R = load_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
+    arena_game *g = new_game(R, "");
+    int32_t moves[8];
+    int n;
+    play(R, g, 0, 5, "iterations=5000,nodes=1000,playout=50", moves, 8, &n);
+    ck_assert_int_gt(n, 0);
+    R->game_free(g);
+    dlclose(lib);
+}
+END_TEST
+
+static Suite *mcts_suite(void)
+{
+    Suite *s = suite_create("mcts");
+    TCase *tc = tcase_create("core");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, test_countdown_theory);
+    tcase_add_test(tc, test_win_in_one_morris_cross);
+    tcase_add_test(tc, test_win_in_one_soccer);
+    tcase_add_test(tc, test_win_in_one_kurnik);
+    tcase_add_test(tc, test_every_module_reproducible);
+    tcase_add_test(tc, test_refuses_incomplete_module);
+    tcase_add_test(tc, test_bad_options);
+    tcase_add_test(tc, test_node_cap);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(mcts_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
