@@ -35,6 +35,22 @@ static void count_moves(check_stats *st, const Arena__MatchLog *log, int seat)
     }
 }
 
+/* The `arena match` command that plays game g again: the same seats (the bot
+ * where it sat, random elsewhere), seed, clock and margin. */
+static void print_reproduce(const session *s, const play_opts *po, int seat, int np, uint64_t seed)
+{
+    printf("        replay it: arena match --game %s", po->game);
+    for (int i = 0; i < np; i++)
+        printf(" %s", i == seat ? s->entrants[0]->path : "random");
+    printf(" --seed %llu", (unsigned long long)seed);
+    if (po->tc.move_time_us > 0)
+        printf(" --move-time %lld", (long long)(po->tc.move_time_us / 1000));
+    else
+        printf(" --tc %s", po->tc_text);
+    if (po->margin_us != 50000) printf(" --margin %lld", (long long)(po->margin_us / 1000));
+    printf(" --show\n");
+}
+
 static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, int np,
                      check_stats *st)
 {
@@ -65,6 +81,7 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
         outcome_describe(rec.end, rec.end_detail, how, sizeof how);
         printf("  FAIL  game %d (seat %d, seed %llu): %s\n", g + 1, seat,
                (unsigned long long)ms.seed, how);
+        print_reproduce(s, po, seat, np, ms.seed);
         return;
     }
     double mine = rec.returns[seat], best_other = -1e300;
@@ -89,9 +106,9 @@ static int verdict(const session *s, const check_stats *st, const play_opts *po)
         printf("        slowest move %.2f ms, mean %.3f ms (budget: %s)\n", st->slowest_us / 1000.0,
                st->total_us / 1000.0 / st->moves, po->tc_text);
     if (st->forfeits) {
-        printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see FAIL lines; "
-               "replay one with: arena match --game %s %s random --seed N --show).\n",
-               e->display, st->forfeits, st->games, po->game, e->path);
+        printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see the FAIL lines "
+               "and the command under each that plays it again).\n",
+               e->display, st->forfeits, st->games);
         return 1;
     }
     printf("Verdict: %s is sound.\n", e->display);
@@ -108,20 +125,19 @@ int cmd_check(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     optind = 1;
+    opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    long long v;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'h') return fputs(check_help, stdout), 0;
         if (c == 'n') {
-            games = atoi(optarg);
-            if (games < 1) {
-                fprintf(stderr, "arena check: bad value '%s' for --games\n", optarg);
-                return 2;
-            }
+            if (cli_int("check", "--games", optarg, 1, 100000, &v)) return 2;
+            games = (int)v;
             continue;
         }
         int r = play_opts_parse(&po, c, optarg, "check");
         if (r < 0) return 2;
-        if (r == 0) return fputs(check_help, stderr), 2;
+        if (r == 0) return cli_bad_option("check", argv, c);
     }
     if (optind != argc - 1 || !po.game) {
         fprintf(stderr, "arena check: %s\n%s",

@@ -33,7 +33,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "arena %s -- bot tournaments with sandboxed plugin bots\n\n"
-            "Usage: arena COMMAND [options]   (arena COMMAND --help for its options)\n\n"
+            "Usage: arena COMMAND [options]   (arena COMMAND --help for its options)\n"
+            "       arena --version\n\n"
             "Commands:\n",
             ARENA_VERSION);
     for (size_t i = 0; i < N_COMMANDS; i++)

@@ -23,6 +23,7 @@ typedef struct play_opts {
     int64_t margin_us;
     uint64_t seed;
     int seed_given;
+    int tc_given; /* --tc or --move-time */
     const char *out_dir;
     session_isolation iso; /* --isolation, --sandbox, --mem */
 } play_opts;
@@ -31,6 +32,18 @@ void play_opts_init(play_opts *o);
 /* Handles one shared option (getopt_long codes below); 1 if it was one, 0 if
  * not, -1 on a bad value (message printed). */
 int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd);
+/* Strict numbers, the one parser of every option: the whole argument is a
+ * decimal integer (cli_u64 also takes 0x hex; neither takes a sign or spaces)
+ * within [min, max]. -1 with "arena CMD: bad value 'ARG' for OPT (expected
+ * ...)" printed otherwise. */
+int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,
+            long long *out);
+int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
+/* For getopt_long run with opterr = 0 and an optstring starting with ':':
+ * prints "arena CMD: unrecognized option 'X'" or "arena CMD: option 'X' needs
+ * a value" and where to look; returns 2. */
+int cli_bad_option(const char *cmd, char **argv, int code);
+
 /* Prints, once, what the chosen isolation gives up (sandbox off, inline). */
 void play_opts_warn(const play_opts *o);
 

@@ -25,13 +25,64 @@ void play_opts_init(play_opts *o)
     o->seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
 }
 
-static int parse_i64(const char *s, int64_t *out)
+/* The digits of a number: no sign, no spaces, something there. */
+static int all_digits(const char *s, int hex)
+{
+    if (!*s) return 0;
+    for (; *s; s++)
+        if (!((*s >= '0' && *s <= '9') ||
+              (hex && ((*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))))
+            return 0;
+    return 1;
+}
+
+int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,
+            long long *out)
 {
     char *end;
     errno = 0;
-    long long v = strtoll(s, &end, 10);
+    long long v = all_digits(arg, 0) ? strtoll(arg, &end, 10) : -1;
+    if (!all_digits(arg, 0) || errno || v < min || v > max) {
+        fprintf(stderr, "arena %s: bad value '%s' for %s (expected an integer from %lld to %lld)\n",
+                cmd, arg, opt, min, max);
+        return -1;
+    }
     *out = v;
-    return errno == 0 && end != s && *end == '\0' && v >= 0;
+    return 0;
+}
+
+int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out)
+{
+    int hex = arg[0] == '0' && (arg[1] == 'x' || arg[1] == 'X');
+    const char *digits = hex ? arg + 2 : arg;
+    char *end;
+    errno = 0;
+    unsigned long long v = all_digits(digits, hex) ? strtoull(digits, &end, hex ? 16 : 10) : 0;
+    if (!all_digits(digits, hex) || errno) {
+        fprintf(stderr, "arena %s: bad value '%s' for %s (expected an integer from 0 to %llu)\n",
+                cmd, arg, opt, (unsigned long long)UINT64_MAX);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_bad_option(const char *cmd, char **argv, int code)
+{
+    /* getopt leaves the offending word at optind - 1, except for a short
+     * option inside a group (-qx), which only optopt names. */
+    const char *word = optind > 0 ? argv[optind - 1] : "?";
+    char what[64];
+    if (strncmp(word, "--", 2) != 0 && optopt > ' ' && optopt < 127)
+        snprintf(what, sizeof what, "-%c", optopt);
+    else
+        snprintf(what, sizeof what, "%.*s", (int)strcspn(word, "="), word);
+    if (code == ':')
+        fprintf(stderr, "arena %s: option '%s' needs a value", cmd, what);
+    else
+        fprintf(stderr, "arena %s: unrecognized option '%s'", cmd, what);
+    fprintf(stderr, " (see arena %s --help)\n", cmd);
+    return 2;
 }
 
 static int bad(const char *cmd, const char *opt, const char *arg, const char *expect)
@@ -42,7 +93,7 @@ static int bad(const char *cmd, const char *opt, const char *arg, const char *ex
 
 int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
 {
-    int64_t v;
+    long long v;
     switch (code) {
     case OPT_GAME:
         o->game = arg;
@@ -51,25 +102,22 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         if (strncmp(arg, "move ", 5) == 0 || timectl_parse(arg, &o->tc))
             return bad(cmd, "--tc", arg, "BASE+INC in seconds, e.g. 5+0.05");
         timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
+        o->tc_given = 1;
         return 1;
-    case OPT_MOVE_TIME:
-        if (!parse_i64(arg, &v) || v <= 0) return bad(cmd, "--move-time", arg, "milliseconds > 0");
+    case OPT_MOVE_TIME: /* milliseconds, up to an hour */
+        if (cli_int(cmd, "--move-time", arg, 1, 3600000, &v)) return -1;
         o->tc = (arena_time_control){0, 0, v * 1000};
         timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
+        o->tc_given = 1;
         return 1;
     case OPT_MARGIN:
-        if (!parse_i64(arg, &v)) return bad(cmd, "--margin", arg, "milliseconds >= 0");
+        if (cli_int(cmd, "--margin", arg, 0, 600000, &v)) return -1;
         o->margin_us = v * 1000;
         return 1;
-    case OPT_SEED: {
-        char *end;
-        errno = 0;
-        unsigned long long s = strtoull(arg, &end, 0);
-        if (errno || end == arg || *end) return bad(cmd, "--seed", arg, "an integer");
-        o->seed = s;
+    case OPT_SEED:
+        if (cli_u64(cmd, "--seed", arg, &o->seed)) return -1;
         o->seed_given = 1;
         return 1;
-    }
     case OPT_SANDBOX:
         if (strcmp(arg, "on") == 0)
             o->iso.sandbox = 1;
@@ -79,7 +127,7 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
             return bad(cmd, "--sandbox", arg, "on or off");
         return 1;
     case OPT_MEM:
-        if (!parse_i64(arg, &v) || v < 64) return bad(cmd, "--mem", arg, "megabytes >= 64");
+        if (cli_int(cmd, "--mem", arg, 64, 1 << 20, &v)) return -1;
         o->iso.mem_limit_mb = v;
         return 1;
     case OPT_ISOLATION: {

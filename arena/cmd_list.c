@@ -61,18 +61,27 @@ int cmd_bots(int argc, char **argv)
     struct option opts[] = {
         {"game", required_argument, NULL, 'g'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
     optind = 1;
+    opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'g')
             game = optarg;
         else if (c == 'h') {
             printf("Usage: arena bots [--game GAME]\n\nLists the bots on the search path "
-                   "(asking each, in a sandboxed worker, who it is).\n");
+                   "(asking each, in a sandboxed worker, who it is). Any of them can be\n"
+                   "named by its file name or by the NAME it declares.\n");
             return 0;
         } else
-            return 2;
+            return cli_bad_option("bots", argv, c);
     }
+    if (optind < argc)
+        return fprintf(stderr, "arena bots: unexpected argument '%s'\n", argv[optind]), 2;
     char err[1024];
+    if (game) { /* a game that does not exist has no bots: say so */
+        loaded_rules *lr = loader_open_rules(game, err, sizeof err);
+        if (!lr) return fprintf(stderr, "arena bots: %s\n", err), 2;
+        loader_close_rules(lr);
+    }
     worker_env *env = worker_env_new(err, sizeof err);
     if (!env) {
         fprintf(stderr, "arena bots: %s\n", err);

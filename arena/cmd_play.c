@@ -74,8 +74,9 @@ int cmd_match(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     optind = 1;
+    opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "hs", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hs", opts, NULL)) != -1) {
         if (c == 'h') return fputs(match_help, stdout), 0;
         if (c == 's') {
             show = 1;
@@ -83,7 +84,7 @@ int cmd_match(int argc, char **argv)
         }
         int r = play_opts_parse(&po, c, optarg, "match");
         if (r < 0) return 2;
-        if (r == 0) return fputs(match_help, stderr), 2;
+        if (r == 0) return cli_bad_option("match", argv, c);
     }
     int nb = argc - optind;
     if (!po.game || nb < 1) {
@@ -150,17 +151,20 @@ static const char tournament_help[] =
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
 
-static int parse_positive(const char *arg, const char *opt, int *out)
+/* What --resume takes from the stored tournament, so may not be given. */
+static int resume_conflict(const play_opts *po, int rounds_given, int seats_given)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (*arg == '\0' || *end || v < 1 || v > 1000000) {
-        fprintf(stderr, "arena tournament: bad value '%s' for %s (expected a positive integer)\n",
-                arg, opt);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
+    const char *opt = rounds_given     ? "--rounds"
+                      : po->seed_given ? "--seed"
+                      : po->tc_given   ? "--tc/--move-time"
+                      : seats_given    ? "--seats"
+                                       : NULL;
+    if (!opt) return 0;
+    fprintf(stderr,
+            "arena tournament: --resume plays with the stored settings; drop %s (start a "
+            "new tournament to change them)\n",
+            opt);
+    return -1;
 }
 
 int cmd_tournament(int argc, char **argv)
@@ -169,7 +173,8 @@ int cmd_tournament(int argc, char **argv)
     play_opts_init(&po);
     tournament_opts to = {.rounds = 1, .jobs = 1, .progress = 2};
     const char **bots = calloc((size_t)argc, sizeof *bots);
-    int nb = 0, rc = 2;
+    int nb = 0, rc = 2, rounds_given = 0, seats_given = 0;
+    long long v;
     struct option opts[] = {PLAY_LONG_OPTIONS,
                             {"bots", required_argument, NULL, 'b'},
                             {"rounds", required_argument, NULL, 'r'},
@@ -180,8 +185,9 @@ int cmd_tournament(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     optind = 1;
+    opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "hj:q", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
         if (c == 'h') {
             fputs(tournament_help, stdout);
             rc = 0;
@@ -194,6 +200,7 @@ int cmd_tournament(int argc, char **argv)
                 goto out;
             }
             to.all_seat_orders = strcmp(optarg, "all") == 0;
+            seats_given = 1;
             continue;
         }
         if (c == 'R') {
@@ -211,17 +218,20 @@ int cmd_tournament(int argc, char **argv)
             continue;
         }
         if (c == 'r') {
-            if (parse_positive(optarg, "--rounds", &to.rounds)) goto out;
+            if (cli_int("tournament", "--rounds", optarg, 1, 1000000, &v)) goto out;
+            to.rounds = (int)v;
+            rounds_given = 1;
             continue;
         }
-        if (c == 'j') {
-            if (parse_positive(optarg, "-j", &to.jobs)) goto out;
+        if (c == 'j') { /* the arena runs at most 64 matches at once */
+            if (cli_int("tournament", "-j", optarg, 1, 64, &v)) goto out;
+            to.jobs = (int)v;
             continue;
         }
         int r = play_opts_parse(&po, c, optarg, "tournament");
         if (r < 0) goto out;
         if (r == 0) {
-            fputs(tournament_help, stderr);
+            rc = cli_bad_option("tournament", argv, c);
             goto out;
         }
     }
@@ -243,6 +253,7 @@ int cmd_tournament(int argc, char **argv)
                             "stored tournament; drop --game and --bots\n");
             goto out;
         }
+        if (resume_conflict(&po, rounds_given, seats_given)) goto out;
     } else if (!po.game || nb < 2) {
         fprintf(stderr, "arena tournament: %s\n%s",
                 !po.game ? "--game is required" : "--bots needs at least two bots",

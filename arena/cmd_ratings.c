@@ -1,5 +1,9 @@
 /* cmd_ratings.c -- `arena ratings`: persistent ratings refitted over every
- * stored match of a game (one pool per option string). */
+ * stored match of a game (one pool per option string).
+ *
+ * The store is opened read-only (store_open_read: never created, checked on
+ * opening). Every pool is loaded and fitted before anything is printed, so an
+ * error prints no table at all and exits non-zero. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,44 +17,139 @@
 static const char ratings_help[] =
     "Usage: arena ratings --game GAME[:options] [--format text|md|csv|json] [--out DIR]\n\n"
     "Ratings over every stored match of the game, across tournaments. Each option\n"
-    "string is its own pool; give options to pick one, e.g. --game morris:variant=lasker.\n";
+    "string is its own pool; give options to pick one, e.g. --game morris:variant=lasker.\n"
+    "With several pools, csv gives one table with a pool column and json one document\n"
+    "{\"game\", \"pools\": [...]}. A bot entered k times in a tournament is k players\n"
+    "(name, name#2, ...). Exits 1 when the store is missing or damaged.\n";
 
-static void print_pool(store *db, const char *game, const char *options, const char *format)
-{
+/* One pool, loaded and fitted. */
+typedef struct pool_table {
+    char *options;
     pool_data pd;
     rating_fit fit;
-    char err[512];
-    if (store_pool_load(db, game, options, &pd, err, sizeof err)) {
-        fprintf(stderr, "arena ratings: %s\n", err);
-        return;
-    }
-    if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, err, sizeof err) == 0) {
-        const char **names = malloc((size_t)(pd.n_bots + 1) * sizeof *names);
-        for (int i = 0; i < pd.n_bots; i++)
-            names[i] = pd.bots[i].label;
-        double *xs = calloc((size_t)(pd.n_bots * pd.n_bots + 1), sizeof *xs);
-        int *xg = calloc((size_t)(pd.n_bots * pd.n_bots + 1), sizeof *xg);
-        ratings_crosstable(pd.n_bots, pd.games, pd.n_games, xs, xg, NULL, 0);
-        char title[2600];
-        snprintf(title, sizeof title, "%s (%s), all tournaments", game, options);
-        report rep = {title, pd.n_bots, names, &fit, xs, xg, NULL};
-        if (strcmp(format, "md") == 0)
-            report_print_markdown(stdout, &rep);
-        else if (strcmp(format, "csv") == 0)
-            report_print_csv(stdout, &rep);
-        else if (strcmp(format, "json") == 0)
-            report_print_json(stdout, &rep);
-        else
-            report_print_text(stdout, &rep);
-        printf("\n");
-        free(names);
-        free(xs);
-        free(xg);
-        ratings_free(&fit);
+    int fitted;
+    const char **names;
+    double *xs;
+    int *xg;
+    char title[2600];
+    report rep;
+} pool_table;
+
+static void pool_table_free(pool_table *t)
+{
+    if (t->fitted) ratings_free(&t->fit);
+    store_pool_free(&t->pd);
+    free(t->names);
+    free(t->xs);
+    free(t->xg);
+    free(t->options);
+}
+
+static int pool_table_load(store *db, const char *game, const char *options, pool_table *t,
+                           char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    if (!(t->options = strdup(options))) return snprintf(err, errlen, "out of memory"), -1;
+    if (store_pool_load(db, game, options, &t->pd, err, errlen)) return -1;
+    int n = t->pd.n_bots;
+    if (ratings_fit(n, t->pd.games, t->pd.n_games, &t->fit, err, errlen)) return -1;
+    t->fitted = 1;
+    t->names = malloc((size_t)(n + 1) * sizeof *t->names);
+    t->xs = calloc((size_t)(n * n + 1), sizeof *t->xs);
+    t->xg = calloc((size_t)(n * n + 1), sizeof *t->xg);
+    if (!t->names || !t->xs || !t->xg) return snprintf(err, errlen, "out of memory"), -1;
+    for (int i = 0; i < n; i++)
+        t->names[i] = t->pd.bots[i].label;
+    if (ratings_crosstable(n, t->pd.games, t->pd.n_games, t->xs, t->xg, err, errlen)) return -1;
+    snprintf(t->title, sizeof t->title, "%s (%s), all tournaments", game, options);
+    t->rep = (report){t->title, n, t->names, &t->fit, t->xs, t->xg, t->pd.matches};
+    return 0;
+}
+
+static void print_tables(const char *game, pool_table *t, size_t n, const char *format)
+{
+    if (strcmp(format, "csv") == 0) {
+        report_print_csv_header(stdout, 1);
+        for (size_t i = 0; i < n; i++)
+            report_print_csv_rows(stdout, &t[i].rep, t[i].options);
+    } else if (strcmp(format, "json") == 0) {
+        const report **r = malloc((n + 1) * sizeof *r);
+        if (!r) return;
+        for (size_t i = 0; i < n; i++)
+            r[i] = &t[i].rep;
+        report_print_json_pools(stdout, game, r, (int)n);
+        free(r);
     } else {
-        fprintf(stderr, "arena ratings: %s\n", err);
+        for (size_t i = 0; i < n; i++) {
+            if (strcmp(format, "md") == 0)
+                report_print_markdown(stdout, &t[i].rep);
+            else
+                report_print_text(stdout, &t[i].rep);
+            printf("\n");
+        }
     }
-    store_pool_free(&pd);
+}
+
+/* The pools to show: the one of the canonical options given (when it has
+ * stored matches), or all. */
+static int pick_pools(store *db, const loaded_rules *lr, const char *spec, const char *options,
+                      char ***pools, size_t *n, char *err, size_t errlen)
+{
+    if (store_pools(db, lr->rules->name, pools, n, err, errlen)) return -1;
+    if (!options[0]) return 0;
+    /* Canonicalise through the module, so "variant=lasker" finds its pool. */
+    char e2[512];
+    arena_game *g = lr->rules->game_new(options, e2, sizeof e2);
+    if (!g) return snprintf(err, errlen, "--game %s: %s", spec, e2), -2;
+    const char *canon = lr->rules->game_options(g);
+    size_t keep = 0;
+    for (size_t i = 0; i < *n; i++) {
+        if (keep == 0 && strcmp((*pools)[i], canon) == 0) {
+            char *tmp = (*pools)[0];
+            (*pools)[0] = (*pools)[i];
+            (*pools)[i] = tmp;
+            keep = 1;
+        }
+    }
+    lr->rules->game_free(g);
+    for (size_t i = keep; i < *n; i++)
+        free((*pools)[i]);
+    *n = keep;
+    return 0;
+}
+
+static int ratings_show(store *db, const loaded_rules *lr, const char *spec, const char *options,
+                        const char *format, const char *out)
+{
+    char err[1024];
+    char **pools = NULL;
+    size_t n = 0;
+    const char *game = lr->rules->name;
+    int rc = pick_pools(db, lr, spec, options, &pools, &n, err, sizeof err);
+    if (rc) {
+        store_pools_free(pools, n);
+        return fprintf(stderr, "arena ratings: %s\n", err), rc == -2 ? 2 : 1;
+    }
+    pool_table *t = calloc(n + 1, sizeof *t);
+    size_t loaded = 0;
+    for (; t && loaded < n && rc == 0; loaded++)
+        if (pool_table_load(db, game, pools[loaded], &t[loaded], err, sizeof err)) {
+            fprintf(stderr, "arena ratings: pool %s (%s): %s\n", game, pools[loaded], err);
+            rc = 1;
+        }
+    if (!t) {
+        fprintf(stderr, "arena ratings: out of memory\n");
+        rc = 1;
+    }
+    if (rc == 0 && n == 0)
+        printf("No stored matches of '%s' in %s/arena.db yet.\n", spec, out);
+    else if (rc == 0)
+        print_tables(game, t, n, format);
+    for (size_t i = 0; t && i < loaded; i++)
+        pool_table_free(&t[i]);
+    free(t);
+    store_pools_free(pools, n);
+    return rc;
 }
 
 int cmd_ratings(int argc, char **argv)
@@ -62,8 +161,9 @@ int cmd_ratings(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     optind = 1;
+    opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'g')
             spec = optarg;
         else if (c == 'o')
@@ -73,8 +173,10 @@ int cmd_ratings(int argc, char **argv)
         else if (c == 'h')
             return fputs(ratings_help, stdout), 0;
         else
-            return fputs(ratings_help, stderr), 2;
+            return cli_bad_option("ratings", argv, c);
     }
+    if (optind < argc)
+        return fprintf(stderr, "arena ratings: unexpected argument '%s'\n", argv[optind]), 2;
     if (strcmp(format, "text") && strcmp(format, "md") && strcmp(format, "csv") &&
         strcmp(format, "json")) {
         fprintf(stderr, "arena ratings: bad value '%s' for --format (text, md, csv, json)\n",
@@ -84,34 +186,15 @@ int cmd_ratings(int argc, char **argv)
     if (!spec) return fprintf(stderr, "arena ratings: --game is required\n%s", ratings_help), 2;
     char game[256], options[2048], err[1024];
     loader_split_game_spec(spec, game, sizeof game, options, sizeof options);
-    store *db = store_open(out, err, sizeof err);
-    if (!db) return fprintf(stderr, "arena ratings: %s\n", err), 1;
-    int rc = 0;
-    if (options[0]) {
-        /* Canonicalise through the module, so "variant=lasker" finds its pool. */
-        loaded_rules *lr = loader_open_rules(game, err, sizeof err);
-        arena_game *g = lr ? lr->rules->game_new(options, err, sizeof err) : NULL;
-        if (!g) {
-            fprintf(stderr, "arena ratings: --game %s: %s\n", spec, err);
-            rc = 2;
-        } else {
-            print_pool(db, lr->rules->name, lr->rules->game_options(g), format);
-            lr->rules->game_free(g);
-        }
-        loader_close_rules(lr);
-    } else {
-        char **pools;
-        size_t n;
-        if (store_pools(db, game, &pools, &n, err, sizeof err)) {
-            fprintf(stderr, "arena ratings: %s\n", err);
-            rc = 1;
-        } else {
-            if (n == 0) printf("No stored matches of '%s' in %s/arena.db yet.\n", game, out);
-            for (size_t i = 0; i < n; i++)
-                print_pool(db, game, pools[i], format);
-            store_pools_free(pools, n);
-        }
-    }
+    loaded_rules *lr = loader_open_rules(game, err, sizeof err);
+    if (!lr) return fprintf(stderr, "arena ratings: %s\n", err), 2;
+    store *db = store_open_read(out, err, sizeof err);
+    int rc = 1;
+    if (!db)
+        fprintf(stderr, "arena ratings: %s\n", err);
+    else
+        rc = ratings_show(db, lr, spec, options, format, out);
     store_close(db);
+    loader_close_rules(lr);
     return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "entrant.h"
+#include "label.h"
 #include "botrun.h"
 #include "botspec.h"
 #include "loader.h"
@@ -14,6 +15,38 @@ static char *take(const char *s)
     return strdup(s ? s : "");
 }
 
+/* The bot on the search path that declares `name` (arena bots shows declared
+ * names, so they must work wherever a bot is named). Asks every bot, each in
+ * its seat, so it is only the fallback after file names. 0 and its path when
+ * exactly one file declares it; -1 otherwise, err saying why (keeps the
+ * not-found message of loader_resolve when none does). */
+static int entrant_find_declared(const seat_config *cfg, const char *name, char *path,
+                                 size_t pathlen, char *err, size_t errlen)
+{
+    char **paths, first_sha[65] = "", sha[65], e2[512];
+    size_t n;
+    int found = 0;
+    loader_list(LOADER_BOTS, &paths, &n);
+    for (size_t i = 0; i < n && found >= 0; i++) {
+        seat *s = seat_open(cfg, paths[i], e2, sizeof e2);
+        if (!s) continue; /* a broken bot is nobody */
+        int match = s->info.name && strcmp(s->info.name, name) == 0;
+        seat_close(s);
+        if (!match || loader_sha256_file(paths[i], sha, e2, sizeof e2)) continue;
+        if (found && strcmp(sha, first_sha) != 0) {
+            snprintf(err, errlen, "bot name '%s' is declared by %s and %s: give the file name",
+                     name, path, paths[i]);
+            found = -1;
+        } else if (!found) {
+            snprintf(path, pathlen, "%s", paths[i]);
+            memcpy(first_sha, sha, sizeof sha);
+            found = 1;
+        }
+    }
+    loader_free_list(paths, n);
+    return found == 1 ? 0 : -1;
+}
+
 entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game, char *err,
                        size_t errlen)
 {
@@ -21,7 +54,10 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
     if (botspec_split(spec, name_or_path, sizeof name_or_path, options, sizeof options, err,
                       errlen))
         return NULL;
-    if (loader_resolve(LOADER_BOTS, name_or_path, path, sizeof path, err, errlen)) return NULL;
+    if (loader_resolve(LOADER_BOTS, name_or_path, path, sizeof path, err, errlen) &&
+        (strchr(name_or_path, '/') ||
+         entrant_find_declared(cfg, name_or_path, path, sizeof path, err, errlen)))
+        return NULL;
     entrant *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->path = strdup(path);
@@ -74,25 +110,6 @@ void entrant_free(entrant *e)
     free(e);
 }
 
-/* Same name and same options: the same player but for version or build. */
-static int same_player(const entrant *a, const entrant *b)
-{
-    return strcmp(a->name, b->name) == 0 &&
-           strcmp(a->bot_options ? a->bot_options : "", b->bot_options ? b->bot_options : "") == 0;
-}
-
-static int count_equal(entrant **e, int n, int upto, int by_version)
-{
-    int c = 0;
-    for (int j = 0; j < n; j++) {
-        if (j == upto) continue;
-        if (!same_player(e[j], e[upto])) continue;
-        if (by_version && strcmp(e[j]->version, e[upto]->version) != 0) continue;
-        c++;
-    }
-    return c;
-}
-
 void entrant_identity(const entrant *e, char *buf, size_t cap)
 {
     if (e->bot_options && e->bot_options[0])
@@ -103,20 +120,33 @@ void entrant_identity(const entrant *e, char *buf, size_t cap)
 
 void entrants_label(entrant **e, int n)
 {
-    for (int i = 0; i < n; i++) {
-        char buf[2600], base[2600];
-        entrant_identity(e[i], base, sizeof base);
-        if (count_equal(e, n, i, 0) == 0)
-            snprintf(buf, sizeof buf, "%s", base);
-        else if (count_equal(e, n, i, 1) == 0)
-            snprintf(buf, sizeof buf, "%s@%s", base, e[i]->version);
-        else {
-            int k = 1; /* position among the entrants with this name, options and version */
-            for (int j = 0; j < i; j++)
-                if (same_player(e[j], e[i]) && strcmp(e[j]->version, e[i]->version) == 0) k++;
-            snprintf(buf, sizeof buf, "%s#%d", base, k);
-        }
-        free(e[i]->display);
-        e[i]->display = strdup(buf);
+    label_id *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
+    char **names = calloc((size_t)(n ? n : 1), sizeof *names);
+    if (!ids || !names) { /* the names stay as they are: still a table, less clear */
+        free(ids);
+        free(names);
+        return;
     }
+    for (int i = 0; i < n; i++) {
+        /* the name with its options: two entrants that differ only in
+         * options are two players (entrant_identity) */
+        char base[2600];
+        entrant_identity(e[i], base, sizeof base);
+        names[i] = strdup(base);
+        ids[i] = (label_id){names[i] ? names[i] : e[i]->name, e[i]->version, e[i]->sha256, 0};
+        for (int j = 0; j < i; j++) /* copies of one bot: in entrant order */
+            if (strcmp(ids[j].name, ids[i].name) == 0 && strcmp(e[j]->version, e[i]->version) == 0 &&
+                strcmp(e[j]->sha256, e[i]->sha256) == 0)
+                ids[i].copy++;
+    }
+    for (int i = 0; i < n; i++) {
+        char *l = label_make(ids, n, i);
+        if (!l) continue;
+        free(e[i]->display);
+        e[i]->display = l;
+    }
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    free(ids);
 }

@@ -11,9 +11,11 @@
 #include "seat.h"
 
 /* Resolves, hashes and asks the bot who it is. spec is a name or path with
- * the bot's options after a colon (botspec.h: "mcts:iterations=2000"). With
- * game != NULL, checks that the bot supports it. NULL with a one-line error
- * naming the file otherwise. */
+ * the bot's options after a colon (botspec.h: "mcts:iterations=2000"); the
+ * name is a file name on the search path, or else the name a bot declares
+ * (every bot is asked, so a file name is faster). With game != NULL, checks
+ * that the bot supports it. NULL with a one-line error naming the file
+ * otherwise. */
 entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game, char *err,
                        size_t errlen);
 /* An entrant with options: starts it once in the probe game (seat, seed and
@@ -25,8 +27,8 @@ int entrant_check_options(const seat_config *cfg, const entrant *e, const seat_g
  * tables and in the store. */
 void entrant_identity(const entrant *e, char *buf, size_t cap);
 void entrant_free(entrant *e);
-/* Gives every entrant a unique display label: the name when unique, else
- * name@version, else name#k. */
+/* Gives every entrant its display label (label.h): the name, name@version or
+ * name@sha8, then #k for a bot entered more than once. */
 void entrants_label(entrant **e, int n);
 
 #endif

@@ -28,6 +28,12 @@ void report_print_text(FILE *out, const report *r);
 void report_print_markdown(FILE *out, const report *r);
 void report_print_csv(FILE *out, const report *r);
 void report_print_json(FILE *out, const report *r);
+/* Several pools of one game as one document each: CSV with a leading pool
+ * column (the header once, then each pool's rows), JSON as
+ * {"game": ..., "pools": [report, ...]}. */
+void report_print_csv_header(FILE *out, int with_pool);
+void report_print_csv_rows(FILE *out, const report *r, const char *pool);
+void report_print_json_pools(FILE *out, const char *game, const report *const *r, int n);
 
 /* Added: the crosstable alone (rows and columns in rank order, "14.5/20" =
  * points of the row against the column over games), and the likelihood of
@@ -39,12 +45,14 @@ void report_print_los(FILE *out, const report *r);
  * - text and Markdown: names may be UTF-8 (columns are padded by display
  *   width); control characters and malformed bytes print as '?'. An infinite
  *   interval (no games) prints as "-". Entrants without games rank last.
- * - CSV: header rank,name,elo,ci95,games,score,wins,draws,losses,draws_pct,matches
- *   (games: pairwise results; matches: tables played, equal for two players);
+ * - CSV: header rank,name,elo,ci95,games,pairs,score,wins,draws,losses,draws_pct
+ *   with the meanings of the text table's columns in every format: games are
+ *   matches (tables) played, pairs the pairwise results that W/D/L and the
+ *   score count (equal for two players);
  *   score is a fraction (0.725), draws_pct a percentage; ci95 is empty when
  *   infinite; names are quoted as RFC 4180 says when needed; '.' decimals.
  * - JSON: {title, advantage, advantage_ci95, draw_elo, draw_elo_ci95,
- *   entrants:[{rank,name,elo,ci95,games,matches,wins,draws,losses,score}],
+ *   entrants:[{rank,name,elo,ci95,games,pairs,wins,draws,losses,score}],
  *   crosstable:{names, score, games}, los}; every list and matrix is in rank
  *   order; infinite numbers are null; crosstable is null without xt_*.
  * Without xt_score/xt_games the crosstables are left out. */

@@ -21,7 +21,19 @@ static void csv_field(FILE *out, const char *s)
     fputc('"', out);
 }
 
+void report_print_csv_header(FILE *out, int with_pool)
+{
+    fprintf(out, "%srank,name,elo,ci95,games,pairs,score,wins,draws,losses,draws_pct\n",
+            with_pool ? "pool," : "");
+}
+
 void report_print_csv(FILE *out, const report *r)
+{
+    report_print_csv_header(out, 0);
+    report_print_csv_rows(out, r, NULL);
+}
+
+void report_print_csv_rows(FILE *out, const report *r, const char *pool)
 {
     int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
     if (!order || !r->fit) {
@@ -29,7 +41,6 @@ void report_print_csv(FILE *out, const report *r)
         return;
     }
     report_order(r, order);
-    fputs("rank,name,elo,ci95,games,score,wins,draws,losses,draws_pct,matches\n", out);
     for (int k = 0; k < r->n; k++) {
         const rating_entry *e = &r->fit->entry[order[k]];
         char elo[48], ci[48] = "", score[48], draws[48];
@@ -37,10 +48,15 @@ void report_print_csv(FILE *out, const report *r)
         if (isfinite(e->ci95)) report_fmt_num(ci, sizeof ci, 1, e->ci95);
         report_fmt_num(score, sizeof score, 4, e->score);
         report_fmt_num(draws, sizeof draws, 1, e->games ? 100.0 * e->draws / e->games : 0);
+        if (pool) {
+            csv_field(out, pool);
+            fputc(',', out);
+        }
         fprintf(out, "%d,", k + 1);
         csv_field(out, report_name(r, order[k]));
-        fprintf(out, ",%s,%s,%d,%s,%d,%d,%d,%s,%d\n", elo, ci, e->games, score, e->wins, e->draws,
-                e->losses, draws, r->matches ? r->matches[order[k]] : e->games);
+        fprintf(out, ",%s,%s,%d,%d,%s,%d,%d,%d,%s\n", elo, ci,
+                r->matches ? r->matches[order[k]] : e->games, e->games, score, e->wins, e->draws,
+                e->losses, draws);
     }
     free(order);
 }
@@ -94,9 +110,9 @@ static void json_entrant(FILE *out, const report *r, int rank, int i)
     fputs(", \"ci95\": ", out);
     json_num(out, 2, e->ci95);
     fprintf(out,
-            ", \"games\": %d, \"matches\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, "
+            ", \"games\": %d, \"pairs\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, "
             "\"score\": ",
-            e->games, r->matches ? r->matches[i] : e->games, e->wins, e->draws, e->losses);
+            r->matches ? r->matches[i] : e->games, e->games, e->wins, e->draws, e->losses);
     json_num(out, 6, e->score);
     fputc('}', out);
 }
@@ -150,6 +166,18 @@ static void json_crosstable(FILE *out, const report *r, const int *order)
     fputs(",\n", out);
     json_matrix(out, r, order, 4, "games", xt_games, 0);
     fputs("\n  },\n", out);
+}
+
+void report_print_json_pools(FILE *out, const char *game, const report *const *r, int n)
+{
+    fputs("{\"game\": ", out);
+    json_string(out, game);
+    fputs(",\n\"pools\": [", out);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ",\n" : "\n", out);
+        report_print_json(out, r[i]);
+    }
+    fputs("]}\n", out);
 }
 
 void report_print_json(FILE *out, const report *r)

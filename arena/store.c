@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #include "store_internal.h"
 
@@ -28,14 +29,29 @@ static int store_set(char *err, size_t errlen, const char *fmt, ...)
     return -1;
 }
 
+/* Said of every damaged store, whatever found the damage. */
+#define STORE_DAMAGED                                                                              \
+    "the store is damaged; every finished match is also in its log (matches/ of"                   \
+    " each tournament directory): keep the file for inspection and move it aside to"               \
+    " start a new store"
+
+static int store_damaged_code(int rc)
+{
+    rc &= 0xff;
+    return rc == SQLITE_CORRUPT || rc == SQLITE_NOTADB;
+}
+
 int store__fail(store *s, char *err, size_t errlen, const char *op)
 {
+    if (s->db && store_damaged_code(sqlite3_extended_errcode(s->db)))
+        return store_set(err, errlen, "%s: %s: %s: " STORE_DAMAGED, s->path, op,
+                         sqlite3_errmsg(s->db));
     return store_set(err, errlen, "%s: %s: %s", s->path, op, sqlite3_errmsg(s->db));
 }
 
 int store__errf(store *s, char *err, size_t errlen, const char *fmt, ...)
 {
-    char msg[256];
+    char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -144,6 +160,8 @@ static store *store_alloc(const char *dir, char *err, size_t errlen)
     return s;
 }
 
+static int store_check(store *s, const char *pragma, char *err, size_t errlen);
+
 store *store_open(const char *dir, char *err, size_t errlen)
 {
     store *s;
@@ -164,7 +182,9 @@ store *store_open(const char *dir, char *err, size_t errlen)
         goto fail;
     }
     sqlite3_extended_result_codes(s->db, 1);
-    if (store_configure(s, err, errlen) != 0 || store__schema(s, err, errlen) != 0) goto fail;
+    if (store_configure(s, err, errlen) != 0 || store_check(s, "quick_check", err, errlen) != 0 ||
+        store__schema(s, err, errlen) != 0)
+        goto fail;
     return s;
 fail:
     store_close(s);
@@ -188,23 +208,119 @@ const char *store_path(const store *s)
     return s->path;
 }
 
-/* PRAGMA integrity_check answers one row "ok", or rows describing damage:
- * the first of those goes into err. */
-int store_integrity_check(store *s, char *err, size_t errlen)
+/* PRAGMA integrity_check and quick_check answer one row "ok", or rows
+ * describing damage: the first of those goes into err. */
+static int store_check(store *s, const char *pragma, char *err, size_t errlen)
 {
     sqlite3_stmt *st;
+    char sql[32];
     int rc, ok = 0;
-    if (store__prepare(s, &st, "PRAGMA integrity_check", "integrity check", err, errlen)) return -1;
+    snprintf(sql, sizeof sql, "PRAGMA %s", pragma);
+    if (store__prepare(s, &st, sql, pragma, err, errlen)) return -1;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         const char *msg = (const char *)sqlite3_column_text(st, 0);
         if (msg && strcmp(msg, "ok") == 0) {
             ok = 1;
-        } else {
-            store__errf(s, err, errlen, "integrity check: %s", msg ? msg : "(null)");
+        } else { /* SQLite's report spans lines: one line of it is enough */
+            char first[160];
+            snprintf(first, sizeof first, "%s", msg ? msg : "(null)");
+            for (char *c = first; *c; c++)
+                if (*c == '\n' || *c == '\r') *c = ' ';
+            store__errf(s, err, errlen, "%s: %s: " STORE_DAMAGED, pragma, first);
             break;
         }
     }
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) store__fail(s, err, errlen, "integrity check");
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) store__fail(s, err, errlen, pragma);
     sqlite3_finalize(st);
     return ok && rc == SQLITE_DONE ? 0 : -1;
+}
+
+int store_integrity_check(store *s, char *err, size_t errlen)
+{
+    return store_check(s, "integrity_check", err, errlen);
+}
+
+/* A file name as an SQLite URI path: everything but unreserved characters and
+ * '/' percent-encoded, so no '?', '#' or '%' in a directory name can change
+ * the parameters. */
+static char *store_uri(const char *path, const char *params)
+{
+    size_t len = strlen(path);
+    char *uri = malloc(3 * len + strlen(params) + 8), *o = uri;
+    if (!uri) return NULL;
+    o += sprintf(o, "file:");
+    for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+        if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+            strchr("/._-~", *c))
+            *o++ = (char)*c;
+        else
+            o += sprintf(o, "%%%02X", *c);
+    }
+    strcpy(o, params);
+    return uri;
+}
+
+/* The schema a reader can read: this arena's or an older one, read as it is
+ * (a reader never migrates: that would write). */
+static int store_read_schema(store *s, char *err, size_t errlen)
+{
+    sqlite3_stmt *st;
+    if (store__prepare(s, &st, "PRAGMA user_version", "read schema version", err, errlen))
+        return -1;
+    int rc = sqlite3_step(st), v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+    sqlite3_finalize(st);
+    if (rc != SQLITE_ROW) return store__fail(s, err, errlen, "read schema version");
+    if (v == 0) return store__errf(s, err, errlen, "not an arena store (no schema)");
+    if (v > STORE_SCHEMA_VERSION)
+        return store__errf(s, err, errlen,
+                           "schema version %d is newer than this arena's (%d): use a newer arena",
+                           v, STORE_SCHEMA_VERSION);
+    s->version = v; /* older ones are read as they are (store_pool.c) */
+    return 0;
+}
+
+store *store_open_read(const char *dir, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (!dir || !*dir) {
+        store_set(err, errlen, "store: no results directory given");
+        return NULL;
+    }
+    store *s = store_alloc(dir, err, errlen);
+    if (!s) return NULL;
+    if (stat(s->path, &sb) != 0) {
+        store_set(err, errlen,
+                  "%s: no store here (%s): give --out the results directory of your "
+                  "tournaments",
+                  s->path, strerror(errno));
+        goto fail;
+    }
+    /* A WAL database is read through its -shm file, which a read-only
+     * directory cannot hold: there, nobody can be writing, and the file is
+     * opened as immutable. */
+    char *uri = store_uri(s->path, access(dir, W_OK) == 0 ? "?mode=ro" : "?mode=ro&immutable=1");
+    if (!uri) {
+        store_set(err, errlen, "%s: open: out of memory", s->path);
+        goto fail;
+    }
+    int rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    free(uri);
+    if (rc != SQLITE_OK) {
+        if (s->db)
+            store__fail(s, err, errlen, "open");
+        else
+            store_set(err, errlen, "%s: open: out of memory", s->path);
+        goto fail;
+    }
+    sqlite3_extended_result_codes(s->db, 1);
+    if ((sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK &&
+         store__fail(s, err, errlen, "set busy timeout")) ||
+        store_check(s, "quick_check", err, errlen) ||
+        store__exec(s, "PRAGMA cache_size=-128", "set cache_size", err, errlen) ||
+        store_read_schema(s, err, errlen))
+        goto fail;
+    return s;
+fail:
+    store_close(s);
+    return NULL;
 }

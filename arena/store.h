@@ -21,6 +21,13 @@ typedef struct store store;
  * newer arena. Every error message names the database file (or the directory)
  * and the failing operation. */
 store *store_open(const char *dir, char *err, size_t errlen);
+/* Opens dir/arena.db read-only for the commands that only read (ratings):
+ * never creates the file or the directory, never migrates, works in a
+ * read-only directory; an older schema is read as it is. Both opens run
+ * PRAGMA quick_check: a damaged store is
+ * an error that says so (as is any later SQLite "corrupt" or "not a
+ * database" answer). */
+store *store_open_read(const char *dir, char *err, size_t errlen);
 void store_close(store *s);
 /* "dir/arena.db", valid until store_close. */
 const char *store_path(const store *s);
@@ -91,10 +98,19 @@ int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n
 
 /* --- persistent ratings ------------------------------------------------- */
 
-/* One rating pool: a game and its canonical options. */
+/* One rating pool: a game and its canonical options.
+ *
+ * Players. A bot is its .so file: the bots row (name, version, SHA-256 of the
+ * file), so two builds of one bot are two bots, and one file under two names
+ * or versions too. A player of a pool is a bot and a copy number: a bot entered
+ * k times in one tournament is k players there, copies 0..k-1 in entrant order
+ * (labelled name#1, name#2, ...: label.h), and copy c of a bot is the same player in every
+ * tournament of the pool. So a bot entered twice plays its second copy, never
+ * itself, and the pool can always be fitted. */
 typedef struct pool_bot {
     int64_t bot_id;
-    char *label; /* unique within the pool: name, or name@version, or name@sha8 */
+    int copy;    /* 0, or which further copy of the bot (see above) */
+    char *label; /* unique within the pool (label.h) */
 } pool_bot;
 
 /* Every pairwise result ever stored in the pool (game, options), with the bots
@@ -102,15 +118,16 @@ typedef struct pool_bot {
 typedef struct pool_data {
     int n_bots;
     pool_bot *bots;
+    int *matches; /* n_bots: matches (tables) each player sat at */
     size_t n_games;
     rating_game *games; /* indices into bots */
 } pool_data;
 
-/* Bots are those seated in at least one stored match of the pool, in bot id
- * (first seen) order. Each match gives one game per pair of seats i < j: a is
- * seat i's bot, score from the returns (higher wins, equal draws). A label is
- * the name; name@version when another bot shares the name; name@<8 hex of
- * sha256> when another also shares the version (#id settles what remains). */
+/* Players are those seated in at least one stored match of the pool, in bot id
+ * (first seen) then copy order. Each match gives one game per pair of seats
+ * i < j: a is seat i's player, score from the returns (tally_score). Labels
+ * as label.h says (#id settles what collisions remain). A match seating one player twice (only a
+ * damaged store can) is an error, never a game of a player against itself. */
 int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
                     size_t errlen);
 void store_pool_free(pool_data *p);

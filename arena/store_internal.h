@@ -10,11 +10,12 @@
 #include "store.h"
 
 /* Bumped by every migration step in store_schema.c. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 struct store {
     sqlite3 *db;
-    char *path; /* dir/arena.db: every error message names it */
+    char *path;  /* dir/arena.db: every error message names it */
+    int version; /* schema version: STORE_SCHEMA_VERSION, or older when only read */
 };
 
 /* Fills err with "path: op: sqlite message"; returns -1 so callers can

@@ -10,9 +10,10 @@ static const char store_match_ins[] =
 
 /* The seat's bot is looked up from the tournament's entrant list in the same
  * statement, so a seat pointing outside the list is an error, not a null. */
-static const char store_seat_ins[] = "INSERT INTO match_seats(match_id, seat, bot_id, game_return)"
-                                     " SELECT ?1, ?2, bot_id, ?3 FROM tournament_entrants"
-                                     " WHERE tournament_id=?4 AND position=?5";
+static const char store_seat_ins[] =
+    "INSERT INTO match_seats(match_id, seat, bot_id, game_return, entrant)"
+    " SELECT ?1, ?2, bot_id, ?3, position FROM tournament_entrants"
+    " WHERE tournament_id=?4 AND position=?5";
 
 /* Inserts the match row. Sets *fresh to 0 when (tournament, index) was already
  * stored: the first result stands (see store.h). */

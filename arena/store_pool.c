@@ -5,12 +5,28 @@
 #include <string.h>
 
 #include "store_internal.h"
+#include "label.h"
+#include "tally.h"
 
-/* A bot of the pool as read, before its label is chosen. */
+/* A player of the pool as read, before its label is chosen. */
 typedef struct pool_row {
     int64_t id;
-    char *name, *version, *sha8;
+    int copy;
+    char *name, *version, *sha256;
 } pool_row;
+
+/* Every seat of the pool with the player who sat there: the bot and which of
+ * its copies (store.h). A seat stored with its entrant counts the entrants of
+ * the same bot before it in its tournament; an older seat (entrant NULL) counts
+ * the seats of the same bot before it in its match. */
+#define STORE_POOL_SEATS(ENTRANT)                                                                  \
+    "WITH seats AS (SELECT m.id AS mid, ms.seat AS seat, ms.bot_id AS bot,"                        \
+    " ms.game_return AS ret, CASE WHEN " ENTRANT " IS NULL THEN"                                   \
+    " (SELECT count(*) FROM match_seats x WHERE x.match_id=ms.match_id AND x.bot_id=ms.bot_id"     \
+    " AND x.seat<ms.seat) ELSE (SELECT count(*) FROM tournament_entrants te"                       \
+    " WHERE te.tournament_id=t.id AND te.bot_id=ms.bot_id AND te.position<" ENTRANT ") END"        \
+    " AS copy FROM tournaments t JOIN matches m ON m.tournament_id=t.id"                           \
+    " JOIN match_seats ms ON ms.match_id=m.id WHERE t.game=?1 AND t.options=?2) "
 
 static char *store_dup(const unsigned char *text)
 {
@@ -22,7 +38,7 @@ static void store_rows_free(pool_row *r, int n)
     for (int i = 0; i < n; i++) {
         free(r[i].name);
         free(r[i].version);
-        free(r[i].sha8);
+        free(r[i].sha256);
     }
     free(r);
 }
@@ -43,11 +59,11 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
         }
         pool_row *p = &r[len++];
         p->id = sqlite3_column_int64(st, 0);
+        p->copy = sqlite3_column_int(st, 4);
         p->name = store_dup(sqlite3_column_text(st, 1));
         p->version = store_dup(sqlite3_column_text(st, 2));
-        p->sha8 = store_dup(sqlite3_column_text(st, 3));
-        if (p->sha8 && strlen(p->sha8) > 8) p->sha8[8] = '\0';
-        if (!p->name || !p->version || !p->sha8) {
+        p->sha256 = store_dup(sqlite3_column_text(st, 3));
+        if (!p->name || !p->version || !p->sha256) {
             rc = SQLITE_NOMEM;
             break;
         }
@@ -58,28 +74,6 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
     if (rc == SQLITE_ROW || rc == SQLITE_NOMEM)
         return store__errf(s, err, errlen, "load pool bots: out of memory");
     return store__fail(s, err, errlen, "load pool bots");
-}
-
-/* Label level for bot i: 0 name, 1 name@version, 2 name@sha8, each taken only
- * when the simpler one is shared with another bot of the pool. */
-static int store_label_level(const pool_row *r, int n, int i)
-{
-    int level = 0;
-    for (int j = 0; j < n; j++) {
-        if (j == i || strcmp(r[i].name, r[j].name) != 0) continue;
-        if (level < 1) level = 1;
-        if (strcmp(r[i].version, r[j].version) == 0) level = 2;
-    }
-    return level;
-}
-
-static char *store_label(const pool_row *r, int level)
-{
-    const char *suffix = level == 1 ? r->version : r->sha8;
-    char *label;
-    if (level == 0) return strdup(r->name);
-    if (asprintf(&label, "%s@%s", r->name, suffix) < 0) return NULL;
-    return label;
 }
 
 /* Labels can still collide in odd cases (a bot literally named "x@1"); the
@@ -102,13 +96,22 @@ static int store_pool_labels(store *s, const pool_row *r, int n, pool_data *out,
                              size_t errlen)
 {
     out->bots = calloc((size_t)(n ? n : 1), sizeof *out->bots);
-    if (!out->bots) return store__errf(s, err, errlen, "load pool: out of memory");
+    out->matches = calloc((size_t)(n ? n : 1), sizeof *out->matches);
+    if (!out->bots || !out->matches) return store__errf(s, err, errlen, "load pool: out of memory");
     out->n_bots = n;
+    label_id *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
+    if (!ids) return store__errf(s, err, errlen, "load pool: out of memory");
+    for (int i = 0; i < n; i++)
+        ids[i] = (label_id){r[i].name, r[i].version, r[i].sha256, r[i].copy};
     for (int i = 0; i < n; i++) {
         out->bots[i].bot_id = r[i].id;
-        out->bots[i].label = store_label(&r[i], store_label_level(r, n, i));
-        if (!out->bots[i].label) return store__errf(s, err, errlen, "load pool: out of memory");
+        out->bots[i].copy = r[i].copy;
+        out->bots[i].label = label_make(ids, n, i);
+        if (!out->bots[i].label) break;
     }
+    free(ids);
+    for (int i = 0; i < n; i++)
+        if (!out->bots[i].label) return store__errf(s, err, errlen, "load pool: out of memory");
     /* Fix collisions from the end so that the earlier (older) bot keeps the
      * plain label. */
     for (int i = n - 1; i >= 0; i--)
@@ -120,11 +123,14 @@ static int store_pool_labels(store *s, const pool_row *r, int n, pool_data *out,
 static int store_pool_bots(store *s, const char *game, const char *options, pool_data *out,
                            char *err, size_t errlen)
 {
-    static const char sel[] =
-        "SELECT b.id, b.name, b.version, b.sha256 FROM bots b WHERE b.id IN ("
-        " SELECT ms.bot_id FROM tournaments t JOIN matches m ON m.tournament_id=t.id"
-        " JOIN match_seats ms ON ms.match_id=m.id WHERE t.game=?1 AND t.options=?2)"
-        " ORDER BY b.id";
+#define STORE_POOL_BOTS                                                                            \
+    "SELECT DISTINCT b.id, b.name, b.version, b.sha256, s.copy FROM seats s"                       \
+    " JOIN bots b ON b.id=s.bot ORDER BY b.id, s.copy"
+    /* A store of schema 1 (read, not migrated, by `arena ratings`) has no
+     * entrant column: all its seats read as the older ones. */
+    static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant") STORE_POOL_BOTS;
+    static const char sel_v1[] = STORE_POOL_SEATS("NULL") STORE_POOL_BOTS;
+    const char *sel = s->version >= 2 ? sel_v2 : sel_v1;
     sqlite3_stmt *st;
     pool_row *rows = NULL;
     int n = 0, rc;
@@ -138,13 +144,14 @@ static int store_pool_bots(store *s, const char *game, const char *options, pool
     return rc;
 }
 
-static int store_pool_index(const pool_data *p, int64_t bot_id)
+static int store_pool_index(const pool_data *p, int64_t bot_id, int copy)
 {
     int lo = 0, hi = p->n_bots - 1;
     while (lo <= hi) {
         int mid = lo + (hi - lo) / 2;
-        if (p->bots[mid].bot_id == bot_id) return mid;
-        if (p->bots[mid].bot_id < bot_id)
+        const pool_bot *b = &p->bots[mid];
+        if (b->bot_id == bot_id && b->copy == copy) return mid;
+        if (b->bot_id < bot_id || (b->bot_id == bot_id && b->copy < copy))
             lo = mid + 1;
         else
             hi = mid - 1;
@@ -166,14 +173,19 @@ static int store_pool_push(pool_data *p, size_t *cap, int a, int b, double score
 }
 
 /* One match's seats in seat order: one result per pair i < j, the lower seat
- * as `a` (it moved first), decided by the returns. */
+ * as `a` (it moved first), decided by the returns (tally_score). -1 out of
+ * memory; -2 when the match seats one player twice or a player missing from
+ * the list (a damaged store: never a game of a player against itself). */
 static int store_pool_match(pool_data *p, size_t *cap, const int *bot, const double *ret, int n)
 {
+    for (int i = 0; i < n; i++) {
+        if (bot[i] < 0) return -2;
+        p->matches[bot[i]]++;
+    }
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            double score = ret[i] > ret[j] ? 1.0 : ret[i] < ret[j] ? 0.0 : 0.5;
-            if (bot[i] < 0 || bot[j] < 0) continue; /* cannot happen inside one read transaction */
-            if (store_pool_push(p, cap, bot[i], bot[j], score)) return -1;
+            if (bot[i] == bot[j]) return -2;
+            if (store_pool_push(p, cap, bot[i], bot[j], tally_score(ret[i], ret[j]))) return -1;
         }
     return 0;
 }
@@ -181,10 +193,10 @@ static int store_pool_match(pool_data *p, size_t *cap, const int *bot, const dou
 static int store_pool_games(store *s, const char *game, const char *options, pool_data *out,
                             char *err, size_t errlen)
 {
-    static const char sel[] =
-        "SELECT m.id, ms.bot_id, ms.game_return FROM tournaments t"
-        " JOIN matches m ON m.tournament_id=t.id JOIN match_seats ms ON ms.match_id=m.id"
-        " WHERE t.game=?1 AND t.options=?2 ORDER BY m.id, ms.seat";
+#define STORE_POOL_GAMES "SELECT mid, bot, ret, copy FROM seats ORDER BY mid, seat"
+    static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant") STORE_POOL_GAMES;
+    static const char sel_v1[] = STORE_POOL_SEATS("NULL") STORE_POOL_GAMES;
+    const char *sel = s->version >= 2 ? sel_v2 : sel_v1;
     sqlite3_stmt *st;
     int bot[ARENA_MAX_PLAYERS], n = 0, rc = SQLITE_DONE, oom = 0;
     double ret[ARENA_MAX_PLAYERS];
@@ -196,17 +208,22 @@ static int store_pool_games(store *s, const char *game, const char *options, poo
     while (!oom && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         int64_t mid = sqlite3_column_int64(st, 0);
         if (mid != cur) {
-            oom = store_pool_match(out, &cap, bot, ret, n);
+            if ((oom = store_pool_match(out, &cap, bot, ret, n))) break;
             cur = mid;
             n = 0;
         }
         if (n < ARENA_MAX_PLAYERS) {
-            bot[n] = store_pool_index(out, sqlite3_column_int64(st, 1));
+            bot[n] = store_pool_index(out, sqlite3_column_int64(st, 1), sqlite3_column_int(st, 3));
             ret[n++] = sqlite3_column_double(st, 2);
         }
     }
     if (!oom && rc == SQLITE_DONE) oom = store_pool_match(out, &cap, bot, ret, n);
     sqlite3_finalize(st);
+    if (oom == -2)
+        return store__errf(s, err, errlen,
+                           "load pool games: match row %lld seats one player twice or an unknown"
+                           " one (damaged store)",
+                           (long long)cur);
     if (oom) return store__errf(s, err, errlen, "load pool games: out of memory");
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
 }
@@ -231,6 +248,7 @@ void store_pool_free(pool_data *p)
     for (int i = 0; p->bots && i < p->n_bots; i++)
         free(p->bots[i].label);
     free(p->bots);
+    free(p->matches);
     free(p->games);
     memset(p, 0, sizeof *p);
 }

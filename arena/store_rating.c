@@ -81,6 +81,7 @@ static int store_snapshot_rows(store *s, sqlite3_stmt *st, int64_t tournament, c
         else
             sqlite3_bind_null(st, 6);
         sqlite3_bind_int(st, 7, e->games);
+        sqlite3_bind_int(st, 8, p->bots[i].copy);
         if (store__done(s, st, "insert rating history", err, errlen)) return -1;
         sqlite3_reset(st);
     }
@@ -91,8 +92,8 @@ int store_rating_snapshot(store *s, int64_t tournament, const char *game, const 
                           const pool_data *p, const rating_fit *fit, char *err, size_t errlen)
 {
     static const char ins[] =
-        "INSERT INTO rating_history(tournament_id, game, options, bot_id, elo, ci95, games)"
-        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+        "INSERT INTO rating_history(tournament_id, game, options, bot_id, elo, ci95, games, copy)"
+        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
     sqlite3_stmt *st;
     int rc;
     if (fit->n != p->n_bots)

@@ -80,8 +80,17 @@ static const char store_schema_v1[] =
     "  recorded_at TEXT NOT NULL DEFAULT " STORE_NOW ");"
     "CREATE INDEX rating_history_pool ON rating_history(game, options, bot_id);";
 
+/* Version 2: which entrant sat in each seat, so a bot entered twice in one
+ * tournament is two players of its pool, told apart (store.h, "players").
+ * Seats stored before it have entrant NULL; the pool then tells the copies of
+ * a bot in one match apart by seat order. rating_history.copy says which of
+ * them a snapshot row is (0 for the first or only one). */
+static const char store_schema_v2[] =
+    "ALTER TABLE match_seats ADD COLUMN entrant INTEGER;"
+    "ALTER TABLE rating_history ADD COLUMN copy INTEGER NOT NULL DEFAULT 0;";
+
 /* store_migrations[v] takes a database from version v to v + 1. */
-static const char *const store_migrations[] = {store_schema_v1};
+static const char *const store_migrations[] = {store_schema_v1, store_schema_v2};
 
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
                "one migration per schema version");
@@ -122,6 +131,7 @@ int store__schema(store *s, char *err, size_t errlen)
     }
     for (; version < STORE_SCHEMA_VERSION; version++)
         if (store_migrate(s, version, err, errlen)) goto fail;
+    s->version = STORE_SCHEMA_VERSION;
     return store__commit(s, err, errlen);
 fail:
     store__rollback(s);

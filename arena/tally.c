@@ -4,6 +4,11 @@
 
 #include "tally.h"
 
+double tally_score(double ret_a, double ret_b)
+{
+    return ret_a > ret_b ? 1.0 : ret_a < ret_b ? 0.0 : 0.5;
+}
+
 void tally_init(tally *t, int n)
 {
     memset(t, 0, sizeof *t);
@@ -32,9 +37,8 @@ void tally_add(tally *t, const match_record *m)
     for (int i = 0; i < m->num_players; i++) {
         t->matches[m->seat_entrant[i]]++;
         for (int j = i + 1; j < m->num_players; j++) {
-            double ri = m->returns[i], rj = m->returns[j];
-            double score = ri > rj ? 1.0 : ri < rj ? 0.0 : 0.5;
-            push(t, m->seat_entrant[i], m->seat_entrant[j], score);
+            push(t, m->seat_entrant[i], m->seat_entrant[j],
+                 tally_score(m->returns[i], m->returns[j]));
         }
     }
 }

@@ -17,6 +17,10 @@ typedef struct tally {
     int *matches;     /* n: matches (tables) played */
 } tally;
 
+/* The one rule turning two returns into a pairwise result (the store's pools
+ * use it too): 1 when a's return is higher, 0 when lower, 0.5 when equal. */
+double tally_score(double ret_a, double ret_b);
+
 void tally_init(tally *t, int n);
 void tally_add(tally *t, const match_record *m);
 /* Fills xt_score and xt_games from the pairwise results gathered so far. */

@@ -10,6 +10,7 @@
 
 #include "arena/sdk.h"
 #include "commit.h"
+#include "interrupt.h"
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
@@ -51,6 +52,7 @@ typedef struct tour {
     committer commit;
     arena_time_control tc; /* as given, or as stored when resuming */
     uint64_t seed;
+    int was_finished; /* --resume of a tournament that had finished: no new snapshot */
 } tour;
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -180,7 +182,8 @@ static int by_index(const void *a, const void *b)
 
 static void print_forfeits(tour *t)
 {
-    if (t->n_forfeits) qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
+    if (t->n_forfeits) /* forfeits is NULL when there are none: qsort wants a pointer */
+        qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
     for (size_t i = 0; i < t->n_forfeits; i++) {
         const forfeit_note *f = &t->forfeits[i];
         char how[256];
@@ -209,34 +212,41 @@ static int rate_tournament(tour *t)
         print_forfeits(t);
         report_print_text(stdout, &rep);
         if (report_write_files(t->dir, &rep, err, sizeof err)) {
-            fprintf(stderr, "arena: %s\n", err);
+            fprintf(stderr, "arena tournament: %s\n", err);
             rc = -1;
         }
         free(names);
         ratings_free(&fit);
     } else {
-        fprintf(stderr, "arena: ratings: %s\n", err);
+        fprintf(stderr, "arena tournament: ratings: %s\n", err);
     }
     return rc;
 }
 
-/* Refits the persistent pool of this game and options over every stored match. */
-static void rate_pool(tour *t)
+/* Refits the persistent pool of this game and options over every stored match
+ * and appends the snapshot. A pool that cannot be loaded or fitted is an error
+ * (-1, message printed): the snapshot is never silently skipped. */
+static int rate_pool(tour *t)
 {
     pool_data pd;
     rating_fit fit;
     char err[512];
+    int rc = -1;
     if (store_pool_load(t->db, t->s.name, t->s.options, &pd, err, sizeof err)) {
-        fprintf(stderr, "arena: %s\n", err);
-        return;
+        fprintf(stderr, "arena tournament: rating pool: %s\n", err);
+        return -1;
     }
     if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, err, sizeof err) == 0) {
-        if (store_rating_snapshot(t->db, t->tid, t->s.name, t->s.options, &pd, &fit, err,
-                                  sizeof err))
-            fprintf(stderr, "arena: %s\n", err);
+        rc = store_rating_snapshot(t->db, t->tid, t->s.name, t->s.options, &pd, &fit, err,
+                                   sizeof err);
+        if (rc) fprintf(stderr, "arena tournament: rating pool: %s\n", err);
         ratings_free(&fit);
+    } else {
+        fprintf(stderr, "arena tournament: rating pool %s (%s): %s\n", t->s.name, t->s.options,
+                err);
     }
     store_pool_free(&pd);
+    return rc;
 }
 
 static int open_storage(tour *t, char *err, size_t errlen)
@@ -352,10 +362,32 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
                check_same_bots(t, &row, err, errlen) == 0 &&
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
+        t->was_finished = row.finished;
         rc = 0;
     }
     store_tournament_row_free(&row);
     return rc;
+}
+
+/* The exact command that finishes this tournament: its directory, and the
+ * options that are not stored with it (how bots run, -j, the margin). */
+static void resume_command(const tour *t, char *out, size_t len)
+{
+    const tournament_opts *o = t->o;
+    int n = snprintf(out, len, "arena tournament --resume '%s'", t->dir);
+    if (strchr(t->dir, '\'') == NULL &&
+        strcspn(t->dir, " \t\"$`\\!*?[]()<>|&;#~") == strlen(t->dir))
+        n = snprintf(out, len, "arena tournament --resume %s", t->dir);
+    if (o->jobs != 1 && n > 0 && (size_t)n < len)
+        n += snprintf(out + n, len - (size_t)n, " -j %d", o->jobs);
+    if (o->iso.kind == SEAT_INLINE && n > 0 && (size_t)n < len)
+        n += snprintf(out + n, len - (size_t)n, " --isolation inline");
+    if (!o->iso.sandbox && n > 0 && (size_t)n < len)
+        n += snprintf(out + n, len - (size_t)n, " --sandbox off");
+    if (o->iso.mem_limit_mb != 1024 && n > 0 && (size_t)n < len)
+        n += snprintf(out + n, len - (size_t)n, " --mem %lld", (long long)o->iso.mem_limit_mb);
+    if (o->margin_us != 50000 && n > 0 && (size_t)n < len)
+        snprintf(out + n, len - (size_t)n, " --margin %lld", (long long)(o->margin_us / 1000));
 }
 
 int tournament_run(const tournament_opts *o)
@@ -375,16 +407,21 @@ int tournament_run(const tournament_opts *o)
                 o->jobs);
         if (o->resume)
             fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, t.n_items);
+        interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = t.n_items};
+        resume_command(&t, intr.resume_cmd, sizeof intr.resume_cmd);
+        int armed = interrupt_arm(&intr) == 0;
         play_all(&t);
-        if (commit_flush(&t.commit) || t.failed) {
-            fprintf(stderr, "arena: storing matches: %s\n",
+        int flushed = commit_flush(&t.commit);
+        if (armed) interrupt_disarm(); /* from here on nothing is lost by a kill */
+        if (flushed || t.failed) {
+            fprintf(stderr, "arena tournament: storing matches: %s\n",
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;
         }
         if (rate_tournament(&t)) rc = 1;
-        rate_pool(&t);
-        if (store_tournament_done(t.db, t.tid, err, sizeof err)) {
-            fprintf(stderr, "arena: %s\n", err);
+        if (!t.was_finished && rate_pool(&t)) rc = 1;
+        if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
+            fprintf(stderr, "arena tournament: %s\n", err);
             rc = 1;
         }
         if (t.failed) rc = 1;
@@ -392,7 +429,7 @@ int tournament_run(const tournament_opts *o)
                "crosstable.txt, matches/)\n",
                t.dir);
     } else {
-        fprintf(stderr, "arena: %s\n", err);
+        fprintf(stderr, "arena tournament: %s\n", err);
     }
     commit_free(&t.commit);
     if (t.db) store_close(t.db);

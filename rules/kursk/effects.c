@@ -198,7 +198,9 @@ void ks_special_effect(arena_state *s, int kind, int target)
     case KS_DEPTH_CHARGE:
     case KS_FLOODING:
         set = section_set(s, section, kind == KS_DEPTH_CHARGE);
-        for (int i = 0; i < s->cfg.players; i++)
+        /* players <= KS_MAX_SEATS always; the second bound tells GCC, whose
+         * -O3 stringop-overflow warning cannot see it */
+        for (int i = 0; i < s->cfg.players && i < KS_MAX_SEATS; i++)
             if (set & (1u << i))
                 s->field[i] = (uint8_t)ks_bounce(s->field[i], kind == KS_DEPTH_CHARGE ? -3 : -2);
         break;

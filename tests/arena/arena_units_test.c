@@ -101,11 +101,20 @@ START_TEST(same_names_get_unique_labels)
     entrant *e[4] = {mk("a", "1"), mk("a", "2"), mk("b", "1"), mk("a", "2")};
     entrants_label(e, 4);
     ck_assert_str_eq(e[0]->display, "a@1");
-    ck_assert_str_eq(e[1]->display, "a#1");
+    ck_assert_str_eq(e[1]->display, "a@2#1"); /* one bot entered twice */
     ck_assert_str_eq(e[2]->display, "b");
-    ck_assert_str_eq(e[3]->display, "a#2");
+    ck_assert_str_eq(e[3]->display, "a@2#2");
     for (int i = 0; i < 4; i++)
         entrant_free(e[i]);
+    /* Two builds of one name and version are two bots: told apart by hash. */
+    entrant *f[2] = {mk("a", "1"), mk("a", "1")};
+    snprintf(f[0]->sha256, sizeof f[0]->sha256, "%s", "0123456789abcdef");
+    snprintf(f[1]->sha256, sizeof f[1]->sha256, "%s", "fedcba9876543210");
+    entrants_label(f, 2);
+    ck_assert_str_eq(f[0]->display, "a@01234567");
+    ck_assert_str_eq(f[1]->display, "a@fedcba98");
+    entrant_free(f[0]);
+    entrant_free(f[1]);
     ck_assert(bot_plays("*", "morris"));
     ck_assert(bot_plays("soccer, morris", "morris"));
     ck_assert(!bot_plays("morris_x,soccer", "morris"));
@@ -256,9 +265,13 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
     FILE *f = open_memstream(&buf, &len);
     report_print_text(f, &r);
     report_print_csv(f, &r);
+    report_print_json(f, &r);
     fclose(f);
+    /* Games are tables, Pairs pairwise results: the same in every format. */
     ck_assert_ptr_nonnull(strstr(buf, "Games  Pairs"));
-    ck_assert_ptr_nonnull(strstr(buf, "draws_pct,matches"));
+    ck_assert_ptr_nonnull(strstr(buf, "games,pairs,score"));
+    ck_assert_ptr_nonnull(strstr(buf, ",4,8,"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"games\": 4, \"pairs\": 8"));
     ck_assert_int_eq(t.matches[0], 4);
     ck_assert_int_eq(fit.entry[0].games, 8);
     free(buf);

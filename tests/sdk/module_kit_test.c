@@ -40,7 +40,8 @@ static void fails_with(const char *text, const char *want)
 static void parses(const char *text, int *v)
 {
     char err[256] = "";
-    ck_assert_msg(arena_opts_parse(&spec, text, v, err, sizeof err) == 0, "%s: %s", text, err);
+    ck_assert_msg(arena_opts_parse(&spec, text, v, err, sizeof err) == 0, "%s: %s",
+                  text ? text : "(null)", err);
 }
 
 /* The value of option `index` after parsing text, which must succeed. */

@@ -8,6 +8,7 @@
 
 Suite *store_basic_suite(void);
 Suite *store_pool_suite(void);
+Suite *store_players_suite(void);
 Suite *store_kill_suite(void);
 
 /* A fresh directory under /tmp; removed with everything in it. */

@@ -7,6 +7,7 @@ int main(void)
 {
     SRunner *sr = srunner_create(store_basic_suite());
     srunner_add_suite(sr, store_pool_suite());
+    srunner_add_suite(sr, store_players_suite());
     srunner_add_suite(sr, store_kill_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);

@@ -1,0 +1,86 @@
+/* interrupt.c -- Ctrl-C during a tournament (interrupt.h). The handler only
+ * writes a byte to a pipe (async-signal-safe); the watcher thread does the
+ * rest in normal context. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "interrupt.h"
+
+static int interrupt_pipe[2] = {-1, -1};
+static volatile sig_atomic_t interrupt_seen;
+static struct sigaction interrupt_old;
+static pthread_t interrupt_thread;
+static interrupt_info *interrupt_cur;
+
+static void interrupt_handler(int sig)
+{
+    (void)sig;
+    if (interrupt_seen) _exit(130); /* the second Ctrl-C: no waiting at all */
+    interrupt_seen = 1;
+    int saved = errno;
+    ssize_t w = write(interrupt_pipe[1], "i", 1);
+    (void)w;
+    errno = saved;
+}
+
+static void *interrupt_watch(void *arg)
+{
+    interrupt_info *info = arg;
+    char c = 0;
+    ssize_t r;
+    do
+        r = read(interrupt_pipe[0], &c, 1);
+    while (r < 0 && errno == EINTR);
+    if (r != 1 || c != 'i') return NULL; /* disarmed */
+    fprintf(stderr, "\narena tournament: interrupted; storing the finished matches...\n");
+    int failed = commit_flush(info->commit) != 0;
+    pthread_mutex_lock(&info->commit->lock);
+    size_t stored = info->stored_before + info->commit->committed;
+    pthread_mutex_unlock(&info->commit->lock);
+    fprintf(stderr, "arena tournament: %zu of %zu matches stored%s. To finish it:\n  %s\n", stored,
+            info->planned, failed ? " (storing the last ones failed)" : "", info->resume_cmd);
+    fflush(stderr);
+    fflush(stdout);
+    _exit(130);
+}
+
+int interrupt_arm(interrupt_info *info)
+{
+    if (pipe2(interrupt_pipe, O_CLOEXEC) != 0) return -1;
+    interrupt_seen = 0;
+    interrupt_cur = info;
+    if (pthread_create(&interrupt_thread, NULL, interrupt_watch, info) != 0) {
+        close(interrupt_pipe[0]);
+        close(interrupt_pipe[1]);
+        interrupt_pipe[0] = interrupt_pipe[1] = -1;
+        interrupt_cur = NULL;
+        return -1;
+    }
+    struct sigaction sa = {0};
+    sa.sa_handler = interrupt_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &interrupt_old);
+    return 0;
+}
+
+void interrupt_disarm(void)
+{
+    if (!interrupt_cur) return;
+    sigaction(SIGINT, &interrupt_old, NULL);
+    if (!interrupt_seen) {
+        ssize_t w = write(interrupt_pipe[1], "q", 1);
+        (void)w;
+        pthread_join(interrupt_thread, NULL);
+    } else {
+        for (;;) /* the watcher is finishing the exit */
+            pause();
+    }
+    close(interrupt_pipe[0]);
+    close(interrupt_pipe[1]);
+    interrupt_pipe[0] = interrupt_pipe[1] = -1;
+    interrupt_cur = NULL;
+}

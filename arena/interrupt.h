@@ -1,0 +1,34 @@
+/* interrupt.h -- Ctrl-C during a tournament: what is stored is kept, and the
+ * user is told how to go on.
+ *
+ * interrupt_arm installs a SIGINT handler for the tournament's duration. On
+ * the first Ctrl-C a watcher thread (not the handler: it takes locks) commits
+ * the matches already finished (commit_flush), prints how many of the
+ * tournament's matches are stored and the exact `arena tournament --resume`
+ * command, and exits with status 130 (128 + SIGINT, as a shell reports it).
+ * Matches still being played are dropped: --resume plays them again with the
+ * same seeds. A second Ctrl-C exits at once (the store stays consistent:
+ * groups commit atomically). Workers run in their own process group, so the
+ * terminal's SIGINT reaches only the arena; they die with it.
+ */
+#ifndef ARENA_INTERRUPT_H
+#define ARENA_INTERRUPT_H
+
+#include <stddef.h>
+
+#include "commit.h"
+
+typedef struct interrupt_info {
+    committer *commit;    /* flushed, and its count read, on Ctrl-C */
+    size_t stored_before; /* matches stored before this run (--resume) */
+    size_t planned;
+    char resume_cmd[2048]; /* "arena tournament --resume DIR [...]" */
+} interrupt_info;
+
+/* Arms the handler; info must stay valid until interrupt_disarm. -1 when the
+ * watcher cannot start (the default SIGINT then stays: no worse than before). */
+int interrupt_arm(interrupt_info *info);
+/* Restores the previous SIGINT action and stops the watcher. */
+void interrupt_disarm(void);
+
+#endif

@@ -1,0 +1,380 @@
+/* results_test.c -- results you can trust (issue 10), through the real arena
+ * binary: a bot entered twice, `arena ratings` exit statuses, damaged and
+ * read-only stores, names, formats, --resume refusals, strict numbers. */
+#include <check.h>
+#include <sqlite3.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "e2e_util.h"
+
+#define ARENA ARENA_BIN_DIR "/arena"
+#define TEST_BOT(name) ARENA_TEST_BOTS_DIR "/" name ".so"
+
+/* A tournament that must succeed; fails the test with its output otherwise. */
+static void tournament_ok(const char *dir, const char *args)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s tournament %s --move-time 200 --quiet --out %s", ARENA, args, dir);
+    ck_assert_msg(rc == 0, "tournament %s failed (%d):\n%s", args, rc, out);
+    ck_assert_msg(!strstr(out, "plays itself"), "%s", out);
+    free(out);
+}
+
+/* First column of the first row of sql on dir/arena.db. */
+static long long query_int(const char *dir, const char *sql)
+{
+    char path[300];
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    snprintf(path, sizeof path, "%s/arena.db", dir);
+    ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    long long v = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return v;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* Item 1: random entered twice, then random against greedy: the pool holds
+ * three players, every tournament stores its snapshot, ratings exits 0. */
+START_TEST(bot_entered_twice_keeps_the_pool)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random random --rounds 1 --seed 3");
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 4");
+    int rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    ck_assert_msg(strstr(out, ",random#1,") && strstr(out, ",random#2,") &&
+                      strstr(out, ",morris_greedy,"),
+                  "%s", out);
+    ck_assert_int_eq(count_lines(out), 4); /* header and three players */
+    free(out);
+    /* One snapshot per tournament: 2 rows, then 3. */
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM rating_history"), 5);
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM rating_history WHERE copy=1"), 2);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 1, multiplayer: kurnik for four with one bot entered twice. */
+START_TEST(bot_entered_twice_multiplayer)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game kurnik:players=4 --bots kurnik_smart kurnik_smart random "
+                       "kurnik_greedy --rounds 1 --seed 5");
+    int rc = e2e_run(&out, "%s ratings --game kurnik --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "kurnik_smart#2"), "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Items 2 and 3: every error exits non-zero; nothing is created. */
+START_TEST(ratings_errors_exit_non_zero)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s ratings --game morris --out %s/none 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "no store here"), "(%d)\n%s", rc, out);
+    free(out);
+    char none[300];
+    struct stat sb;
+    snprintf(none, sizeof none, "%s/none", dir);
+    ck_assert_msg(stat(none, &sb) != 0, "ratings created %s", none);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 1");
+    rc = e2e_run(&out, "%s ratings --game chess --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "'chess' not found"), "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s bots --game chess 2>&1", ARENA);
+    ck_assert_msg(rc == 2 && strstr(out, "'chess' not found") && !strstr(out, "random"), "(%d)\n%s",
+                  rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s ratings --game morris --bogus --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "arena ratings: unrecognized option '--bogus'"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    /* A read-only results directory is read (not as root: root writes anyway). */
+    if (geteuid() != 0) {
+        rc = e2e_run(&out,
+                     "chmod -R a-w %s && %s ratings --game morris --out %s 2>&1; r=$?; "
+                     "chmod -R u+w %s; exit $r",
+                     dir, ARENA, dir, dir);
+        ck_assert_msg(rc == 0 && strstr(out, "morris_greedy"), "(%d)\n%s", rc, out);
+        free(out);
+    }
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 2: 4 KB of garbage at many offsets of a copy of a real store: each
+ * copy gives a clear error and a non-zero exit, or exactly the right table. */
+START_TEST(damaged_store_never_misreports)
+{
+    char dir[256], *want, *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy random --rounds 4 --seed 9");
+    int rc = e2e_run(&want, "%s ratings --game morris --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0, "%s", want);
+    char db[300], copy[300];
+    snprintf(db, sizeof db, "%s/arena.db", dir);
+    snprintf(copy, sizeof copy, "%s/copy", dir);
+    ck_assert_int_eq(mkdir(copy, 0755), 0);
+    struct stat sb;
+    ck_assert_int_eq(stat(db, &sb), 0);
+    unsigned char garbage[4096];
+    uint32_t x = 12345;
+    int errors = 0, tables = 0;
+    for (off_t off = 0; off < sb.st_size; off += 1536) {
+        rc = e2e_run(NULL, "cp %s %s/arena.db", db, copy);
+        ck_assert_int_eq(rc, 0);
+        for (size_t i = 0; i < sizeof garbage; i++) {
+            x = x * 1664525u + 1013904223u;
+            garbage[i] = (unsigned char)(x >> 24);
+        }
+        char path[320];
+        snprintf(path, sizeof path, "%s/arena.db", copy);
+        int fd = open(path, O_WRONLY);
+        ck_assert_int_ge(fd, 0);
+        ck_assert_int_eq(pwrite(fd, garbage, sizeof garbage, off), (ssize_t)sizeof garbage);
+        close(fd);
+        rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s 2>&1", ARENA, copy);
+        if (rc == 0) {
+            ck_assert_msg(strcmp(out, want) == 0, "offset %lld: a wrong table:\n%s\nwanted:\n%s",
+                          (long long)off, out, want);
+            tables++;
+        } else {
+            ck_assert_msg(rc == 1 && strncmp(out, "arena ratings: ", 15) == 0 &&
+                              strstr(out, "damaged") && count_lines(out) == 1,
+                          "offset %lld (%d): %s", (long long)off, rc, out);
+            errors++;
+        }
+        free(out);
+    }
+    ck_assert_int_gt(errors, 0);
+    free(want);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 4: a bot can be named by the name it declares. */
+START_TEST(bot_named_by_declared_name)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(NULL, "cp %s %s/renamed.so", TEST_BOT("first_legal"), dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "ARENA_PATH=%s %s check first_legal --game morris --games 2 2>&1", dir,
+                 ARENA);
+    ck_assert_msg(rc == 0 && strstr(out, "first_legal is sound"), "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "ARENA_PATH=%s %s check no_such_bot --game morris 2>&1", dir, ARENA);
+    ck_assert_msg(rc != 0 && strstr(out, "'no_such_bot' not found"), "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 5: two pools give one JSON document and one CSV with a pool column. */
+START_TEST(several_pools_one_document)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 1");
+    tournament_ok(dir, "--game morris:variant=lasker --bots random morris_greedy --rounds 1 "
+                       "--seed 2");
+    int rc = e2e_run(&out,
+                     "%s ratings --game morris --format json --out %s | python3 -c "
+                     "'import json,sys; d=json.load(sys.stdin); print(len(d[\"pools\"]))'",
+                     ARENA, dir);
+    if (rc != 127) ck_assert_msg(rc == 0 && strcmp(out, "2\n") == 0, "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0, "%s", out);
+    ck_assert_msg(strncmp(out, "pool,rank,name,elo,ci95,games,pairs,", 36) == 0, "%s", out);
+    ck_assert_int_eq(count_lines(out), 5);
+    ck_assert_msg(strstr(out, "variant=lasker") && strstr(out, "variant=classic"), "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 5: Games are tables and Pairs pairwise results, in every format. */
+START_TEST(games_and_pairs_agree)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game kurnik:players=3 --bots random kurnik_greedy kurnik_smart "
+                       "--rounds 1 --seed 5");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    /* 3 entrants at one table of 3, 3 rotations: 3 games and 6 pairs each. */
+    int rc = e2e_run(&out, "cat %s/ratings.csv", tdir);
+    ck_assert_msg(rc == 0 && strstr(out, ",3,6,"), "%s", out);
+    free(out);
+    rc = e2e_run(&out, "cat %s/ratings.json", tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "\"games\": 3, \"pairs\": 6"), "%s", out);
+    free(out);
+    rc = e2e_run(&out, "%s ratings --game kurnik --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, ",3,6,"), "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 7: Ctrl-C stores what finished, says how many and how to resume, and
+ * exits 130; the count printed is the count stored. */
+START_TEST(ctrl_c_says_how_to_resume)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    /* SIGINT once the first match is reported: long before the 10000th. */
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots random random --rounds 5000 "
+                     "--move-time 1000 --out %s > %s/log 2>&1 & p=$!; i=0; "
+                     "while ! grep -q '^match ' %s/log && [ $i -lt 3000 ]; do sleep 0.1; "
+                     "i=$((i+1)); done; kill -INT $p; wait $p; r=$?; tail -n 3 %s/log; exit $r",
+                     ARENA, dir, dir, dir, dir);
+    ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
+    long long stored = -1, planned = -1;
+    int found = 0; /* the line "arena tournament: N of M matches stored..." */
+    for (const char *line = out, *next; line && !found; line = next) {
+        next = strchr(line, '\n');
+        if (next) next++;
+        found =
+            sscanf(line, "arena tournament: %lld of %lld matches stored", &stored, &planned) == 2;
+    }
+    ck_assert_msg(found, "%s", out);
+    ck_assert_int_eq(planned, 10000);
+    ck_assert_int_eq(stored, query_int(dir, "SELECT count(*) FROM matches"));
+    char want[400];
+    snprintf(want, sizeof want, "  arena tournament --resume %s/2", dir);
+    ck_assert_msg(strstr(out, want), "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 7: --resume refuses the settings it takes from the store, and resuming
+ * a finished tournament adds no rating snapshot. */
+START_TEST(resume_refuses_and_adds_nothing)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 1");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    const char *bad[] = {"--rounds 2", "--seed 5", "--tc 5+0.1", "--move-time 10", "--seats all"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        int rc = e2e_run(&out, "%s tournament --resume %s %s 2>&1", ARENA, tdir, bad[i]);
+        ck_assert_msg(rc == 2 && strstr(out, "arena tournament: --resume plays with the stored"),
+                      "%s: (%d)\n%s", bad[i], rc, out);
+        free(out);
+    }
+    long long before = query_int(dir, "SELECT count(*) FROM rating_history");
+    int rc = e2e_run(&out, "%s tournament --resume %s --quiet 2>&1", ARENA, tdir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM rating_history"), before);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Item 8: one strict number parser, one error style. */
+START_TEST(strict_numbers_and_one_error_style)
+{
+    const struct {
+        const char *args, *want;
+    } cases[] = {
+        {"check random --game morris --games 3x", "arena check: bad value '3x' for --games"},
+        {"tournament --game morris --bots random random --rounds 1x",
+         "arena tournament: bad value '1x' for --rounds"},
+        {"tournament --game morris --bots random random -j 1000",
+         "arena tournament: bad value '1000' for -j (expected an integer from 1 to 64)"},
+        {"match --game morris random random --seed -1", "arena match: bad value '-1' for --seed"},
+        {"match --game morris random random --seed ' 7'", "arena match: bad value ' 7' for --seed"},
+        {"match --game morris random random --move-time 10ms",
+         "arena match: bad value '10ms' for --move-time"},
+        {"tournament --nope", "arena tournament: unrecognized option '--nope'"},
+        {"match --game", "arena match: option '--game' needs a value"},
+        {"bots --nope", "arena bots: unrecognized option '--nope'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *out;
+        int rc = e2e_run(&out, "%s %s 2>&1", ARENA, cases[i].args);
+        ck_assert_msg(rc == 2 && strncmp(out, cases[i].want, strlen(cases[i].want)) == 0 &&
+                          count_lines(out) == 1,
+                      "%s: (%d)\n%s", cases[i].args, rc, out);
+        free(out);
+    }
+}
+END_TEST
+
+/* Item 6: each failure of `arena check` comes with the command that plays
+ * that very game again, the bot in the seat where it failed. */
+START_TEST(check_failure_replays_in_its_seat)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s check %s --game morris --games 2 --move-time 500", ARENA,
+                     TEST_BOT("crash"));
+    ck_assert_msg(rc == 1, "(%d)\n%s", rc, out);
+    char want[512];
+    snprintf(want, sizeof want, "replay it: arena match --game morris random %s --seed ",
+             TEST_BOT("crash"));
+    const char *cmd = strstr(out, want);
+    ck_assert_msg(cmd && strstr(out, "(seat 1,"), "%s", out);
+    cmd += strlen("replay it: arena");
+    char line[1024];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(cmd, "\n"), cmd);
+    free(out);
+    ck_assert_ptr_nonnull(strstr(line, " --show"));
+    line[strlen(line) - strlen(" --show")] = 0;
+    rc = e2e_run(&out, "%s%s --out %s 2>&1", ARENA, line, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Ended: crash crashed"), "(%d) %s\n%s", rc, line, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+static Suite *results_suite(void)
+{
+    Suite *s = suite_create("results");
+    TCase *tc = tcase_create("results");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, bot_entered_twice_keeps_the_pool);
+    tcase_add_test(tc, bot_entered_twice_multiplayer);
+    tcase_add_test(tc, ratings_errors_exit_non_zero);
+    tcase_add_test(tc, damaged_store_never_misreports);
+    tcase_add_test(tc, bot_named_by_declared_name);
+    tcase_add_test(tc, several_pools_one_document);
+    tcase_add_test(tc, games_and_pairs_agree);
+    tcase_add_test(tc, ctrl_c_says_how_to_resume);
+    tcase_add_test(tc, resume_refuses_and_adds_nothing);
+    tcase_add_test(tc, strict_numbers_and_one_error_style);
+    tcase_add_test(tc, check_failure_replays_in_its_seat);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(results_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? 1 : 0;
+}

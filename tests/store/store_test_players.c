@@ -1,0 +1,207 @@
+/* store_test_players.c -- what "the same player" is in a rating pool: a bot
+ * entered twice is two players, never one playing itself (issue 10, item 1). */
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ratings.h"
+#include "store_internal.h"
+#include "store_test.h"
+
+#define SHA(c) c c c c c c c c "00000000000000000000000000000000000000000000000000000000"
+
+static pool_data load_ok(store *s)
+{
+    char err[512] = "";
+    pool_data p;
+    ck_assert_msg(store_pool_load(s, "g", "", &p, err, sizeof err) == 0, "%s", err);
+    return p;
+}
+
+static void raw_exec(const char *dir, const char *sql)
+{
+    char *db = st_join(dir, "arena.db");
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
+    ck_assert_msg(sqlite3_exec(h, sql, NULL, NULL, NULL) == SQLITE_OK, "%s", sqlite3_errmsg(h));
+    ck_assert_int_eq(sqlite3_close(h), SQLITE_OK);
+    free(db);
+}
+
+static void assert_fits(const pool_data *p)
+{
+    rating_fit fit;
+    char err[512] = "";
+    ck_assert_msg(ratings_fit(p->n_bots, p->games, p->n_games, &fit, err, sizeof err) == 0, "%s",
+                  err);
+    ratings_free(&fit);
+}
+
+/* R entered twice, then R once with B in another tournament: the first copy
+ * is one player across both, the second is its own player. */
+START_TEST(bot_entered_twice_is_two_players)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t1 = st_tournament(s, "g", "", (entrant *[]){&r, &r}, 2);
+    st_commit(s, t1, 0, 2, (int[]){0, 1}, (double[]){1, -1}); /* R beats R#2 */
+    st_commit(s, t1, 1, 2, (int[]){1, 0}, (double[]){1, -1}); /* R#2 beats R */
+    int64_t t2 = st_tournament(s, "g", "", (entrant *[]){&b, &r}, 2);
+    st_commit(s, t2, 0, 2, (int[]){1, 0}, (double[]){1, -1}); /* R beats B */
+    pool_data p = load_ok(s);
+    ck_assert_int_eq(p.n_bots, 3);
+    ck_assert_str_eq(p.bots[0].label, "R#1");
+    ck_assert_int_eq(p.bots[0].copy, 0);
+    ck_assert_str_eq(p.bots[1].label, "R#2");
+    ck_assert_int_eq(p.bots[1].copy, 1);
+    ck_assert_int_eq(p.bots[1].bot_id, p.bots[0].bot_id);
+    ck_assert_str_eq(p.bots[2].label, "B");
+    ck_assert_uint_eq(p.n_games, 3);
+    ck_assert_int_eq(p.games[0].a, 0);
+    ck_assert_int_eq(p.games[0].b, 1);
+    ck_assert_int_eq(p.games[1].a, 1);
+    ck_assert_int_eq(p.games[1].b, 0);
+    ck_assert_int_eq(p.games[2].a, 0); /* R (copy 0) in t2, seat 0 */
+    ck_assert_int_eq(p.games[2].b, 2);
+    for (size_t i = 0; i < p.n_games; i++)
+        ck_assert_int_ne(p.games[i].a, p.games[i].b);
+    assert_fits(&p);
+    store_pool_free(&p);
+    store_close(s);
+    st_rmtree(tmp);
+}
+END_TEST
+
+/* Four seats, three copies of one bot (kurnik:players=4 with one bot entered
+ * three times): six pairs, none a player against itself. */
+START_TEST(three_copies_at_one_table)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t = st_tournament(s, "g", "", (entrant *[]){&r, &b, &r, &r}, 4);
+    st_commit(s, t, 0, 4, (int[]){3, 2, 1, 0}, (double[]){4, 3, 2, 1});
+    pool_data p = load_ok(s);
+    ck_assert_int_eq(p.n_bots, 4);
+    ck_assert_str_eq(p.bots[0].label, "R#1");
+    ck_assert_str_eq(p.bots[1].label, "R#2");
+    ck_assert_str_eq(p.bots[2].label, "R#3");
+    ck_assert_str_eq(p.bots[3].label, "B");
+    ck_assert_uint_eq(p.n_games, 6);
+    ck_assert_int_eq(p.games[0].a, 2); /* seat 0 is entrant 3: the third R */
+    ck_assert_int_eq(p.games[0].b, 1); /* seat 1 is entrant 2: the second R */
+    assert_fits(&p);
+    store_pool_free(&p);
+    store_close(s);
+    st_rmtree(tmp);
+}
+END_TEST
+
+/* Seats stored before schema 2 have no entrant: the copies of a bot in one
+ * match are told apart by seat order. */
+START_TEST(old_seats_without_entrant)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t = st_tournament(s, "g", "", (entrant *[]){&r, &r}, 2);
+    st_commit(s, t, 0, 2, (int[]){1, 0}, (double[]){0, 1});
+    store_close(s);
+    raw_exec(tmp, "UPDATE match_seats SET entrant=NULL");
+    s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    pool_data p = load_ok(s);
+    ck_assert_int_eq(p.n_bots, 2);
+    ck_assert_uint_eq(p.n_games, 1);
+    ck_assert_int_eq(p.games[0].a, 0);
+    ck_assert_int_eq(p.games[0].b, 1);
+    ck_assert_double_eq(p.games[0].score, 0);
+    store_pool_free(&p);
+    store_close(s);
+    st_rmtree(tmp);
+}
+END_TEST
+
+/* A store of schema 1 (no entrant column; made here by dropping what version
+ * 2 added) is read as it is by a reader, and migrated by a writer. */
+START_TEST(schema_1_read_then_migrated)
+{
+    char *tmp = st_tmpdir(), *db = st_join(tmp, "arena.db"), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t = st_tournament(s, "g", "", (entrant *[]){&b, &r, &r}, 3);
+    st_commit(s, t, 0, 2, (int[]){2, 1}, (double[]){1, 0});
+    st_commit(s, t, 1, 2, (int[]){0, 2}, (double[]){1, 0});
+    store_close(s);
+    raw_exec(tmp, "ALTER TABLE match_seats DROP COLUMN entrant;"
+                  "ALTER TABLE rating_history DROP COLUMN copy; PRAGMA user_version=1;");
+    s = store_open_read(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    pool_data p = load_ok(s);
+    ck_assert_int_eq(p.n_bots, 3); /* R#1 and R#2 told apart by seat order */
+    ck_assert_uint_eq(p.n_games, 2);
+    store_pool_free(&p);
+    store_close(s);
+    ck_assert_int_eq(st_query_int(db, "PRAGMA user_version"), 1); /* the reader wrote nothing */
+    s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    store_close(s);
+    ck_assert_int_eq(st_query_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM match_seats WHERE entrant IS NULL"), 4);
+    free(db);
+    st_rmtree(tmp);
+}
+END_TEST
+
+/* A reader never creates a store, nor its directory. */
+START_TEST(reader_creates_nothing)
+{
+    char *tmp = st_tmpdir(), *dir = st_join(tmp, "none"), err[512] = "";
+    ck_assert_ptr_null(store_open_read(dir, err, sizeof err));
+    ck_assert_msg(strstr(err, "no store here"), "%s", err);
+    ck_assert_int_ne(access(dir, F_OK), 0);
+    free(dir);
+    st_rmtree(tmp);
+}
+END_TEST
+
+/* A damaged store seating one entrant twice is an error, not a self-game. */
+START_TEST(one_player_seated_twice_is_an_error)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t = st_tournament(s, "g", "", (entrant *[]){&r, &r}, 2);
+    st_commit(s, t, 0, 2, (int[]){0, 1}, (double[]){1, 0});
+    store_close(s);
+    raw_exec(tmp, "UPDATE match_seats SET entrant=0");
+    s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    pool_data p;
+    ck_assert_int_eq(store_pool_load(s, "g", "", &p, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "seats one player twice"), "%s", err);
+    store_close(s);
+    st_rmtree(tmp);
+}
+END_TEST
+
+Suite *store_players_suite(void)
+{
+    Suite *s = suite_create("store_players");
+    TCase *tc = tcase_create("players");
+    tcase_add_test(tc, bot_entered_twice_is_two_players);
+    tcase_add_test(tc, three_copies_at_one_table);
+    tcase_add_test(tc, old_seats_without_entrant);
+    tcase_add_test(tc, one_player_seated_twice_is_an_error);
+    tcase_add_test(tc, schema_1_read_then_migrated);
+    tcase_add_test(tc, reader_creates_nothing);
+    suite_add_tcase(s, tc);
+    return s;
+}
