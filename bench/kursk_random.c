@@ -3,7 +3,7 @@
  * probabilities; 100,000 seeded games by default): game length, how games
  * end, combats and special-field visits, seat balance, the longest game
  * against max_game_length, and speed. Prints them beside the reference
- * figures of shared/rules/kursk.md (2 players: 86 % of games reach the
+ * figures of docs/rules/kursk.md (2 players: 86 % of games reach the
  * 100-round cap, about 14 combats and 23 special-field visits; 3 players:
  * 77 % reach the cap): a rules check as much as a benchmark.
  *

@@ -3,7 +3,7 @@
  * legal action at every decision (move or `-`, removal or `-`), 100,000
  * seeded games by default. Reports turns per game (mean, quartiles), how the
  * games end, seat balance, the mean number of legal actions at a move node and
- * the speed, beside the figures of shared/rules/querni.md (58 % quiet draws,
+ * the speed, beside the figures of docs/rules/querni.md (58 % quiet draws,
  * 42 % stranding, about 24 turns, about 110 legal moves). A game that reaches
  * the turn cap would be a bug (the quiet rule ends every random game long
  * before), so the program fails when one does.

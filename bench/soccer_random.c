@@ -2,7 +2,7 @@
  * module (one uniformly random legal step at a time, 100,000 seeded games by
  * default): steps per game (mean, quartiles), how games end (blocked ball,
  * goal, own goal), and speed. Prints them beside the reference figures of
- * shared/rules/soccer.md (37 steps, quartiles 19 / 31 / 50, 61 % blocked): a
+ * docs/rules/soccer.md (37 steps, quartiles 19 / 31 / 50, 61 % blocked): a
  * rules check as much as a benchmark. There is no in-run baseline to divide
  * by here; the reference figures play that part.
  *

@@ -1,6 +1,6 @@
 /* policy.h -- the exchange policy of kurnik_smart: a table of expected turns
  * to nine hens for one player's goods, solved once by value iteration over the
- * exact dice, fox and doubles rules of shared/rules/kurnik.md. */
+ * exact dice, fox and doubles rules of docs/rules/kurnik.md. */
 #ifndef KURNIK_POLICY_H
 #define KURNIK_POLICY_H
 

@@ -3,7 +3,7 @@
  * The rule module owns the real board; the bot only needs this much to read
  * the observation's 24 board bytes. Points are indexed ring * 8 + pos, rings
  * outer to inner, pos clockwise from the top-left corner, as in
- * shared/rules/morris.md. The bot checks that this order agrees with the rule
+ * docs/rules/morris.md. The bot checks that this order agrees with the rule
  * module (see greedy.c) before trusting it. */
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* board.h -- the morris board as the greedy bot sees it: 24 points named in
- * the notation of shared/rules/morris.md, the 16 mill lines, almost-mills. */
+ * the notation of docs/rules/morris.md, the 16 mill lines, almost-mills. */
 #ifndef GREEDY_BOARD_H
 #define GREEDY_BOARD_H
 

@@ -1,5 +1,5 @@
 /* kurnik.h -- internals of the kurnik rule module: Pełny kurnik, the 2-4
- * player henhouse dice game of shared/rules/kurnik.md. Nothing here is
+ * player henhouse dice game of docs/rules/kurnik.md. Nothing here is
  * exported but arena_rules_entry (module.c).
  *
  * A turn is a short sequence of nodes:

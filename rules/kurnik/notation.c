@@ -1,4 +1,4 @@
-/* notation.c -- actions in the notation of shared/rules/kurnik.md: the chance
+/* notation.c -- actions in the notation of docs/rules/kurnik.md: the chance
  * outcomes "roll:3-6" (smaller die first) and "gift:2" (the seat that
  * receives), and the player's "egg>chick", "chick>hen", "hen>rooster", "end". */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* kursk.h -- internals of the kursk rule module: KURSK, the 2-3 player
- * hidden-information card race of shared/rules/kursk.md. Nothing here is
+ * hidden-information card race of docs/rules/kursk.md. Nothing here is
  * exported but arena_rules_entry (module.c); bots and tests that compile the
  * module's sources in (or poke a flat state) use these names.
  *

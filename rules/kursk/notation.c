@@ -1,4 +1,4 @@
-/* notation.c -- actions in the notation of shared/rules/kursk.md: ranks
+/* notation.c -- actions in the notation of docs/rules/kursk.md: ranks
  * A 2 3 4 5 6 7 J Q K and X (a Joker); decisions keep, mulligan, play:7,
  * play:X=5, draw, claim, fight:2, hand:7, deck, use:Bribe@1,
  * use:Alarm@torpedo; chance first:1, draw:K, top:7, lose:Q, take:Q,

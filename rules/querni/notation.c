@@ -1,4 +1,4 @@
-/* notation.c -- actions in the notation of shared/rules/querni.md, no spaces
+/* notation.c -- actions in the notation of docs/rules/querni.md, no spaces
  * inside: placements "7@c2" (tile 7 of the side being laid out), moves
  * "c2-d3", removals "x5-7" (tiles 5 to 7 of the mover), and "-" for no move or
  * for ending the turn without removal. One spelling per action, so that names

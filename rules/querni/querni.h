@@ -1,5 +1,5 @@
 /* querni.h -- internals of the querni rule module: El Querni, numbered-tile
- * chains on a 7x10 board (shared/rules/querni.md). Nothing here is exported
+ * chains on a 7x10 board (docs/rules/querni.md). Nothing here is exported
  * but arena_rules_entry (module.c); board.c and play.c are also compiled into
  * the querni bots, which search on these states directly.
  *

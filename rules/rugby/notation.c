@@ -1,4 +1,4 @@
-/* notation.c -- actions in the notation of shared/rules/rugby.md: a guess is
+/* notation.c -- actions in the notation of docs/rules/rugby.md: a guess is
  * the field, "C7" (column A-G, row 1-15); a placement is the mark's letter, '@'
  * and the field, "O@C2", "X@D1" for a black field; "pass". One spelling per
  * action, so that names in logs compare as strings. */

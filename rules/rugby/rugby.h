@@ -1,4 +1,4 @@
-/* rugby.h -- internals of the Graj w RUGBY rule module (shared/rules/rugby.md):
+/* rugby.h -- internals of the Graj w RUGBY rule module (docs/rules/rugby.md):
  * a battleship-like guessing game on two hidden 15 x 7 boards. Nothing here is
  * exported but arena_rules_entry (module.c).
  *

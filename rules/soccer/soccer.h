@@ -1,4 +1,4 @@
-/* soccer.h -- internals of the paper-soccer rule module (shared/rules/soccer.md)
+/* soccer.h -- internals of the paper-soccer rule module (docs/rules/soccer.md)
  * beyond the engine API (include/soccer_engine.h): the module state and the
  * functions behind the ABI table. Only the engine's sources, module.c and the
  * soccer tests include it; nothing is exported but arena_rules_entry

@@ -1,4 +1,4 @@
-/* test_kurnik_rules.c -- each rule of shared/rules/kurnik.md on hand-made
+/* test_kurnik_rules.c -- each rule of docs/rules/kurnik.md on hand-made
  * positions with the chance outcomes chosen by hand: what the dice give, the
  * fox with and without rooster and chicks (and the "Exact readings": a 6-6
  * eats chicks then a hen, a 4-6 costs the chick just rolled, a 1-6 a hen),

@@ -1,4 +1,4 @@
-/* test_kursk_rules.c -- the rules of shared/rules/kursk.md outside combat, on
+/* test_kursk_rules.c -- the rules of docs/rules/kursk.md outside combat, on
  * hand-made positions with hand-picked chance outcomes: options, setup and
  * mulligans, movement with bounces at both ends, drawing, claiming, the hand
  * limit, every special card, the empty-deck rebuild and the Joker reshuffle,

@@ -1,4 +1,4 @@
-/* test_querni_rules.c -- each rule of shared/rules/querni.md on hand-made
+/* test_querni_rules.c -- each rule of docs/rules/querni.md on hand-made
  * positions: the chance layout (order, start squares, the last tile of a side
  * placed directly), steps, jump chains over both colours that turn and jump
  * the same tile again, no step-then-jump, chains around corners, whole and

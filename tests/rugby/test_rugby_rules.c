@@ -1,4 +1,4 @@
-/* test_rugby_rules.c -- every rule of shared/rules/rugby.md on hand-made
+/* test_rugby_rules.c -- every rule of docs/rules/rugby.md on hand-made
  * positions: where each mark may be placed (a refused placement leaves the
  * state unchanged), the points of every mark, the page's 35 fields and 93
  * points, black fields and bonus guesses, the end at the target, the end when

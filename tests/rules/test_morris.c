@@ -1,5 +1,5 @@
 /* test_morris.c -- Nine Men's Morris, classic rules, on hand-worked games
- * (shared/rules/morris.md): mills in both phases, double mills, the removal
+ * (docs/rules/morris.md): mills in both phases, double mills, the removal
  * rule, flying, wins, the different-mills rule, each draw rule and the order of
  * the end checks, options and notation. The games are written in the rules
  * page's notation and played through the ABI. Variants: test_morris_variants.c;

@@ -40,7 +40,8 @@ cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
 for f in bin/arena $lib/libarena-sdk.so $lib/pkgconfig/arena-sdk.pc \
          include/arena/bot.h include/arena/rules.h include/arena/sdk.h \
          include/arena/proto/arena.pb-c.h include/arena/proto/games/morris.pb-c.h \
-         $lib/arena/bots/random.so $lib/arena/bots/morris_greedy.so; do
+         $lib/arena/bots/random.so $lib/arena/bots/morris_greedy.so \
+         share/man/man1/arena.1 share/bash-completion/completions/arena; do
     [ -e "$prefix/$f" ] || fail "$f missing from the prefix"
 done
 ls "$prefix/$lib"/libarena-sdk.so.*.*.* >/dev/null 2>&1 || fail "no versioned libarena-sdk.so.X.Y.Z"

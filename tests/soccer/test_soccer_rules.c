@@ -1,4 +1,4 @@
-/* test_soccer_rules.c -- the rules of shared/rules/soccer.md on hand-drawn
+/* test_soccer_rules.c -- the rules of docs/rules/soccer.md on hand-drawn
  * positions: steps, bounces, the border, posts, the goal mouth, corners, own
  * goals inside a bounce chain, crossing and reused segments, a stuck ball. */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* morris_engine.h -- the morris engine: the rules of Nine Men's Morris (Młynek)
- * and its variants lasker, knight, rook and cross (shared/rules/morris.md) as
+ * and its variants lasker, knight, rook and cross (docs/rules/morris.md) as
  * a C library for search bots.
  *
  * The library `morris_engine` (rules/morris/CMakeLists.txt) is built once from

@@ -1,5 +1,5 @@
 /* soccer_engine.h -- the soccer engine: the rules of paper soccer
- * (shared/rules/soccer.md) as a C library for search bots.
+ * (docs/rules/soccer.md) as a C library for search bots.
  *
  * The library `soccer_engine` (rules/soccer/CMakeLists.txt) is built once from
  * the rule sources and linked statically both by the rule module

@@ -1,4 +1,4 @@
-/* soccer_pitch.h -- the geometry of a paper-soccer pitch (shared/rules/soccer.md),
+/* soccer_pitch.h -- the geometry of a paper-soccer pitch (docs/rules/soccer.md),
  * shared by the rule module and the soccer bots: directions, point indices and
  * which steps are blocked before the first move.
  *
@@ -82,7 +82,7 @@ static inline int so_legal_steps(const uint8_t *mask, int p, int32_t *out, int c
     return n;
 }
 
-/* What a step does (shared/rules/soccer.md): */
+/* What a step does (docs/rules/soccer.md): */
 enum so_step {
     SO_STEP_PASS,   /* the ball stops on a fresh point: the other seat moves */
     SO_STEP_BOUNCE, /* it lands where a segment was drawn: the same seat steps again */

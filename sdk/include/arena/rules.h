@@ -105,7 +105,7 @@ typedef struct arena_rules {
     /* A text board from seat's view (-1: everything). Returns the length needed
      * (without the NUL); writes a NUL-terminated prefix when cap > 0. */
     size_t (*render)(const arena_state *state, int seat, char *buf, size_t cap);
-    /* Action in the notation of shared/rules/<game>.md, for the state it is
+    /* Action in the notation of docs/rules/<game>.md, for the state it is
      * played in. Same return convention as render. */
     size_t (*action_name)(const arena_state *state, int32_t action, char *buf, size_t cap);
     /* Parses a name in that notation: 0 and *action set, or -1. The action is
