@@ -8,6 +8,7 @@
 #include "botrun.h"
 #include "loader.h"
 #include "outcome.h"
+#include "text.h"
 
 int bot_plays(const char *games, const char *game)
 {
@@ -46,20 +47,15 @@ int botrun_load(botrun *b, const char *path, const arena_rules *rules, char *err
     return 0;
 }
 
-static char *botrun_dup(const char *s)
-{
-    return strdup(s ? s : "");
-}
-
 void botrun_info(const botrun *b, seat_info *out)
 {
-    out->name = botrun_dup(b->bot->name);
-    out->version = botrun_dup(b->bot->version);
-    out->author = botrun_dup(b->bot->author);
-    out->games = botrun_dup(b->bot->games ? b->bot->games : "*");
+    out->name = text_dup(b->bot->name);
+    out->version = text_dup(b->bot->version);
+    out->author = text_dup(b->bot->author);
+    out->games = text_dup(b->bot->games ? b->bot->games : "*");
     out->wants_events = b->bot->observe != NULL;
     const char *help = ARENA_BOT_HAS(b->bot, options_help) ? b->bot->options_help : NULL;
-    out->options_help = botrun_dup(help);
+    out->options_help = text_dup(help);
 }
 
 static int botrun_same(const char *a, const char *b)
@@ -75,8 +71,8 @@ static int botrun_configure(botrun *b, const seat_game *g, char *err, size_t err
         b->game = NULL;
         free(b->game_name);
         free(b->options);
-        b->game_name = botrun_dup(g->game);
-        b->options = botrun_dup(g->options);
+        b->game_name = text_dup(g->game);
+        b->options = text_dup(g->options);
     }
     if (b->rules && !b->game) {
         char gerr[256] = "";
@@ -116,7 +112,7 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
     s->rules = b->rules;
     s->game = b->game;
     free(b->bot_options);
-    b->bot_options = botrun_dup(bot_options);
+    b->bot_options = text_dup(bot_options);
     s->bot_options = b->bot_options;
     char berr[256] = "";
     b->player = bot->create(s, berr, sizeof berr);

@@ -9,11 +9,7 @@
 #include "botspec.h"
 #include "loader.h"
 #include "outcome.h"
-
-static char *take(const char *s)
-{
-    return strdup(s ? s : "");
-}
+#include "text.h"
 
 /* The bot on the search path that declares `name` (arena bots shows declared
  * names, so they must work wherever a bot is named). Asks every bot, each in
@@ -65,11 +61,11 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
     if (loader_sha256_file(path, e->sha256, err, errlen)) goto fail;
     seat *s = seat_open(cfg, path, err, errlen);
     if (!s) goto fail;
-    e->name = take(s->info.name);
-    e->version = take(s->info.version);
-    e->author = take(s->info.author);
-    e->games = take(s->info.games);
-    e->options_help = take(s->info.options_help);
+    e->name = text_dup(s->info.name);
+    e->version = text_dup(s->info.version);
+    e->author = text_dup(s->info.author);
+    e->games = text_dup(s->info.games);
+    e->options_help = text_dup(s->info.options_help);
     seat_close(s);
     e->display = strdup(e->name); /* entrants_label sets the real one */
     if (game && !bot_plays(e->games, game)) {
@@ -135,7 +131,8 @@ void entrants_label(entrant **e, int n)
         names[i] = strdup(base);
         ids[i] = (label_id){names[i] ? names[i] : e[i]->name, e[i]->version, e[i]->sha256, 0};
         for (int j = 0; j < i; j++) /* copies of one bot: in entrant order */
-            if (strcmp(ids[j].name, ids[i].name) == 0 && strcmp(e[j]->version, e[i]->version) == 0 &&
+            if (strcmp(ids[j].name, ids[i].name) == 0 &&
+                strcmp(e[j]->version, e[i]->version) == 0 &&
                 strcmp(e[j]->sha256, e[i]->sha256) == 0)
                 ids[i].copy++;
     }

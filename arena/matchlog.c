@@ -2,6 +2,7 @@
  * to path.tmp, synced and renamed, so a reader sees either the whole log or none. */
 #include "arena/module_kit.h"
 #include "matchlog.h"
+#include "text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -345,20 +346,15 @@ void matchlog_abandon(matchlog_builder *b)
     memset(b, 0, sizeof *b);
 }
 
-static char *dup_or_empty(const char *s)
-{
-    return strdup(s ? s : "");
-}
-
 void matchlog_identity(Arena__Identity *id, const entrant *e)
 {
     arena__identity__init(id);
-    id->name = dup_or_empty(e->name);
-    id->version = dup_or_empty(e->version);
-    id->author = dup_or_empty(e->author);
-    id->path = dup_or_empty(e->path);
-    id->sha256 = dup_or_empty(e->sha256);
-    id->bot_options = dup_or_empty(e->bot_options);
+    id->name = text_dup(e->name);
+    id->version = text_dup(e->version);
+    id->author = text_dup(e->author);
+    id->path = text_dup(e->path);
+    id->sha256 = text_dup(e->sha256);
+    id->bot_options = text_dup(e->bot_options);
 }
 
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
@@ -369,8 +365,8 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
     arena__match_log__init(log);
     b->log = log;
     log->format = MATCHLOG_FORMAT;
-    log->game = dup_or_empty(h->game);
-    log->options = dup_or_empty(h->options);
+    log->game = text_dup(h->game);
+    log->options = text_dup(h->options);
     log->rules = calloc(1, sizeof *log->rules);
     log->n_bots = log->n_bot_seeds = (size_t)h->num_players;
     log->bots = calloc(log->n_bots, sizeof *log->bots);
@@ -378,12 +374,12 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
     log->tc = calloc(1, sizeof *log->tc);
     if (!log->rules || !log->bots || !log->bot_seeds || !log->tc) return -1;
     arena__identity__init(log->rules);
-    log->rules->name = dup_or_empty(h->game);
-    log->rules->version = dup_or_empty(h->rules_version);
-    log->rules->author = dup_or_empty("");
-    log->rules->path = dup_or_empty(h->rules_path);
-    log->rules->sha256 = dup_or_empty(h->rules_sha256);
-    log->rules->bot_options = dup_or_empty("");
+    log->rules->name = text_dup(h->game);
+    log->rules->version = text_dup(h->rules_version);
+    log->rules->author = text_dup("");
+    log->rules->path = text_dup(h->rules_path);
+    log->rules->sha256 = text_dup(h->rules_sha256);
+    log->rules->bot_options = text_dup("");
     for (int i = 0; i < h->num_players; i++) {
         log->bots[i] = calloc(1, sizeof **log->bots);
         if (!log->bots[i]) return -1;
@@ -395,10 +391,10 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
     log->tc->base_us = h->tc.base_us;
     log->tc->increment_us = h->tc.increment_us;
     log->tc->move_time_us = h->tc.move_time_us;
-    log->tournament = dup_or_empty(h->tournament);
+    log->tournament = text_dup(h->tournament);
     log->match_index = h->index;
     log->culprit = -1;
-    log->end_detail = dup_or_empty("");
+    log->end_detail = text_dup("");
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     log->started_unix_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
@@ -443,7 +439,7 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
         log->n_returns = 0;
     log->end = (Arena__EndReason)end;
     free(log->end_detail);
-    log->end_detail = dup_or_empty(detail);
+    log->end_detail = text_dup(detail);
     log->culprit = culprit;
     log->duration_us = duration_us;
     return log;

@@ -7,6 +7,7 @@
 #include "outcome.h"
 #include "seat.h"
 #include "worker.h"
+#include "text.h"
 
 typedef struct seat_process {
     seat base;
@@ -78,11 +79,6 @@ static void sp_close(seat *s)
 
 static const seat_ops seat_process_ops = {sp_start, sp_act, sp_event, sp_game_over, sp_close};
 
-static char *sp_dup(const char *s)
-{
-    return strdup(s ? s : "");
-}
-
 seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen)
 {
     seat_process *p = calloc(1, sizeof *p);
@@ -116,12 +112,12 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
                NULL;
     }
     seat_info *i = &p->base.info;
-    i->name = sp_dup(bi->name);
-    i->version = sp_dup(bi->version);
-    i->author = sp_dup(bi->author);
-    i->games = sp_dup(bi->games);
+    i->name = text_dup(bi->name);
+    i->version = text_dup(bi->version);
+    i->author = text_dup(bi->author);
+    i->games = text_dup(bi->games);
     i->wants_events = bi->wants_events;
-    i->options_help = sp_dup(bi->options_help);
+    i->options_help = text_dup(bi->options_help);
     arena__bot_info__free_unpacked(bi, NULL);
     return &p->base;
 }

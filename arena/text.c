@@ -1,4 +1,5 @@
 /* text.c -- cleaning text supplied by bots (see text.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -44,4 +45,9 @@ char *text_clean(char *s, size_t max)
     }
     p[out] = '\0';
     return s;
+}
+
+char *text_dup(const char *s)
+{
+    return strdup(s ? s : "");
 }

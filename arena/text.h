@@ -21,4 +21,7 @@
  * boundary). Returns s. */
 char *text_clean(char *s, size_t max);
 
+/* A malloc'd copy of s, "" for NULL (NULL only without memory). */
+char *text_dup(const char *s);
+
 #endif

@@ -192,22 +192,20 @@ static int worker_reap(worker *w, int block)
     }
 }
 
-static void worker_kill(worker *w)
-{
-    if (w->reaped) return;
-    if (w->pidfd >= 0)
-        syscall(SYS_pidfd_send_signal, w->pidfd, SIGKILL, NULL, 0); /* no pid reuse race */
-    else
-        kill(w->pid, SIGKILL);
-    worker_reap(w, 1);
-}
-
+/* Through the pidfd when there is one: no pid-reuse race. */
 static void worker_signal(worker *w, int sig)
 {
     if (w->pidfd >= 0)
         syscall(SYS_pidfd_send_signal, w->pidfd, sig, NULL, 0);
     else
         kill(w->pid, sig);
+}
+
+static void worker_kill(worker *w)
+{
+    if (w->reaped) return;
+    worker_signal(w, SIGKILL);
+    worker_reap(w, 1);
 }
 
 /* A bot computes only while it serves a request: the worker is stopped as
