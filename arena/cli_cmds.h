@@ -79,7 +79,8 @@ enum {
     "  --isolation KIND       process: each bot in its own sandboxed process (default);\n"         \
     "                         inline: trusted bots called inside the arena (fast, no\n"            \
     "                         protection at all: for your own bots and self-play)\n"               \
-    "  --sandbox on|off       seccomp + resource limits for bots (default on)\n"                   \
+    "  --sandbox LEVEL        jail: namespaces, nobody, seccomp, limits (default; on);\n"          \
+    "                         seccomp: filter and limits only; off: nothing (debugging)\n"         \
     "  --mem MB               address-space limit of each bot process (default 1024)\n"            \
     "  --out DIR              results directory (default results)\n"
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli_cmds.h"
+#include "sandbox.h"
 #include "timectl.h"
 
 void play_opts_init(play_opts *o)
@@ -17,7 +18,7 @@ void play_opts_init(play_opts *o)
     timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
     o->margin_us = 50000;
     o->iso.kind = SEAT_PROCESS;
-    o->iso.sandbox = 1;
+    o->iso.sandbox = SANDBOX_JAIL;
     o->iso.mem_limit_mb = 1024;
     o->out_dir = "results";
     struct timespec ts;
@@ -119,12 +120,14 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         o->seed_given = 1;
         return 1;
     case OPT_SANDBOX:
-        if (strcmp(arg, "on") == 0)
-            o->iso.sandbox = 1;
+        if (strcmp(arg, "jail") == 0 || strcmp(arg, "on") == 0)
+            o->iso.sandbox = SANDBOX_JAIL;
+        else if (strcmp(arg, "seccomp") == 0)
+            o->iso.sandbox = SANDBOX_SECCOMP;
         else if (strcmp(arg, "off") == 0)
-            o->iso.sandbox = 0;
+            o->iso.sandbox = SANDBOX_OFF;
         else
-            return bad(cmd, "--sandbox", arg, "on or off");
+            return bad(cmd, "--sandbox", arg, "jail (or on), seccomp or off");
         return 1;
     case OPT_MEM:
         if (cli_int(cmd, "--mem", arg, 64, 1 << 20, &v)) return -1;
@@ -149,7 +152,11 @@ void play_opts_warn(const play_opts *o)
         fprintf(stderr, "arena: --isolation inline: bots run UNSANDBOXED inside the arena's own "
                         "process (a crash stops the arena; a slow bot loses on time only when it "
                         "returns). Use it only for bots you trust.\n");
-    else if (!o->iso.sandbox)
+    else if (o->iso.sandbox == SANDBOX_OFF)
         fprintf(stderr, "arena: WARNING: --sandbox=off: bots run WITHOUT seccomp and resource "
                         "limits and can do anything your user can. Use it only to debug.\n");
+    else if (o->iso.sandbox == SANDBOX_SECCOMP)
+        fprintf(stderr, "arena: WARNING: --sandbox=seccomp: bots run WITHOUT the jail: they see "
+                        "your files and processes (read-only, through the seccomp filter) and run "
+                        "as your user. Use it only where user namespaces are not available.\n");
 }

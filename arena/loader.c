@@ -84,8 +84,13 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
 {
     const char *what = kind == LOADER_RULES ? "game" : "bot";
     if (looks_like_path(name)) {
-        if (!is_file(name)) {
+        struct stat st;
+        if (stat(name, &st) != 0) {
             arena_errf(err, errlen, "%s: no such file", name);
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            arena_errf(err, errlen, "%s: not a regular file (a %s is a .so file)", name, what);
             return -1;
         }
         if (!realpath(name, out)) {

@@ -1,4 +1,4 @@
-/* sandbox.c -- rlimits, the two libseccomp filters and the SIGSYS reporter of a worker. */
+/* sandbox.c -- rlimits, the libseccomp filter and the SIGSYS reporter of a bot's jail. */
 #include "arena/module_kit.h"
 #include "sandbox.h"
 
@@ -25,7 +25,7 @@
 #endif
 #endif
 
-/* Descriptors a worker may hold: libzmq needs ~10, the rest is for bots that
+/* Descriptors a bot may hold: four of the jail's, the rest for bots that
  * read data files. */
 #define SANDBOX_MAX_FILES 64
 
@@ -34,9 +34,14 @@ struct sandbox {
     scmp_filter_ctx strict;
 };
 
+const char *sandbox_level_name(int level)
+{
+    return level == SANDBOX_JAIL ? "jail" : level == SANDBOX_SECCOMP ? "seccomp" : "off";
+}
+
 /* ------------------------------------------------------------ reporting -- */
 
-static volatile int sandbox_status_fd = -1;
+static volatile int sandbox_status_fd = -1; /* the channel: one packet, then _exit */
 
 /* Async-signal-safe: one write() of a fixed record, then _exit. The arena
  * resolves the name, since libseccomp's resolver allocates. */
@@ -129,8 +134,8 @@ typedef struct sandbox_rule {
 
 #define SB_WRITE_FLAGS (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)
 
-/* Everything a worker may do once it serves games, loading the bot included:
- * what libzmq, malloc, stdio, dlopen and computation need. The filter is in
+/* Everything a jailed bot may do once it serves games, loading included:
+ * what its channel, malloc, stdio, dlopen and computation need. The filter is in
  * place before the bot's file is opened, so its constructors run under it;
  * seccomp() and prctl() beyond PR_SET_NAME are refused, so no code of the bot
  * can stack a filter of its own. */
@@ -142,10 +147,8 @@ static const sandbox_rule sandbox_rules[] = {
     {"fstat", SB_ANY}, {"newfstatat", SB_ANY}, {"statx", SB_ANY}, {"getdents64", SB_ANY},
     {"readlink", SB_ANY}, {"readlinkat", SB_ANY}, {"access", SB_ANY}, {"faccessat", SB_ANY},
     {"faccessat2", SB_ANY}, {"open", SB_RDONLY_A1}, {"openat", SB_RDONLY_A2}, {"ioctl", SB_TCGETS},
-    /* ZeroMQ: its sockets and its I/O thread */
-    {"poll", SB_ANY}, {"ppoll", SB_ANY}, {"epoll_wait", SB_ANY}, {"epoll_pwait", SB_ANY},
-    {"epoll_ctl", SB_ANY}, {"recvfrom", SB_ANY}, {"sendto", SB_ANY}, {"recvmsg", SB_ANY},
-    {"sendmsg", SB_ANY}, {"getsockopt", SB_ANY},
+    /* the channel to the seat host (recv and send), and waiting on descriptors */
+    {"poll", SB_ANY}, {"ppoll", SB_ANY}, {"recvfrom", SB_ANY}, {"sendto", SB_ANY},
     /* memory */
     {"brk", SB_ANY}, {"mmap", SB_MMAP}, {"mprotect", SB_NOEXEC_A2}, {"munmap", SB_ANY},
     {"mremap", SB_ANY}, {"madvise", SB_ANY},

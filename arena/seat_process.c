@@ -1,11 +1,12 @@
-/* seat_process.c -- a seat whose bot runs in a sandboxed worker process
- * (worker.h): the seat's calls become protobuf messages over ZeroMQ. */
+/* seat_process.c -- a seat whose bot runs in a jail behind a seat host
+ * (worker.h, jail.h): the seat's calls become protobuf messages over ZeroMQ. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena/module_kit.h"
 #include "outcome.h"
 #include "seat.h"
+#include "jail.h"
 #include "worker.h"
 #include "text.h"
 
@@ -104,9 +105,12 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     if (rc != OUTCOME_NORMAL || !bi) {
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sp_close(&p->base);
-        /* a loader error already names the file */
+        /* a loader error already names the file; a jail that could not be
+         * built is the host's problem, not the bot's */
         if (rc == OUTCOME_SETUP && strstr(why, bot_path))
             return arena_errf(err, errlen, "%s", why), NULL;
+        if (rc == OUTCOME_SETUP && strncmp(why, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0)
+            return arena_errf(err, errlen, "%s (for %s)", why, bot_path), NULL;
         return arena_errf(err, errlen, "%s: did not load: %s%s", bot_path, why,
                           rc == OUTCOME_TIME ? " (a constructor that never returns?)" : ""),
                NULL;

@@ -23,6 +23,7 @@
 #include "tally.h"
 #include "timectl.h"
 #include "tournament.h"
+#include "sandbox.h"
 
 /* A forfeit, kept for the list printed with the table. */
 typedef struct forfeit_note {
@@ -382,8 +383,8 @@ static void resume_command(const tour *t, char *out, size_t len)
         n += snprintf(out + n, len - (size_t)n, " -j %d", o->jobs);
     if (o->iso.kind == SEAT_INLINE && n > 0 && (size_t)n < len)
         n += snprintf(out + n, len - (size_t)n, " --isolation inline");
-    if (!o->iso.sandbox && n > 0 && (size_t)n < len)
-        n += snprintf(out + n, len - (size_t)n, " --sandbox off");
+    if (o->iso.sandbox != SANDBOX_JAIL && n > 0 && (size_t)n < len)
+        n += snprintf(out + n, len - (size_t)n, " --sandbox %s", sandbox_level_name(o->iso.sandbox));
     if (o->iso.mem_limit_mb != 1024 && n > 0 && (size_t)n < len)
         n += snprintf(out + n, len - (size_t)n, " --mem %lld", (long long)o->iso.mem_limit_mb);
     if (o->margin_us != 50000 && n > 0 && (size_t)n < len)

@@ -61,20 +61,34 @@ static void wire_scratch_reset(ProtobufCAllocator *alloc)
         ((wire_scratch *)alloc->allocator_data)->used = 0;
 }
 
-int wire_send_worker(void *sock, const Arena__WorkerMsg *msg, wire_buf *b)
+int wire_pack_worker(const Arena__WorkerMsg *msg, wire_buf *b, size_t *len)
 {
     size_t n = arena__worker_msg__get_packed_size(msg);
     if (wire_buf_reserve(b, n ? n : 1) < 0) return -1;
-    arena__worker_msg__pack(msg, b->data);
+    *len = arena__worker_msg__pack(msg, b->data);
+    return 0;
+}
+
+int wire_pack_arena(const Arena__ArenaMsg *msg, wire_buf *b, size_t *len)
+{
+    size_t n = arena__arena_msg__get_packed_size(msg);
+    if (wire_buf_reserve(b, n ? n : 1) < 0) return -1;
+    *len = arena__arena_msg__pack(msg, b->data);
+    return 0;
+}
+
+int wire_send_worker(void *sock, const Arena__WorkerMsg *msg, wire_buf *b)
+{
+    size_t n;
+    if (wire_pack_worker(msg, b, &n) < 0) return -1;
     return zmq_send(sock, b->data, n, ZMQ_DONTWAIT) < 0 ? -1 : 0;
 }
 
 int wire_send_arena(void *sock, const uint8_t *id, size_t idlen, const Arena__ArenaMsg *msg,
                     wire_buf *b)
 {
-    size_t n = arena__arena_msg__get_packed_size(msg);
-    if (wire_buf_reserve(b, n ? n : 1) < 0) return -1;
-    arena__arena_msg__pack(msg, b->data);
+    size_t n;
+    if (wire_pack_arena(msg, b, &n) < 0) return -1;
     /* ROUTER_MANDATORY checks the peer (and its high-water mark) on the
      * identity frame; once that is accepted the payload frame follows. */
     if (zmq_send(sock, id, idlen, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0) return -1;
@@ -133,6 +147,18 @@ int wire_decode_worker(ProtobufCAllocator *alloc, const uint8_t *data, size_t le
         *out = NULL;
     }
     return *out ? WIRE_OK : WIRE_GARBAGE;
+}
+
+int wire_recv_arena_bytes(void *sock, int flags, wire_buf *b, size_t *len)
+{
+    zmq_msg_t m;
+    zmq_msg_init(&m);
+    int rc = wire_recv_payload(sock, flags, &m);
+    *len = zmq_msg_size(&m);
+    if (rc == WIRE_OK && wire_buf_reserve(b, *len ? *len : 1) < 0) rc = WIRE_ERROR;
+    if (rc == WIRE_OK) memcpy(b->data, zmq_msg_data(&m), *len);
+    zmq_msg_close(&m);
+    return rc;
 }
 
 int wire_recv_arena(void *sock, int flags, ProtobufCAllocator *alloc, Arena__ArenaMsg **out)

@@ -17,7 +17,7 @@
 #include "arena.pb-c.h"
 
 /* Sent in Ready; the arena refuses a worker that speaks another version. */
-#define WIRE_PROTOCOL_VERSION 1u
+#define WIRE_PROTOCOL_VERSION 2u
 
 /* Largest routing identity we keep (libzmq generates 5 bytes). */
 #define WIRE_ID_MAX 255
@@ -44,6 +44,10 @@ typedef struct wire_scratch {
 
 void wire_scratch_init(wire_scratch *s);
 
+/* Packs a message into b (grown as needed): 0 with *len set, or -1 (ENOMEM). */
+int wire_pack_worker(const Arena__WorkerMsg *msg, wire_buf *b, size_t *len);
+int wire_pack_arena(const Arena__ArenaMsg *msg, wire_buf *b, size_t *len);
+
 /* Worker side (DEALER). Sends return 0, or -1 with errno set by zmq. */
 int wire_send_worker(void *sock, const Arena__WorkerMsg *msg, wire_buf *b);
 /* Receives one ArenaMsg: WIRE_OK (*out set, free with
@@ -51,6 +55,10 @@ int wire_send_worker(void *sock, const Arena__WorkerMsg *msg, wire_buf *b);
  * with ZMQ_DONTWAIT), WIRE_ERROR (errno) or WIRE_GARBAGE. A NULL alloc means
  * malloc; a wire_scratch's alloc is reset here. */
 int wire_recv_arena(void *sock, int flags, ProtobufCAllocator *alloc, Arena__ArenaMsg **out);
+
+/* The payload of the next ArenaMsg, not unpacked, copied into b: what a seat
+ * host passes on to its jail. WIRE_OK, WIRE_NONE, WIRE_ERROR or WIRE_GARBAGE. */
+int wire_recv_arena_bytes(void *sock, int flags, wire_buf *b, size_t *len);
 
 /* The unpacking alone (what the receives do with a frame's bytes): WIRE_OK
  * with *out set, or WIRE_GARBAGE. The fuzz targets drive these. */

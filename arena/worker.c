@@ -1,11 +1,12 @@
 /* worker.c -- the arena's side of a bot worker: spawn, talk, time out, detect death.
  *
- * One ROUTER socket per worker, bound on ipc://<private dir>/w<N>, with
- * ROUTER_MANDATORY (a send to a vanished peer fails instead of vanishing) and
- * linger 0. Deaths are seen through a pidfd in the zmq_poll items (1-3 ms); where
- * pidfd_open is missing (valgrind) we poll in short slices and waitpid(WNOHANG).
- * The worker's fd 3 is the write end of a non-blocking status pipe on which its
- * SIGSYS handler names a forbidden system call before it exits.
+ * The process spawned is a seat host (worker_main.c), trusted arena code that
+ * runs the bot in its jail (jail.h) and reports the bot's forfeits as Fault
+ * messages. One ROUTER socket per worker, bound on ipc://<private dir>/w<N>,
+ * with ROUTER_MANDATORY (a send to a vanished peer fails instead of
+ * vanishing) and linger 0. Deaths of the host itself are seen through a pidfd
+ * in the zmq_poll items (1-3 ms); where pidfd_open is missing (valgrind) we
+ * poll in short slices and waitpid(WNOHANG).
  *
  * Invariants:
  *  1. A worker is "broken" once anything failed; it is then reaped (killed if
@@ -47,7 +48,7 @@
 #define WORKER_MAX_MSG (1 << 20)  /* a worker's replies are tiny */
 #define WORKER_SLICE_MS 10        /* death checks without a pidfd */
 #define WORKER_BYE_MS 200         /* grace after Bye before SIGKILL */
-#define WORKER_STATUS_FD 3
+#define WORKER_LAST_WORDS_MS 200  /* for a dead host's last message */
 
 extern char **environ;
 
@@ -63,10 +64,10 @@ struct worker {
     void *sock;
     char sockpath[128];
     pid_t pid;
-    int pidfd, status_rd;
-    botout out_pipe; /* the worker's stdout and stderr */
+    int pidfd;
+    botout out_pipe; /* the host's and its jail's stdout and stderr */
     int reaped, status, broken, wants_events;
-    int stopped; /* SIGSTOPped between requests */
+    int64_t cpu_used_us; /* by the jail, over all turns, as the host measured it */
     struct rusage ru;
     int64_t mem_mb, cpu_s;
     uint8_t id[WIRE_ID_MAX];
@@ -208,33 +209,6 @@ static void worker_kill(worker *w)
     worker_reap(w, 1);
 }
 
-/* A bot computes only while it serves a request: the worker is stopped as
- * soon as it has answered and continued when it is asked again, so no bot
- * thinks on the other seats' time (events and game ends wait in its queue
- * until its next request). */
-static void worker_pause(worker *w)
-{
-    if (w->reaped || w->stopped || w->pid <= 0) return;
-    worker_signal(w, SIGSTOP);
-    w->stopped = 1;
-}
-
-static void worker_resume(worker *w)
-{
-    if (w->reaped || !w->stopped) return;
-    worker_signal(w, SIGCONT);
-    w->stopped = 0;
-}
-
-/* CPU time the worker process has used, in microseconds; -1 when unknown. */
-static int64_t worker_cpu_us(const worker *w)
-{
-    clockid_t clk;
-    struct timespec ts;
-    if (w->pid <= 0 || clock_getcpuclockid(w->pid, &clk) || clock_gettime(clk, &ts)) return -1;
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 static const char *worker_memory_hint(const worker *w, char *buf, size_t n)
 {
     /* Only a hint, and said as one: the peak resident size reached half the
@@ -251,16 +225,7 @@ static int worker_death(worker *w, char *err, size_t errlen)
 {
     w->broken = 1;
     botout_drain(&w->out_pipe); /* its last words */
-    sandbox_record r;
     char hint[64];
-    if (read(w->status_rd, &r, sizeof r) == (ssize_t)sizeof r && r.magic == SANDBOX_RECORD_MAGIC) {
-        char *name = sandbox_syscall_name(r.arch, r.nr);
-        int code = name ? worker_fail(err, errlen, OUTCOME_SANDBOX, "sandbox violation: %s", name)
-                        : worker_fail(err, errlen, OUTCOME_SANDBOX,
-                                      "sandbox violation: system call %d", (int)r.nr);
-        free(name);
-        return code;
-    }
     int st = w->status;
     double cpu = (double)w->ru.ru_utime.tv_sec + (double)w->ru.ru_stime.tv_sec +
                  ((double)w->ru.ru_utime.tv_usec + (double)w->ru.ru_stime.tv_usec) / 1e6;
@@ -324,6 +289,14 @@ static int worker_send(worker *w, const Arena__ArenaMsg *m, char *err, size_t er
     return worker_break(w, OUTCOME_CRASH, err, errlen, "send: %s", zmq_strerror(e));
 }
 
+/* A host that reports a fault exits at once: its Fault may still be on its
+ * way through libzmq when the pidfd says it is gone. 1 when a message waits. */
+static int worker_last_words(worker *w)
+{
+    zmq_pollitem_t item = {w->sock, 0, ZMQ_POLLIN, 0};
+    return zmq_poll(&item, 1, WORKER_LAST_WORDS_MS) > 0;
+}
+
 /* Waits for the next message until deadline_us (arena_now_us clock). */
 static int worker_recv(worker *w, int64_t deadline_us, Arena__WorkerMsg **out, char *err,
                        size_t errlen)
@@ -367,8 +340,25 @@ static int worker_recv(worker *w, int64_t deadline_us, Arena__WorkerMsg **out, c
         }
         if (w->pidfd < 0 && drain) botout_drain(&w->out_pipe); /* no pidfd: slices */
         int dead = w->pidfd >= 0 ? (items[1].revents != 0 && worker_reap(w, 1)) : worker_reap(w, 0);
+        if (dead && worker_last_words(w)) continue;
         if (dead) return worker_death(w, err, errlen);
     }
+}
+
+/* The host says the bot forfeits (and is exiting): its outcome and detail. */
+static int worker_on_fault(worker *w, Arena__WorkerMsg **m, char *err, size_t errlen)
+{
+    int code = (*m)->fault->outcome;
+    if (code != OUTCOME_TIME && code != OUTCOME_CRASH && code != OUTCOME_SANDBOX &&
+        code != OUTCOME_GARBAGE && code != OUTCOME_SETUP)
+        code = OUTCOME_CRASH;
+    worker_fail(err, errlen, code, "%s", (*m)->fault->detail);
+    arena__worker_msg__free_unpacked(*m, &w->scratch.alloc);
+    *m = NULL;
+    botout_drain(&w->out_pipe); /* the bot's last words */
+    worker_kill(w);
+    w->broken = 1;
+    return code;
 }
 
 /* The reply with body `want` to request `seq` (0: any), skipping stale ones. */
@@ -379,6 +369,7 @@ static int worker_await(worker *w, int want, uint32_t seq, int64_t deadline_us,
         int code = worker_recv(w, deadline_us, out, err, errlen);
         if (code != OUTCOME_NORMAL) return code;
         Arena__WorkerMsg *m = *out;
+        if (m->body_case == ARENA__WORKER_MSG__BODY_FAULT) return worker_on_fault(w, out, err, errlen);
         if ((int)m->body_case == want &&
             (want != ARENA__WORKER_MSG__BODY_ACTION || m->action->seq == seq))
             return OUTCOME_NORMAL;
@@ -393,14 +384,12 @@ static int worker_await(worker *w, int want, uint32_t seq, int64_t deadline_us,
 
 /* ---------------------------------------------------------------- spawn -- */
 
-static int worker_launch(worker *w, const worker_config *cfg, int status_wr, int out_wr, char *err,
-                         size_t errlen)
+static int worker_launch(worker *w, const worker_config *cfg, int out_wr, char *err, size_t errlen)
 {
-    char mem[24], cpu[24], fd[8], parent[24];
+    char mem[24], cpu[24], parent[24];
     snprintf(parent, sizeof parent, "%d", (int)getpid());
     snprintf(mem, sizeof mem, "%lld", (long long)w->mem_mb);
     snprintf(cpu, sizeof cpu, "%lld", (long long)w->cpu_s);
-    snprintf(fd, sizeof fd, "%d", WORKER_STATUS_FD);
     char endpoint[160];
     snprintf(endpoint, sizeof endpoint, "ipc://%s", w->sockpath);
     const char *argv[16];
@@ -410,10 +399,10 @@ static int worker_launch(worker *w, const worker_config *cfg, int status_wr, int
     argv[n++] = endpoint;
     argv[n++] = cfg->bot_path;
     if (cfg->rules_path) argv[n++] = "--rules", argv[n++] = cfg->rules_path;
-    if (!cfg->sandbox) argv[n++] = "--no-sandbox";
+    if (cfg->sandbox == SANDBOX_OFF) argv[n++] = "--no-sandbox";
+    if (cfg->sandbox == SANDBOX_SECCOMP) argv[n++] = "--seccomp-only";
     argv[n++] = "--mem-mb", argv[n++] = mem;
     argv[n++] = "--cpu-s", argv[n++] = cpu;
-    argv[n++] = "--status-fd", argv[n++] = fd;
     argv[n++] = "--parent", argv[n++] = parent;
     argv[n] = NULL;
 
@@ -428,11 +417,10 @@ static int worker_launch(worker *w, const worker_config *cfg, int status_wr, int
     posix_spawn_file_actions_init(&fa);
     posix_spawnattr_init(&at);
     /* stdin from /dev/null; stdout and stderr into a pipe the arena drains
-     * (botout.h), never the arena's own descriptors; the status pipe as fd 3. */
+     * (botout.h), never the arena's own descriptors. */
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&fa, out_wr, 1);
     posix_spawn_file_actions_adddup2(&fa, out_wr, 2);
-    posix_spawn_file_actions_adddup2(&fa, status_wr, WORKER_STATUS_FD);
     /* Own process group: a terminal's Ctrl-C reaches the arena, which
      * decides; the workers notice when it is gone. */
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
@@ -440,7 +428,8 @@ static int worker_launch(worker *w, const worker_config *cfg, int status_wr, int
     posix_spawnattr_setsigmask(&at, &none);
     posix_spawnattr_setsigdefault(&at, &dfl);
     posix_spawnattr_setpgroup(&at, 0);
-    char **envp = sandbox_child_env(environ, cfg->sandbox, w->mem_mb);
+    /* the host is not limited; its jail gets its own environment */
+    char **envp = sandbox_child_env(environ, 0, 0);
     int rc =
         posix_spawn(&w->pid, w->env->exe, &fa, &at, (char *const *)argv, envp ? envp : environ);
     sandbox_child_env_free(envp);
@@ -490,15 +479,14 @@ static int worker_ready(worker *w, int64_t timeout_us, char *err, size_t errlen)
                             WIRE_PROTOCOL_VERSION);
     if (pid != (uint32_t)w->pid)
         return worker_break(w, -1, err, errlen, "worker says pid %u, spawned %d", pid, (int)w->pid);
-    worker_pause(w);
     return 0;
 }
 
-/* A descriptor moved above the ones a worker is given (0-3): dup2 onto its
+/* A descriptor moved above the ones a worker is given (0-2): dup2 onto its
  * own number would keep close-on-exec. */
 static int worker_high_fd(int fd)
 {
-    if (fd < 0 || fd > WORKER_STATUS_FD) return fd;
+    if (fd < 0 || fd > 2) return fd;
     int hi = fcntl(fd, F_DUPFD_CLOEXEC, 10);
     close(fd);
     return hi;
@@ -511,31 +499,22 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
     if (!w) return worker_fail(err, errlen, 0, "out of memory"), NULL;
     w->env = env;
     w->pid = -1;
-    w->pidfd = w->status_rd = -1;
+    w->pidfd = -1;
     w->out_pipe.fd = -1;
     w->reaped = 1; /* nothing to reap until launched */
     w->mem_mb = cfg->mem_limit_mb > 0 ? cfg->mem_limit_mb : WORKER_DEFAULT_MEM_MB;
     w->cpu_s = cfg->cpu_limit_s > 0 ? cfg->cpu_limit_s : WORKER_DEFAULT_CPU_S;
-    if (!cfg->sandbox) w->mem_mb = w->cpu_s = 0;
+    if (cfg->sandbox == SANDBOX_OFF) w->mem_mb = w->cpu_s = 0;
     wire_scratch_init(&w->scratch);
-    int fds[2];
     if (worker_bind(w, err, errlen) < 0) goto fail;
-    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) < 0) {
-        worker_fail(err, errlen, 0, "pipe: %s", strerror(errno));
-        goto fail;
-    }
-    w->status_rd = fds[0];
-    fds[1] = worker_high_fd(fds[1]);
     int outs[2] = {-1, -1};
     if (pipe2(outs, O_CLOEXEC) < 0) {
         worker_fail(err, errlen, 0, "pipe: %s", strerror(errno));
-        if (fds[1] >= 0) close(fds[1]);
         goto fail;
     }
     botout_init(&w->out_pipe, outs[0], cfg->bot_path);
     outs[1] = worker_high_fd(outs[1]);
-    int rc = fds[1] < 0 || outs[1] < 0 ? -1 : worker_launch(w, cfg, fds[1], outs[1], err, errlen);
-    if (fds[1] >= 0) close(fds[1]);
+    int rc = outs[1] < 0 ? -1 : worker_launch(w, cfg, outs[1], err, errlen);
     if (outs[1] >= 0) close(outs[1]);
     if (rc < 0) goto fail;
     w->reaped = 0;
@@ -575,12 +554,10 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
     m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
     m.setup = (Arena__Setup *)setup;
     int64_t deadline = arena_now_us() + timeout_us;
-    worker_resume(w);
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
         code = worker_await(w, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, deadline, &r, err, errlen);
-    if (code == OUTCOME_NORMAL) worker_pause(w);
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     Arena__SetupReply *sr = r->setup_reply;
@@ -605,23 +582,20 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_TURN;
     m.turn = &t;
-    int64_t cpu0 = worker_cpu_us(w);
     int64_t t0 = arena_now_us();
-    worker_resume(w);
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
         code = worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + timeout_us, &r, err,
                             errlen);
     if (elapsed_us) *elapsed_us = arena_now_us() - t0;
-    if (code == OUTCOME_NORMAL) worker_pause(w);
-    if (cpu_us) {
-        int64_t cpu1 = worker_cpu_us(w);
-        *cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
-    }
+    if (cpu_us) *cpu_us = 0;
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     *action = r->action->action;
+    int64_t cpu = r->action->cpu_us > 0 ? r->action->cpu_us : 0;
+    w->cpu_used_us += cpu;
+    if (cpu_us) *cpu_us = cpu;
     arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
     return OUTCOME_NORMAL;
 }
@@ -655,29 +629,9 @@ pid_t worker_pid(const worker *w)
     return w->pid;
 }
 
-/* Reads utime + stime (fields 14 and 15) of /proc/<pid>/stat. The command name
- * in field 2 may hold spaces, so fields are counted after its ')'. */
-static double proc_cpu_seconds(pid_t pid)
-{
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f) return -1;
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    char *p = strrchr(buf, ')');
-    unsigned long long ut = 0, st = 0;
-    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
-        return -1;
-    return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
-}
-
 int worker_cpu_exhausted(const worker *w)
 {
-    if (w->cpu_s <= 0) return 0;
-    double used = proc_cpu_seconds(w->pid);
-    return used >= (double)w->cpu_s / 2;
+    return w->cpu_s > 0 && w->cpu_used_us >= w->cpu_s * 1000000 / 2;
 }
 
 /* Waits up to ms for the worker to exit by itself. */
@@ -698,7 +652,6 @@ void worker_close(worker *w)
 {
     if (!w) return;
     if (!w->reaped && !w->broken && w->idlen) {
-        worker_resume(w);
         Arena__Bye bye = ARENA__BYE__INIT;
         Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
         m.body_case = ARENA__ARENA_MSG__BODY_BYE;
@@ -712,7 +665,6 @@ void worker_close(worker *w)
     if (w->sock) zmq_close(w->sock);
     if (w->sockpath[0]) unlink(w->sockpath); /* libzmq 4.3.4 leaves the file */
     if (w->pidfd >= 0) close(w->pidfd);
-    if (w->status_rd >= 0) close(w->status_rd);
     botout_close(&w->out_pipe);
     wire_buf_free(&w->out);
     free(w);

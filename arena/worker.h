@@ -1,10 +1,11 @@
-/* worker.h -- a bot running in its own sandboxed process, seen from the arena.
+/* worker.h -- a bot running in its own jail behind a seat host, seen from the arena.
  *
- * The arena re-executes its own binary in worker mode (`arena __worker ...`,
- * see worker_main.c). The worker connects a ZeroMQ DEALER to a ROUTER that the
- * arena bound for it on an ipc:// endpoint in a private temporary directory,
- * sends Ready, and from then on every message is a protobuf-c ArenaMsg or
- * WorkerMsg (proto/arena.proto).
+ * The arena re-executes its own binary as a seat host (`arena __worker ...`,
+ * see worker_main.c), which starts the bot in a jail (jail.h). The host
+ * connects a ZeroMQ DEALER to a ROUTER that the arena bound for it on an
+ * ipc:// endpoint in a private temporary directory, sends Ready, and from then
+ * on every message is a protobuf-c ArenaMsg or WorkerMsg (proto/arena.proto).
+ * The host reports a bot's forfeit as a Fault message (outcome and detail).
  *
  * Every call that waits takes a timeout and never blocks past it. Calls return
  * OUTCOME_NORMAL (0) on success, or the outcome code that the failure costs the
@@ -45,7 +46,7 @@ int worker_env_set_exe(worker_env *env, const char *path);
 typedef struct worker_config {
     const char *bot_path;   /* the bot .so */
     const char *rules_path; /* the game's rule module, or NULL (info only) */
-    int sandbox;            /* 1: rlimits + seccomp (default); 0: off, for debugging */
+    int sandbox;            /* SANDBOX_JAIL (default), SANDBOX_SECCOMP or SANDBOX_OFF */
     int64_t mem_limit_mb;   /* address-space limit of the worker, 0 = default */
     int64_t cpu_limit_s;    /* RLIMIT_CPU backstop, 0 = default */
 } worker_config;
@@ -65,10 +66,11 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
 
 /* Asks for an action. On success *action holds the bot's answer (not yet
  * checked for legality), *elapsed_us the wall time from send to answer and
- * *cpu_us (may be NULL) the CPU time the worker used meanwhile. On timeout the
- * worker is killed and OUTCOME_TIME returned. Between requests the worker is
- * stopped (SIGSTOP): a bot computes only while it serves one; events and game
- * ends wait in its queue until its next request. */
+ * *cpu_us (may be NULL) the CPU time the bot's jail used meanwhile, as its
+ * host measured it. On timeout the worker is killed and OUTCOME_TIME
+ * returned. Between requests the host keeps the jail stopped (SIGSTOP): a bot
+ * computes only while it serves one; events and game ends wait in its
+ * channel until its next request. */
 int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, int32_t *action,
                int64_t *elapsed_us, int64_t *cpu_us, char *err, size_t errlen);
 
@@ -81,9 +83,9 @@ int worker_game_over(worker *w, const double *returns, int num_players, char *er
 /* Whether the bot wants events (has observe()), known after worker_setup. */
 int worker_wants_events(const worker *w);
 pid_t worker_pid(const worker *w);
-/* True once the worker has used half of its CPU-time limit (RLIMIT_CPU counts
- * every game it served): the pool then retires it before the limit can cost a
- * game. */
+/* True once the bot has used half of its CPU-time limit in turns (RLIMIT_CPU
+ * counts every game it served): the pool then retires it before the limit can
+ * cost a game. */
 int worker_cpu_exhausted(const worker *w);
 
 /* Says Bye, waits briefly for the exit, then SIGKILLs; reaps; frees. NULL ok. */

@@ -1,62 +1,73 @@
-/* worker_main.c -- the bot worker process: `arena __worker <endpoint> <bot.so> ...`.
+/* worker_main.c -- the seat host: `arena __worker <endpoint> <bot.so> ...`.
  *
- * Life of a worker (each step runs only if the previous one worked):
- *   1. connect a DEALER to the arena's endpoint and send Ready (no plugin code yet)
- *   2. set rlimits, then wait for the arena's first message: libzmq connects
- *      from its own thread and needs socket/connect until then
- *   3. the seccomp filter (TSYNC), then dlopen the rules and the bot with
- *      RTLD_NOW: the plugin's constructors run already filtered
- *   4. serve Setup/Turn/Event/GameOver until Bye
- * A failure in 2-4 is not fatal here: it is kept and becomes the answer to the
- * first Setup (SetupReply ok=false), which the arena turns into OUTCOME_SETUP.
- * The worker never runs a bot outside its sandbox unless told --no-sandbox.
+ * Trusted arena code between the arena's ZeroMQ socket and one jailed bot
+ * (jail.h). The bot never shares a process with a ZeroMQ socket: whatever it
+ * writes reaches only this host, one packet at a time and at most
+ * JAIL_MAX_MSG bytes, so neither the host's nor the arena's memory depends on
+ * what a bot sends.
  *
- * The worker dies with the arena: PR_SET_PDEATHSIG (SIGKILL) is armed first
- * thing in main; the one-second check of the parent in zmq_poll is a second
- * line only.
+ *   spawn the jail -> connect, Ready -> serve until Bye or a fault
+ *
+ * Serving, per message of the arena:
+ *   Setup, Turn    continue the jail, pass the packet on, read exactly one
+ *                  answer of the right kind (and seq), stop the jail again;
+ *                  a Turn's answer carries the jail's CPU time for the turn
+ *   Event, GameOver  queued on the channel for the stopped jail
+ *   Bye            kill the jail, exit
+ * The jail is stopped (SIGSTOP) whenever it serves no request, so no bot
+ * computes on another seat's time. Anything else the jail does (dies, writes
+ * garbage or an answer nobody asked for, breaks the filter) becomes one Fault
+ * message with the outcome and a one-line detail; the host then kills the
+ * jail and exits. The host dies with the arena (PDEATHSIG), the jail with
+ * the host.
  */
-#include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <zmq.h>
 
-#include "arena/bot.h"
-#include "botrun.h"
-#include "loader.h"
+#include "jail.h"
+#include "outcome.h"
 #include "sandbox.h"
 #include "wire.h"
 #include "worker.h"
 
-#define WM_ERR 512
-#define WM_POLL_MS 1000
+#define HOST_ERR 512
+#define HOST_POLL_MS 1000
+#define HOST_END_MS 2000 /* from a closed channel to the bot's end */
+#define HOST_LINGER_MS 1000
 
-typedef struct wm_args {
+typedef struct host_args {
     const char *endpoint, *bot_path, *rules_path;
-    int sandbox, status_fd;
+    int level;
     int64_t mem_mb, cpu_s, parent;
-} wm_args;
+} host_args;
 
-typedef struct wm {
-    wm_args a;
+typedef struct host {
+    host_args a;
     void *zctx, *sock;
     pid_t ppid;
-    wire_buf out;
-    wire_scratch scratch;
-    char load_err[WM_ERR]; /* why the bot cannot play, "" when it can */
-    void *rules_dl;
-    const arena_rules *rules;
-    botrun run; /* the bot, once loaded */
-    int loaded;
-} wm;
+    jail j;
+    char jail_err[HOST_ERR]; /* why no jail could be built, "" when it was */
+    int stopped;
+    wire_buf in, out;
+    wire_scratch scratch, reply_scratch;
+    uint8_t reply[JAIL_MAX_MSG];
+} host;
 
-static int wm_parse_int(const char *s, int64_t *out)
+static int host_parse_int(const char *s, int64_t *out)
 {
     char *end;
     errno = 0;
@@ -66,11 +77,10 @@ static int wm_parse_int(const char *s, int64_t *out)
     return 0;
 }
 
-static int wm_parse_args(int argc, char **argv, wm_args *a)
+static int host_parse_args(int argc, char **argv, host_args *a)
 {
     memset(a, 0, sizeof *a);
-    a->sandbox = 1;
-    a->status_fd = -1;
+    a->level = SANDBOX_JAIL;
     if (argc < 3) return -1;
     a->endpoint = argv[1];
     a->bot_path = argv[2];
@@ -78,223 +88,278 @@ static int wm_parse_args(int argc, char **argv, wm_args *a)
         int64_t v;
         const char *opt = argv[i];
         if (strcmp(opt, "--no-sandbox") == 0) {
-            a->sandbox = 0;
+            a->level = SANDBOX_OFF;
+            continue;
+        }
+        if (strcmp(opt, "--seccomp-only") == 0) {
+            a->level = SANDBOX_SECCOMP;
             continue;
         }
         if (i + 1 >= argc) return -1;
         const char *val = argv[++i];
-        if (strcmp(opt, "--rules") == 0) {
+        if (strcmp(opt, "--rules") == 0)
             a->rules_path = val;
-        } else if (wm_parse_int(val, &v) < 0) {
+        else if (host_parse_int(val, &v) < 0)
             return -1;
-        } else if (strcmp(opt, "--mem-mb") == 0) {
+        else if (strcmp(opt, "--mem-mb") == 0)
             a->mem_mb = v;
-        } else if (strcmp(opt, "--cpu-s") == 0) {
+        else if (strcmp(opt, "--cpu-s") == 0)
             a->cpu_s = v;
-        } else if (strcmp(opt, "--status-fd") == 0) {
-            a->status_fd = (int)v;
-        } else if (strcmp(opt, "--parent") == 0) {
+        else if (strcmp(opt, "--parent") == 0)
             a->parent = v;
-        } else {
+        else
             return -1;
-        }
     }
     return 0;
 }
 
-/* ----------------------------------------------------------- messaging -- */
+/* ---------------------------------------------------------- the arena -- */
 
-static int wm_send(wm *w, Arena__WorkerMsg *msg)
+static int host_send(host *h, const Arena__WorkerMsg *msg)
 {
-    if (wire_send_worker(w->sock, msg, &w->out) == 0) return 0;
-    fprintf(stderr, "arena worker: send: %s\n", zmq_strerror(errno));
+    if (wire_send_worker(h->sock, msg, &h->out) == 0) return 0;
+    fprintf(stderr, "arena seat host: send: %s\n", zmq_strerror(errno));
     return -1;
 }
 
-/* The next message from the arena, or NULL when it is gone. */
-static Arena__ArenaMsg *wm_next(wm *w)
+/* The next message of the arena (its bytes in h->in), or NULL when it is gone. */
+static Arena__ArenaMsg *host_next(host *h, size_t *len)
 {
-    zmq_pollitem_t item = {w->sock, 0, ZMQ_POLLIN, 0};
+    zmq_pollitem_t item = {h->sock, 0, ZMQ_POLLIN, 0};
     for (;;) {
-        int rc = zmq_poll(&item, 1, WM_POLL_MS);
+        int rc = zmq_poll(&item, 1, HOST_POLL_MS);
         if (rc < 0 && errno != EINTR) return NULL;
         if (rc <= 0) {
-            if (getppid() != w->ppid) return NULL; /* orphaned: the arena died */
+            if (getppid() != h->ppid) return NULL; /* orphaned: the arena died */
             continue;
         }
-        Arena__ArenaMsg *msg = NULL;
-        rc = wire_recv_arena(w->sock, ZMQ_DONTWAIT, &w->scratch.alloc, &msg);
-        if (rc == WIRE_OK) return msg;
+        rc = wire_recv_arena_bytes(h->sock, ZMQ_DONTWAIT, &h->in, len);
         if (rc == WIRE_ERROR) return NULL;
-        if (rc == WIRE_GARBAGE) fprintf(stderr, "arena worker: unreadable message ignored\n");
+        Arena__ArenaMsg *msg = NULL;
+        if (rc == WIRE_OK &&
+            wire_decode_arena(&h->scratch.alloc, h->in.data, *len, &msg) == WIRE_OK)
+            return msg;
+        if (rc != WIRE_NONE) fprintf(stderr, "arena seat host: unreadable message ignored\n");
     }
 }
 
-static void wm_free_msg(wm *w, Arena__ArenaMsg *msg)
+/* The bot forfeits: tell the arena why, end the jail. Always returns -1. */
+static int host_fault(host *h, int outcome, const char *fmt, ...)
 {
-    arena__arena_msg__free_unpacked(msg, &w->scratch.alloc);
+    char detail[HOST_ERR];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    jail_close(&h->j);
+    Arena__Fault f = ARENA__FAULT__INIT;
+    f.outcome = outcome;
+    f.detail = detail;
+    Arena__WorkerMsg msg = ARENA__WORKER_MSG__INIT;
+    msg.body_case = ARENA__WORKER_MSG__BODY_FAULT;
+    msg.fault = &f;
+    host_send(h, &msg);
+    return -1;
 }
 
-/* ------------------------------------------------------------- loading -- */
+/* ------------------------------------------------------------ the jail -- */
 
-static void wm_load(wm *w)
+static void host_signal(host *h, int sig)
 {
-    if (w->a.rules_path) {
-        const void *table;
-        w->rules_dl =
-            loader_open_table(w->a.rules_path, ARENA_RULES_ENTRY, &table, w->load_err, WM_ERR);
-        if (!w->rules_dl) return;
-        if (loader_check_rules(table, w->a.rules_path, w->load_err, WM_ERR)) return;
-        w->rules = table;
+    if (h->j.bot_pid > 0) kill(h->j.bot_pid, sig);
+}
+
+static void host_continue(host *h)
+{
+    if (h->stopped) host_signal(h, SIGCONT);
+    h->stopped = 0;
+}
+
+static void host_stop(host *h)
+{
+    if (!h->stopped) host_signal(h, SIGSTOP);
+    h->stopped = 1;
+}
+
+/* CPU time the jail has used, in microseconds; -1 when unknown. */
+static int64_t host_jail_cpu_us(const host *h)
+{
+    clockid_t clk;
+    struct timespec ts;
+    if (h->j.bot_pid <= 0 || clock_getcpuclockid(h->j.bot_pid, &clk) || clock_gettime(clk, &ts))
+        return -1;
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* The jail ended (its channel closed, or it sent its last words): how. */
+static int host_death(host *h, const sandbox_record *violation)
+{
+    jail_end end;
+    if (h->stopped) host_signal(h, SIGCONT); /* a stopped bot would never end */
+    if (jail_wait(&h->j, HOST_END_MS, &end) < 0)
+        return host_fault(h, OUTCOME_CRASH, "closed its channel");
+    int st = end.status;
+    if (violation) {
+        char *name = sandbox_syscall_name(violation->arch, violation->nr);
+        int rc = name ? host_fault(h, OUTCOME_SANDBOX, "sandbox violation: %s", name)
+                      : host_fault(h, OUTCOME_SANDBOX, "sandbox violation: system call %d",
+                                   (int)violation->nr);
+        free(name);
+        return rc;
     }
-    w->loaded = botrun_load(&w->run, w->a.bot_path, w->rules, w->load_err, WM_ERR) == 0;
+    double cpu = (double)end.cpu_us / 1e6;
+    char hint[64] = "";
+    /* only a hint, and said as one: the peak resident size reached half the
+     * address-space limit before the bot died */
+    if (h->a.mem_mb > 0 && end.maxrss_kb >= h->a.mem_mb * 1024 / 2)
+        snprintf(hint, sizeof hint, " (memory limit %lld MB?)", (long long)h->a.mem_mb);
+    if (WIFSIGNALED(st)) {
+        int sig = WTERMSIG(st);
+        if (sig == SIGSYS)
+            return host_fault(h, OUTCOME_SANDBOX, "sandbox violation: unreported system call");
+        /* SIGXCPU comes only from RLIMIT_CPU; SIGKILL is the hard limit only
+         * if the time is there */
+        if (h->a.cpu_s > 0 && (sig == SIGXCPU || (sig == SIGKILL && cpu >= (double)h->a.cpu_s)))
+            return host_fault(h, OUTCOME_TIME, "CPU time limit (%lld s)", (long long)h->a.cpu_s);
+        const char *d = sigdescr_np(sig);
+        return host_fault(h, OUTCOME_CRASH, "crashed: signal %d (%s)%s", sig, d ? d : "unknown",
+                          hint);
+    }
+    if (WIFEXITED(st) && WEXITSTATUS(st) == SANDBOX_EXIT_VIOLATION)
+        return host_fault(h, OUTCOME_SANDBOX, "sandbox violation: unreported system call");
+    return host_fault(h, OUTCOME_CRASH, "exited with status %d%s",
+                      WIFEXITED(st) ? WEXITSTATUS(st) : -1, hint);
 }
 
-/* libzmq's threads were created with the socket, but a loaded machine may run
- * their first lines only later: the scheduling call and the name each sets
- * (applySchedulingParameters, then the name "ZMQbg/...") would then trap
- * under the filter -- in a thread that blocks every signal, so the worker
- * would die unreported. Wait (a bounded while) until every other thread has
- * its name. */
-static void wm_await_zmq_threads(void)
+/* recv() gave 0: the jail closed the channel (it is dying), or it sent an
+ * empty packet while alive, which is garbage. */
+static int host_eof(host *h)
 {
-    for (int tries = 0; tries < 2000; tries++) {
-        DIR *d = opendir("/proc/self/task");
-        struct dirent *e;
-        int unnamed = 0;
-        pid_t self = getpid();
-        while (d && (e = readdir(d))) {
-            if (e->d_name[0] == '.' || atoi(e->d_name) == self) continue;
-            char path[64], comm[32] = "";
-            snprintf(path, sizeof path, "/proc/self/task/%s/comm", e->d_name);
-            FILE *f = fopen(path, "r");
-            if (f) {
-                if (!fgets(comm, sizeof comm, f)) comm[0] = '\0';
-                fclose(f);
-            }
-            if (strncmp(comm, "ZMQbg/", 6) != 0) unnamed++;
+    struct pollfd p = {h->j.chan, POLLIN | POLLRDHUP, 0};
+    if (poll(&p, 1, 0) >= 0 && !(p.revents & (POLLHUP | POLLRDHUP | POLLERR)))
+        return host_fault(h, OUTCOME_GARBAGE, "an empty message");
+    return host_death(h, NULL);
+}
+
+/* Passes the arena's packet on, without waiting. */
+static int host_forward(host *h, size_t len)
+{
+    for (;;) {
+        if (send(h->j.chan, h->in.data, len, MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)len) return 0;
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN) return host_fault(h, OUTCOME_TIME, "not reading its messages");
+        if (errno == EPIPE || errno == ECONNRESET) return host_death(h, NULL);
+        return host_fault(h, OUTCOME_CRASH, "channel: %s", strerror(errno));
+    }
+}
+
+/* Nothing may wait on the channel when a request is about to be sent: an
+ * answer that was not asked for is garbage. */
+static int host_check_quiet(host *h)
+{
+    char c;
+    ssize_t n = recv(h->j.chan, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) return 0;
+    if (n == 0) return host_eof(h);
+    if (n < 0) return host_death(h, NULL);
+    return host_fault(h, OUTCOME_GARBAGE, "sent a message nobody asked for");
+}
+
+/* The one answer to a request: a message with body `want` (and, for a turn,
+ * the request's seq), decoded into *out. */
+static int host_await(host *h, int want, uint32_t seq, Arena__WorkerMsg **out)
+{
+    struct pollfd p = {h->j.chan, POLLIN, 0};
+    for (;;) {
+        if (poll(&p, 1, -1) < 0 && errno != EINTR) return host_death(h, NULL);
+        ssize_t n = recv(h->j.chan, h->reply, sizeof h->reply, MSG_TRUNC | MSG_DONTWAIT);
+        if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+        if (n == 0) return host_eof(h);
+        if (n < 0) return host_death(h, NULL);
+        if ((size_t)n > sizeof h->reply)
+            return host_fault(h, OUTCOME_GARBAGE, "a message of %zd bytes (at most %d)", n,
+                              JAIL_MAX_MSG);
+        sandbox_record r;
+        if ((size_t)n == sizeof r) {
+            memcpy(&r, h->reply, sizeof r);
+            if (r.magic == SANDBOX_RECORD_MAGIC) return host_death(h, &r);
         }
-        if (d) closedir(d);
-        if (!unnamed) return;
-        usleep(500);
+        if (wire_decode_worker(&h->reply_scratch.alloc, h->reply, (size_t)n, out) != WIRE_OK)
+            return host_fault(h, OUTCOME_GARBAGE, "unreadable message");
+        Arena__WorkerMsg *m = *out;
+        if ((int)m->body_case == want &&
+            (want != ARENA__WORKER_MSG__BODY_ACTION || m->action->seq == seq))
+            return 0;
+        int body = (int)m->body_case;
+        arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
+        *out = NULL;
+        /* a message of another kind, or an answer to another turn (one it
+         * sent ahead, or twice) */
+        return host_fault(h, OUTCOME_GARBAGE, "sent a message nobody asked for (kind %d)", body);
     }
 }
 
-/* Steps 3-4 around the first message: the filter, then the bot. */
-static void wm_start(wm *w)
+/* Setup or Turn: continue, ask, read the answer, stop; the answer goes to
+ * the arena. */
+static int host_request(host *h, size_t len, int want, uint32_t seq)
 {
-    /* never run plugin code unfiltered: if the limits or the filter failed,
-     * load nothing and refuse every game */
-    if (w->a.sandbox) wm_await_zmq_threads();
-    if (!w->load_err[0] && (!w->a.sandbox || sandbox_enter(w->load_err, WM_ERR) == 0)) wm_load(w);
-    if (w->load_err[0]) w->loaded = 0;
+    if (host_check_quiet(h) < 0) return -1;
+    int64_t cpu0 = host_jail_cpu_us(h);
+    host_continue(h);
+    Arena__WorkerMsg *m = NULL;
+    if (host_forward(h, len) < 0 || host_await(h, want, seq, &m) < 0) return -1;
+    host_stop(h);
+    int64_t cpu1 = host_jail_cpu_us(h);
+    if (want == ARENA__WORKER_MSG__BODY_ACTION)
+        m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
+    int rc = host_send(h, m);
+    arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
+    return rc;
 }
 
-/* ---------------------------------------------------------------- games -- */
-
-static void wm_on_setup(wm *w, const Arena__Setup *s)
+/* Without a jail every Setup is refused with the reason. */
+static int host_refuse(host *h)
 {
-    char err[WM_ERR] = "";
     Arena__SetupReply reply = ARENA__SETUP_REPLY__INIT;
-    Arena__BotInfo info = ARENA__BOT_INFO__INIT;
-    seat_info si = {0};
-    botrun_end(&w->run);
-    if (!w->loaded) {
-        snprintf(err, sizeof err, "%s", w->load_err[0] ? w->load_err : "bot not loaded");
-    } else {
-        botrun_info(&w->run, &si);
-        info.name = si.name;
-        info.version = si.version;
-        info.author = si.author;
-        info.games = si.games;
-        info.abi_version = w->run.bot->abi_version;
-        info.wants_events = si.wants_events;
-        info.options_help = si.options_help;
-        reply.info = &info;
-        if (!s->info_only) {
-            seat_game g = {s->game,          s->options, (int)s->seat, (int)s->num_players,
-                           s->seed,          {0, 0, 0},  s->bot_options};
-            if (s->tc)
-                g.tc =
-                    (arena_time_control){s->tc->base_us, s->tc->increment_us, s->tc->move_time_us};
-            botrun_start(&w->run, &g, err, sizeof err);
-        }
-    }
-    reply.ok = err[0] == '\0';
-    reply.error = err;
+    reply.ok = 0;
+    reply.error = h->jail_err;
     Arena__WorkerMsg msg = ARENA__WORKER_MSG__INIT;
     msg.body_case = ARENA__WORKER_MSG__BODY_SETUP_REPLY;
     msg.setup_reply = &reply;
-    wm_send(w, &msg);
-    seat_info_free(&si);
+    return host_send(h, &msg);
 }
 
-/* The hot path: no allocation here beyond what the rules and the bot do. */
-static void wm_on_turn(wm *w, const Arena__TurnRequest *t)
-{
-    int32_t action = -1;
-    if (w->loaded && t->n_legal > 0) {
-        arena_turn turn = {sizeof turn,        (int)t->ply,       t->observation.data,
-                           t->observation.len, t->legal,          (int)t->n_legal,
-                           t->time_left_us,    t->move_budget_us, NULL};
-        action = botrun_act(&w->run, &turn);
-    }
-    Arena__ActionReply reply = ARENA__ACTION_REPLY__INIT;
-    reply.seq = t->seq;
-    reply.action = action;
-    Arena__WorkerMsg msg = ARENA__WORKER_MSG__INIT;
-    msg.body_case = ARENA__WORKER_MSG__BODY_ACTION;
-    msg.action = &reply;
-    wm_send(w, &msg);
-}
-
-static void wm_on_event(wm *w, const Arena__Event *e)
-{
-    if (!w->loaded) return;
-    botrun_event(&w->run,
-                 e->kind == ARENA__EVENT__KIND__CHANCE ? ARENA_EVENT_CHANCE : ARENA_EVENT_ACTION,
-                 e->seat, e->action);
-}
-
-static void wm_on_game_over(wm *w, const Arena__GameOver *g)
-{
-    if (w->loaded) botrun_game_over(&w->run, g->returns, (int)g->n_returns);
-}
-
-/* Serves one message; 0 to go on, 1 after Bye. */
-static int wm_serve(wm *w, const Arena__ArenaMsg *m)
+/* Serves one message: 0 to go on, 1 after Bye, -1 after a fault. */
+static int host_serve(host *h, const Arena__ArenaMsg *m, size_t len)
 {
     switch (m->body_case) {
     case ARENA__ARENA_MSG__BODY_SETUP:
-        wm_on_setup(w, m->setup);
-        break;
+        if (h->jail_err[0]) return host_refuse(h);
+        return host_request(h, len, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0);
     case ARENA__ARENA_MSG__BODY_TURN:
-        wm_on_turn(w, m->turn);
-        break;
+        if (h->jail_err[0]) return -1;
+        return host_request(h, len, ARENA__WORKER_MSG__BODY_ACTION, m->turn->seq);
     case ARENA__ARENA_MSG__BODY_EVENT:
-        wm_on_event(w, m->event);
-        break;
     case ARENA__ARENA_MSG__BODY_GAME_OVER:
-        wm_on_game_over(w, m->game_over);
-        break;
+        return h->jail_err[0] ? 0 : host_forward(h, len);
     case ARENA__ARENA_MSG__BODY_BYE:
         return 1;
     default:
-        break;
+        return 0;
     }
-    return 0;
 }
 
-/* --------------------------------------------------------------- main -- */
+/* ---------------------------------------------------------------- main -- */
 
-static int wm_connect(wm *w)
+static int host_connect(host *h)
 {
-    int zero = 0;
-    w->zctx = zmq_ctx_new();
-    if (w->zctx) w->sock = zmq_socket(w->zctx, ZMQ_DEALER);
-    if (!w->sock || zmq_setsockopt(w->sock, ZMQ_LINGER, &zero, sizeof zero) < 0 ||
-        zmq_connect(w->sock, w->a.endpoint) < 0) {
-        fprintf(stderr, "arena worker: %s: %s\n", w->a.endpoint, zmq_strerror(errno));
+    /* a Fault is the last message before exit: closing must not drop it */
+    int linger = HOST_LINGER_MS;
+    h->zctx = zmq_ctx_new();
+    if (h->zctx) h->sock = zmq_socket(h->zctx, ZMQ_DEALER);
+    if (!h->sock || zmq_setsockopt(h->sock, ZMQ_LINGER, &linger, sizeof linger) < 0 ||
+        zmq_connect(h->sock, h->a.endpoint) < 0) {
+        fprintf(stderr, "arena seat host: %s: %s\n", h->a.endpoint, zmq_strerror(errno));
         return -1;
     }
     Arena__Ready ready = ARENA__READY__INIT;
@@ -303,51 +368,60 @@ static int wm_connect(wm *w)
     Arena__WorkerMsg msg = ARENA__WORKER_MSG__INIT;
     msg.body_case = ARENA__WORKER_MSG__BODY_READY;
     msg.ready = &ready;
-    return wm_send(w, &msg);
+    return host_send(h, &msg);
 }
 
-static void wm_cleanup(wm *w)
+static void host_spawn_jail(host *h)
 {
-    botrun_unload(&w->run);
-    if (w->rules_dl) dlclose(w->rules_dl);
-    wire_buf_free(&w->out);
-    if (w->sock) zmq_close(w->sock);
-    if (w->zctx) zmq_ctx_term(w->zctx);
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) {
+        snprintf(h->jail_err, sizeof h->jail_err, "readlink /proc/self/exe: %s", strerror(errno));
+        return;
+    }
+    exe[n] = '\0';
+    jail_config cfg = {exe, h->a.bot_path, h->a.rules_path, h->a.level, h->a.mem_mb, h->a.cpu_s};
+    if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
+        snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
 }
 
 int worker_main(int argc, char **argv)
 {
-    static wm w; /* static: the 4 KB scratch block stays off the stack */
-    if (wm_parse_args(argc, argv, &w.a) < 0) {
-        fprintf(stderr,
-                "usage: arena __worker <endpoint> <bot.so> [--rules <rules.so>] "
-                "[--no-sandbox] [--mem-mb N] [--cpu-s N] [--status-fd FD] [--parent PID]\n");
+    static host h; /* static: the reply buffer and scratch blocks stay off the stack */
+    if (host_parse_args(argc, argv, &h.a) < 0) {
+        fprintf(stderr, "usage: arena __worker <endpoint> <bot.so> [--rules <rules.so>] "
+                        "[--no-sandbox | --seccomp-only] [--mem-mb N] [--cpu-s N] "
+                        "[--parent PID]\n(started by the arena, never by hand)\n");
         return 2;
     }
-    /* Die with the arena, whatever state we are in (waiting, inside a bot's
-     * act or create, shutting down): the kernel sends SIGKILL when the
-     * thread that spawned us exits. If the arena died before this line, our
-     * parent is already someone else: leave at once. The poll loop below
-     * still checks, for kernels where the signal could not be armed. */
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || (w.a.parent > 0 && getppid() != (pid_t)w.a.parent))
+    /* Die with the arena, whatever state we are in. If the arena died before
+     * this line, our parent is already someone else: leave at once. The poll
+     * loop still checks, for kernels where the signal could not be armed. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || (h.a.parent > 0 && getppid() != (pid_t)h.a.parent))
         return 1;
-    w.ppid = getppid();
-    wire_scratch_init(&w.scratch);
-    if (w.a.status_fd >= 0) fcntl(w.a.status_fd, F_SETFD, FD_CLOEXEC);
-    sandbox_report_violations(w.a.status_fd, w.load_err, WM_ERR);
+    h.ppid = getppid();
+    h.j.pid = -1;
+    h.j.pidfd = h.j.chan = -1;
+    wire_scratch_init(&h.scratch);
+    wire_scratch_init(&h.reply_scratch);
+    /* before libzmq starts its threads: clone() then copies one thread */
+    host_spawn_jail(&h);
     int status = 1;
-    if (wm_connect(&w) < 0) goto out;
-    if (w.a.sandbox) sandbox_limit(w.a.mem_mb, w.a.cpu_s, w.load_err, WM_ERR);
-    Arena__ArenaMsg *msg = wm_next(&w);
-    if (!msg) goto out;
-    wm_start(&w);
-    while (msg && !wm_serve(&w, msg)) {
-        wm_free_msg(&w, msg);
-        msg = wm_next(&w);
+    if (host_connect(&h) < 0) goto out;
+    for (;;) {
+        size_t len = 0;
+        Arena__ArenaMsg *msg = host_next(&h, &len);
+        if (!msg) break;
+        int rc = host_serve(&h, msg, len);
+        arena__arena_msg__free_unpacked(msg, &h.scratch.alloc);
+        if (rc != 0) break;
     }
-    if (msg) wm_free_msg(&w, msg);
     status = 0;
 out:
-    wm_cleanup(&w);
+    jail_close(&h.j);
+    wire_buf_free(&h.in);
+    wire_buf_free(&h.out);
+    if (h.sock) zmq_close(h.sock);
+    if (h.zctx) zmq_ctx_term(h.zctx);
     return status;
 }

@@ -1,6 +1,9 @@
-/* move_cost.c -- the arena's cost per move with process-isolated, sandboxed
- * random bots, as a ratio to a bare ZeroMQ DEALER/ROUTER ipc round trip between
- * two processes measured in the same run. Target: at most 1.5x.
+/* move_cost.c -- the arena's cost per move with jailed random bots (and with
+ * the weaker seccomp-only isolation, for comparison), as a ratio to a bare
+ * ZeroMQ DEALER/ROUTER ipc round trip between two processes measured in the
+ * same run (target: at most 1.5x); the time to start a jail (a seat host, its
+ * jail, the bot loaded and asked who it is), and that start cost as a share
+ * of the whole run.
  *
  * Usage: bench_move_cost [matches]   (default 200 matches of morris) */
 #include <signal.h>
@@ -12,8 +15,11 @@
 #include <zmq.h>
 
 #include "arena/sdk.h"
+#include "loader.h"
 #include "match.h"
+#include "sandbox.h"
 #include "session.h"
+#include "jail.h"
 #include "worker.h"
 
 #define ROUND_TRIPS 20000
@@ -71,12 +77,47 @@ static double bare_round_trip_us(void)
     return per;
 }
 
-static double arena_move_us(int matches, long *plies_out)
+#define STARTS 20
+
+/* Mean time from spawning a worker to knowing its bot's identity. */
+static double start_us(int level)
+{
+    char err[1024];
+    worker_env *env = worker_env_new(err, sizeof err);
+    if (!env) {
+        fprintf(stderr, "bench: %s\n", err);
+        exit(1);
+    }
+    char bot[4096];
+    if (loader_resolve(LOADER_BOTS, "random", bot, sizeof bot, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", err);
+        exit(1);
+    }
+    worker_config cfg = {.bot_path = bot, .sandbox = level};
+    int64_t t0 = arena_now_us();
+    for (int i = 0; i < STARTS; i++) {
+        worker *w = worker_spawn(env, &cfg, 20000000, err, sizeof err);
+        Arena__Setup setup = ARENA__SETUP__INIT;
+        setup.info_only = 1;
+        Arena__BotInfo *info = NULL;
+        if (!w || worker_setup(w, &setup, 20000000, &info, err, sizeof err) != 0) {
+            fprintf(stderr, "bench: %s\n", err);
+            exit(1);
+        }
+        arena__bot_info__free_unpacked(info, NULL);
+        worker_close(w);
+    }
+    double per = (double)(arena_now_us() - t0) / STARTS;
+    worker_env_free(env);
+    return per;
+}
+
+static double arena_move_us(int level, int matches, long *plies_out, double *total_us)
 {
     const char *bots[2] = {"random", "random"};
     session s;
     char err[1024];
-    session_isolation iso = {SEAT_PROCESS, 1, 1024};
+    session_isolation iso = {SEAT_PROCESS, level, 1024};
     if (session_open(&s, "morris", bots, 2, &iso, err, sizeof err)) {
         fprintf(stderr, "bench: %s\n", err);
         exit(1);
@@ -96,7 +137,8 @@ static double arena_move_us(int matches, long *plies_out)
         plies += rec.plies;
         match_log_free(log);
     }
-    double per = (double)(arena_now_us() - t0) / (double)plies;
+    *total_us = (double)(arena_now_us() - t0);
+    double per = *total_us / (double)plies;
     pool_free(pool);
     session_close(&s);
     *plies_out = plies;
@@ -106,15 +148,27 @@ static double arena_move_us(int matches, long *plies_out)
 int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "__worker") == 0) return worker_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "__jail") == 0) return jail_main(argc - 1, argv + 1);
     int matches = argc > 1 ? atoi(argv[1]) : 200;
     if (matches < 1) matches = 200;
     double base = bare_round_trip_us();
-    long plies;
-    double move = arena_move_us(matches, &plies);
-    printf("bare ZeroMQ DEALER/ROUTER ipc round trip: %8.1f us  (%d round trips)\n", base,
+    long plies, plies2;
+    double total, total2;
+    double move = arena_move_us(SANDBOX_JAIL, matches, &plies, &total);
+    double move2 = arena_move_us(SANDBOX_SECCOMP, matches, &plies2, &total2);
+    double start = start_us(SANDBOX_JAIL), start2 = start_us(SANDBOX_SECCOMP);
+    printf("bare ZeroMQ DEALER/ROUTER ipc round trip:   %8.1f us  (%d round trips)\n", base,
            ROUND_TRIPS);
-    printf("arena per move, sandboxed random bots:    %8.1f us  (%d matches, %ld plies)\n",
+    printf("arena per move, jailed random bots:         %8.1f us  (%d matches, %ld plies)\n",
            move, matches, plies);
-    printf("ratio: %.2fx  (target <= 1.5x)\n", move / base);
+    printf("arena per move, seccomp-only random bots:   %8.1f us  (%d matches, %ld plies)\n",
+           move2, matches, plies2);
+    printf("start of a jailed bot (host, jail, load):   %8.1f ms  (mean of %d)\n", start / 1000,
+           STARTS);
+    printf("start of a seccomp-only bot:                %8.1f ms\n", start2 / 1000);
+    printf("\nfigure                                         ratio   target\n");
+    printf("jailed per move / bare round trip             %6.2fx   <=1.5x\n", move / base);
+    printf("seccomp-only per move / bare round trip       %6.2fx\n", move2 / base);
+    printf("2 jail starts / this %d-match run             %6.3f\n", matches, 2 * start / total);
     return 0;
 }

@@ -85,7 +85,7 @@ _arena()
             fi
             ;;
         --isolation) COMPREPLY=($(compgen -W "process inline" -- "$word")) ;;
-        --sandbox) COMPREPLY=($(compgen -W "on off" -- "$word")) ;;
+        --sandbox) COMPREPLY=($(compgen -W "jail seccomp off on" -- "$word")) ;;
         --format) COMPREPLY=($(compgen -W "text md csv json" -- "$word")) ;;
         --seats) COMPREPLY=($(compgen -W "all" -- "$word")) ;;
         --out | --resume) COMPREPLY=($(compgen -d -- "$word")) ;;

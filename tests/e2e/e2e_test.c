@@ -130,7 +130,7 @@ START_TEST(misbehaving_bots_lose_and_tournament_finishes)
     e2e_tmpdir(dir, sizeof dir);
     int rc = e2e_run(&out,
                      "%s tournament --game morris --bots random %s %s %s -j 2 --seed 5 "
-                     "--move-time 300 --out %s",
+                     "--move-time 3000 --out %s",
                      ARENA, E2E_BOT("sigkill_mid"), EVIL("hang"), EVIL("writer"), dir);
     ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
     ck_assert_msg(strstr(out, "Rank"), "no rating table:\n%s", out);

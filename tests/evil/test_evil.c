@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "arena/sdk.h"
 #include "e2e_util.h"
@@ -78,6 +79,57 @@ START_TEST(no_thinking_on_the_others_time)
 }
 END_TEST
 
+/* Item 2: a bot that floods its channel loses and no process grows: the host
+ * reads one packet of at most 1 MB per request. */
+START_TEST(flood_is_garbage_and_bounded)
+{
+    assert_verdict("flooder", "unreadable reply: a message of ");
+}
+END_TEST
+
+/* Exactly one answer per request: an extra, well-formed one is garbage. */
+START_TEST(answer_nobody_asked_for)
+{
+    /* whether the host sees the extra answer before the next request or as
+     * the answer to it depends on when the bot is stopped: both lose so */
+    assert_verdict("eager", "unreadable reply: sent a message nobody asked for");
+}
+END_TEST
+
+/* Item 7 (and 3, 6): from the jail a bot sees no other process -- not the
+ * arena's environment, command line (the tournament seed), memory or open
+ * store, not a hidden-information opponent's memory -- and no one's files.
+ * The spy loses by an illegal action as soon as it reaches any of it, and
+ * says what on its stderr. The control: with --sandbox seccomp (no jail) it
+ * does reach them, so the test can tell. */
+static int spy_run(const char *sandbox, char **out)
+{
+    char dir[256];
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(out,
+                     "ARENA_SPY_SECRET=xyzzy %s match --game kursk %s random --move-time 5000 "
+                     "--seed 424242 --sandbox %s --out %s 2>&1",
+                     ARENA, evil_path("spy"), sandbox, dir);
+    e2e_rmrf(dir);
+    return rc;
+}
+
+START_TEST(jail_hides_everything_else)
+{
+    char *out;
+    int rc = spy_run("jail", &out);
+    ck_assert_msg(rc == 0 && strstr(out, "Result:") && !strstr(out, "spy: ") &&
+                      !strstr(out, "illegal action"),
+                  "the spy reached something from the jail (%d):\n%.3000s", rc, out);
+    free(out);
+    rc = spy_run("seccomp", &out);
+    ck_assert_msg(
+        rc == 0 && strstr(out, "spy: read /proc/") && strstr(out, "Ended: spy illegal action"),
+        "control: without the jail the spy should reach the arena (%d):\n%.3000s", rc, out);
+    free(out);
+}
+END_TEST
+
 /* Each move's CPU time is measured from the bot's process and logged beside
  * its wall time: the burner bot spins on its first move until its process has
  * used 1.2 s of CPU (less what starting took: well under 0.5 s even under
@@ -87,7 +139,7 @@ START_TEST(cpu_time_is_logged)
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
     int rc = e2e_run(&out,
-                     "%s match --game morris %s random --move-time 10000 --seed 1 --out %s && "
+                     "%s match --game morris %s random --move-time 120000 --seed 1 --out %s && "
                      "%s replay --no-board %s/matches/*.pb",
                      ARENA, ARENA_TEST_BOTS_DIR "/burner.so", dir, ARENA, dir);
     ck_assert_msg(rc == 0, "(%d)\n%.1500s", rc, out);
@@ -99,6 +151,8 @@ START_TEST(cpu_time_is_logged)
     snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
     free(out);
     ck_assert_msg(matchlog_read_all(path, &logs, &n, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(n == 1 && logs[0]->n_actions > 0, "%s: %zu logs, %zu actions", path, n,
+                  n ? logs[0]->n_actions : 0);
     const Arena__LoggedAction *first = logs[0]->actions[0];
     ck_assert_int_eq(first->seat, 0);
     ck_assert_msg(first->cpu_us >= 500000 && first->cpu_us <= first->think_us + 100000,
@@ -124,6 +178,71 @@ static void assert_does_not_load(const char *bot, const char *cause)
     ck_assert_msg(secs < 60, "%s took %.1f s to be refused", bot, secs);
     free(out);
 }
+
+/* Broken files: one line naming the file and the cause, exit 2, quickly. */
+START_TEST(broken_files_are_named)
+{
+    char dir[256], path[512], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    const char *cases[][2] = {
+        {"text.so", "printf 'not a shared object' > %s"},
+        {"dir.so", "mkdir %s"},
+        {"zero.so", "ln -s /dev/zero %s"},
+    };
+    const char *causes[] = {"cannot load", "not a regular file", "not a regular file"};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, cases[i][0]);
+        char cmd[1200];
+        snprintf(cmd, sizeof cmd, cases[i][1], path);
+        ck_assert_int_eq(system(cmd), 0);
+        int64_t t0 = arena_now_us();
+        int rc =
+            e2e_run(&out, "%s match --game morris %s random --seed 1 --out %s", ARENA, path, dir);
+        double secs = (double)(arena_now_us() - t0) / 1e6;
+        ck_assert_msg(rc == 2 && strstr(out, path) && strstr(out, causes[i]) && secs < 60,
+                      "%s: want exit 2 naming the file and '%s', got (%d, %.1f s):\n%.1500s",
+                      cases[i][0], causes[i], rc, secs, out);
+        ck_assert_msg(!strchr(strstr(out, path), '\n') || strchr(strstr(out, path), '\n')[1] == 0,
+                      "%s: more than one line:\n%s", cases[i][0], out);
+        free(out);
+    }
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A host without user namespaces (nouserns makes clone refuse them): an
+ * unprivileged arena says so and refuses, and plays with the weaker isolation
+ * only when asked for it by name; a root arena builds the jail without a user
+ * namespace of its own (as inside a chroot), and the spy still sees nothing. */
+START_TEST(no_user_namespaces)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(chmod(dir, 0777), 0); /* the arena runs as nobody here */
+    int rc = e2e_run(&out, "%s --uid 65534 %s match --game morris random random --seed 1 --out %s",
+                     NOUSERNS, ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "cannot build the jail") &&
+                      strstr(out, "--sandbox seccomp") && !strstr(out, "Result:"),
+                  "want a refusal (exit 2), got (%d):\n%.1500s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "%s --uid 65534 %s match --game morris random random --seed 1 --sandbox seccomp "
+                 "--out %s",
+                 NOUSERNS, ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Result:") && strstr(out, "WITHOUT the jail"),
+                  "want a game with a warning, got (%d):\n%.1500s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "ARENA_SPY_SECRET=xyzzy %s %s match --game kursk %s random --move-time 5000 "
+                 "--seed 424242 --out %s",
+                 NOUSERNS, ARENA, evil_path("spy"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Result:") && !strstr(out, "spy: ") &&
+                      !strstr(out, "illegal action"),
+                  "root, no user namespaces: the spy reached something (%d):\n%.3000s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
 
 START_TEST(constructor_cannot_stack_a_filter)
 {
@@ -211,6 +330,11 @@ int main(void)
     tcase_add_test(tc, pause_loses_on_time);
     tcase_add_test(tc, no_thinking_on_the_others_time);
     tcase_add_test(tc, cpu_time_is_logged);
+    tcase_add_test(tc, flood_is_garbage_and_bounded);
+    tcase_add_test(tc, answer_nobody_asked_for);
+    tcase_add_test(tc, jail_hides_everything_else);
+    tcase_add_test(tc, broken_files_are_named);
+    tcase_add_test(tc, no_user_namespaces);
     tcase_add_test(tc, constructor_cannot_stack_a_filter);
     tcase_add_test(tc, constructor_that_hangs);
     tcase_add_test(tc, output_is_capped_and_cleaned);

@@ -1,0 +1,82 @@
+/* spy.c -- item 7 (and 3, 6): looks for what a bot must never reach. On its
+ * first move it tries every other process in /proc (environment, command
+ * line, memory, open descriptors: the arena's secrets, its seed, its store,
+ * an opponent's hidden cards), the usual places of other people's files, and
+ * the network. Whatever it reaches it prints, then it answers an illegal
+ * action, so a leak costs it the game with a verdict a test can read. In the
+ * jail it sees only itself and must play on legally. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "evil_common.h"
+
+static int leaks;
+
+static void leak(const char *what, const char *path)
+{
+    fprintf(stderr, "spy: %s %s\n", what, path);
+    leaks++;
+}
+
+/* Whether bytes hold something of the arena's: its secret, the seed on its
+ * command line, a worker's endpoint or arguments. */
+static int secret_in(const char *buf, size_t n)
+{
+    static const char *const marks[] = {"xyzzy", "424242", "ipc://", "__worker", "--parent"};
+    for (size_t m = 0; m < sizeof marks / sizeof *marks; m++)
+        if (memmem(buf, n, marks[m], strlen(marks[m]))) return 1;
+    return 0;
+}
+
+/* Another process: its memory, maps and descriptors must not open at all;
+ * its environment and command line must hold nothing of the arena's. */
+static void try_process(const char *pid)
+{
+    static const char *const files[] = {"environ", "cmdline", "mem", "maps", "fd"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char path[300];
+        snprintf(path, sizeof path, "/proc/%s/%s", pid, files[i]);
+        int fd = open(path, O_RDONLY | (i == 4 ? O_DIRECTORY : 0));
+        if (fd < 0) continue;
+        static char buf[1 << 16];
+        ssize_t n = i == 4 ? 0 : read(fd, buf, sizeof buf);
+        if (i >= 2 || (n > 0 && secret_in(buf, (size_t)n))) leak("read", path);
+        close(fd);
+    }
+}
+
+static void attack(void)
+{
+    char self[32];
+    snprintf(self, sizeof self, "%d", (int)getpid());
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && strcmp(e->d_name, self) != 0)
+            try_process(e->d_name);
+    if (d) closedir(d);
+    /* other people's files, the arena's temporary and results directories */
+    static const char *const places[] = {"/tmp",          "/root",    "/home",
+                                         "/work",         "/var",     "/etc/passwd",
+                                         "/etc/hostname", "/dev/shm", "/run"};
+    for (size_t i = 0; i < sizeof places / sizeof *places; i++)
+        if (access(places[i], F_OK) == 0) leak("found", places[i]);
+    if (getppid() > 1) leak("sees a parent outside", "getppid");
+    if (getenv("ARENA_SPY_SECRET") || getenv("HOME") || getenv("PATH")) leak("environment", "");
+}
+
+static int32_t spy_act(void *bot, const arena_turn *turn)
+{
+    int *done = bot;
+    if (!*done) {
+        *done = 1;
+        attack();
+    }
+    return leaks ? -12345 : turn->legal[0];
+}
+
+ARENA_BOT("spy", "1.0", "tests", "*", evil_create, spy_act, NULL, evil_destroy)
