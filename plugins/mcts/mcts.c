@@ -35,7 +35,12 @@
 #include "tree.h"
 
 #define MAX_RESERVE_US 800000
-#define RAVE_DEFAULT 300
+/* RAVE by default in hidden-information games only: measured at --tc
+ * 1+0.01, it took kursk from 76 % to 83 % against random (100 paired games)
+ * and left rugby as it was, but cost morris 13 points and soccer 6 against
+ * their greedy bots (50 games each). */
+#define RAVE_HIDDEN 300
+#define RAVE_AUTO (-1) /* the table's default: not a value a user can give */
 
 static const char *const rollout_words[] = {"random", "win", NULL};
 enum { OPT_ITERATIONS, OPT_SHARE, OPT_C, OPT_RAVE, OPT_ROLLOUT, OPT_PLAYOUT, OPT_NODES, OPT_SEED, OPTS };
@@ -45,7 +50,7 @@ static const arena_opt opt_table[OPTS] = {
     [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
     [OPT_C] = {.key = "c", .kind = ARENA_OPT_DECIMAL, .def = 100, .lo = 0, .hi = 1000,
                .flags = ARENA_OPT_PLACES(2)},
-    [OPT_RAVE] = {.key = "rave", .def = RAVE_DEFAULT, .lo = 1, .hi = 100000,
+    [OPT_RAVE] = {.key = "rave", .def = RAVE_AUTO, .lo = 1, .hi = 100000,
                   .flags = ARENA_OPT_ZERO_OFF},
     [OPT_ROLLOUT] = {.key = "rollout", .kind = ARENA_OPT_CHOICE, .words = rollout_words},
     [OPT_PLAYOUT] = {.key = "playout", .def = 0, .lo = 1, .hi = 100000,
@@ -60,7 +65,7 @@ static const arena_opts mcts_opts = {
     "iterations=0  iterations per move (0: as many as the clock allows)\n"                         \
     "share=100  percent of the usual time per move to spend\n"                                     \
     "c=1  exploration constant of UCB1 (0..10, e.g. 1.4)\n"                                         \
-    "rave=300  RAVE equivalence constant (all moves as first; 0: off)\n"                            \
+    "rave=300 (0 with perfect information)  RAVE equivalence constant (0: off)\n"                   \
     "rollout=random  playouts: random, or win (take a move that wins at once)\n"                   \
     "playout=0  plies of a playout before it counts as a tie (0: to the end)\n"                  \
     "nodes=200000  node cap of the tree (40 bytes a node)\n"                                       \
@@ -107,7 +112,9 @@ static void *mcts_create(const arena_bot_setup *setup, char *err, size_t errlen)
     uint64_t seed = opt[OPT_SEED] ? arena_seed_derive((uint64_t)opt[OPT_SEED], (uint64_t)setup->seat)
                                   : setup->seed;
     mcts_params p = {.c = opt[OPT_C] / 100.0, /* fixed point, 2 places */
-                     .rave = opt[OPT_RAVE],
+                     .rave = opt[OPT_RAVE] != RAVE_AUTO ? opt[OPT_RAVE]
+                             : setup->rules->flags & ARENA_GAME_HIDDEN ? RAVE_HIDDEN
+                                                                       : 0,
                      .rollout = opt[OPT_ROLLOUT],
                      .node_cap = opt[OPT_NODES],
                      .playout_cap = opt[OPT_PLAYOUT],

@@ -144,7 +144,7 @@ START_TEST(test_countdown_theory)
         const char *options;
         int32_t want; /* 0 takes one, 1 takes two */
     } cases[] = {{"n=2", 1}, {"n=5", 1}, {"n=4", 0}, {"n=7", 0}, {"n=8", 1}};
-    static const char *const bots[] = {"iterations=2000,rave=0", "iterations=2000"};
+    static const char *const bots[] = {"iterations=2000", "iterations=2000,rave=300"};
     for (size_t i = 0; i < 2 * sizeof cases / sizeof cases[0]; i++) {
         size_t c = i / 2;
         arena_game *g = new_game(R, cases[c].options);
@@ -242,7 +242,7 @@ START_TEST(test_win_in_one_morris_cross)
 {
     check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross", "iterations=1000,rave=0");
     check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
-                     "iterations=1000");
+                     "iterations=1000,rave=300");
 }
 END_TEST
 
@@ -254,7 +254,7 @@ START_TEST(test_cross_mill_hand_built)
     void *lib;
     const arena_rules *R = load_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
     arena_game *g = new_game(R, "variant=cross");
-    static const char *const bots[] = {"iterations=300,rave=0", "iterations=300"};
+    static const char *const bots[] = {"iterations=300", "iterations=300,rave=300"};
     for (int k = 0; k < 2; k++) {
         arena_state *st = R->state_new(g);
         static const char *const moves[] = {"a1-d1", "a7-d7", "b2-d2", "d7-a7"};
@@ -286,14 +286,14 @@ END_TEST
 START_TEST(test_win_in_one_soccer)
 {
     check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000,rave=0");
-    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000,rave=300");
 }
 END_TEST
 
 START_TEST(test_win_in_one_kurnik)
 {
     check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000,rave=0");
-    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000,rave=300");
 }
 END_TEST
 
@@ -354,9 +354,10 @@ START_TEST(test_every_module_reproducible)
         for (int seat = 0; seat < 2 * np; seat++) {
             static int32_t m1[64], m2[64];
             int n1, n2;
-            /* Plain UCT / ISMCTS, then with RAVE (the default). */
-            const char *o = seat < np ? "iterations=40,playout=300,rave=0"
-                                      : "iterations=40,playout=300";
+            /* The default (RAVE in hidden-information games only), then
+             * RAVE everywhere. */
+            const char *o = seat < np ? "iterations=40,playout=300"
+                                      : "iterations=40,playout=300,rave=100";
             double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
             double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
