@@ -351,13 +351,14 @@ START_TEST(test_every_module_reproducible)
         const arena_rules *R = load_rules(path, &lib);
         arena_game *g = new_game(R, "");
         int np = R->num_players(g);
-        for (int seat = 0; seat < 2 * np; seat++) {
+        for (int seat = 0; seat <= np; seat++) {
             static int32_t m1[64], m2[64];
             int n1, n2;
-            /* The default (RAVE in hidden-information games only), then
-             * RAVE everywhere. */
+            /* The default (RAVE in hidden-information games only) in every
+             * seat, then RAVE forced on in seat 0 (few iterations: the suite
+             * runs under sanitizers too). */
             const char *o = seat < np ? "iterations=40,playout=300"
-                                      : "iterations=40,playout=300,rave=100";
+                                      : "iterations=20,playout=300,rave=100";
             double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
             double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
