@@ -15,19 +15,33 @@
  * against the opponents' mean, and a finished game by its return.
  *
  * Time: a share of the clock above a reserve per decision (see budget),
- * checked after every world; a single legal action is answered at once. */
+ * checked after every world; a single legal action is answered at once.
+ *
+ * Options (module kit, `--bots kursk_search:horizon=6,share=50`): the
+ * playout horizon in rounds and the percentage of the usual time to spend. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena/bot.h"
+#include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "policy.h"
 
-#define HORIZON_ROUNDS 4
+#define HORIZON_ROUNDS 4 /* the default horizon */
 #define MAX_LEGAL 64
 #define PLAYOUT_PLIES 400
 #define RESERVE_US 600000 /* clock kept for stalls (see budget) */
+
+enum { OPT_HORIZON, OPT_SHARE, OPTS };
+static const arena_opt opt_table[OPTS] = {
+    [OPT_HORIZON] = {.key = "horizon", .def = HORIZON_ROUNDS, .lo = 1, .hi = 50},
+    [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
+};
+static const arena_opts search_opts = {.game = "kursk_search", .opt = opt_table, .count = OPTS};
+#define SEARCH_HELP                                                                                \
+    "horizon=4  rounds a playout looks ahead before the position is scored\n"                      \
+    "share=100  percent of the usual time per decision to spend"
 
 typedef struct search_bot {
     const arena_rules *r;
@@ -36,6 +50,7 @@ typedef struct search_bot {
     size_t size;
     arena_rng rng;
     arena_time_control tc;
+    int opt[OPTS];
     arena_state *world, *play; /* flat buffers of one state each */
 } search_bot;
 
@@ -50,6 +65,9 @@ static void search_destroy(void *bot)
 
 static void *search_create(const arena_bot_setup *setup, char *err, size_t errlen)
 {
+    int opt[OPTS];
+    const char *text = ARENA_BOT_SETUP_HAS(setup, bot_options) ? setup->bot_options : NULL;
+    if (arena_opts_parse(&search_opts, text, opt, err, errlen) < 0) return NULL;
     if (!setup->rules || !setup->game || !setup->rules->sample_state ||
         setup->rules->state_size(setup->game) != sizeof(arena_state)) {
         if (errlen) snprintf(err, errlen, "kursk_search: needs the kursk rule module");
@@ -63,6 +81,7 @@ static void *search_create(const arena_bot_setup *setup, char *err, size_t errle
         b->players = setup->num_players;
         b->size = sizeof(arena_state);
         b->tc = setup->tc;
+        memcpy(b->opt, opt, sizeof opt);
         arena_rng_seed(&b->rng, setup->seed);
         b->world = malloc(b->size);
         b->play = malloc(b->size);
@@ -91,6 +110,7 @@ static int64_t budget(const search_bot *b, const arena_turn *t)
     } else {
         int64_t spare = t->time_left_us - RESERVE_US;
         want = (spare > 0 ? spare / 40 : 0) + b->tc.increment_us / 2;
+        want = want * b->opt[OPT_SHARE] / 100;
     }
     int64_t cap = t->move_budget_us / 3;
     if (want > cap) want = cap;
@@ -111,7 +131,7 @@ static int32_t draw_chance(const arena_rules *r, const arena_state *s, arena_rng
 
 static void playout(search_bot *b, arena_state *s, arena_rng *rng)
 {
-    unsigned stop = s->turns + (unsigned)(HORIZON_ROUNDS * b->players);
+    unsigned stop = s->turns + (unsigned)(b->opt[OPT_HORIZON] * b->players);
     int32_t legal[MAX_LEGAL];
     for (int ply = 0; ply < PLAYOUT_PLIES && s->turns < stop; ply++) {
         int cp = b->r->current_player(s);
@@ -183,5 +203,5 @@ static int32_t search_act(void *bot, const arena_turn *t)
     return t->legal[best];
 }
 
-ARENA_BOT("kursk_search", "1.0", "arena", "kursk", search_create, search_act, NULL,
-          search_destroy)
+ARENA_BOT_OPTIONS("kursk_search", "1.0", "arena", "kursk", search_create, search_act, NULL,
+                  search_destroy, 0u, SEARCH_HELP)

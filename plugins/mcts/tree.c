@@ -15,8 +15,10 @@ typedef struct mcts_node {
     int32_t next_sibling; /* -1: last */
     int32_t mover;        /* seat that chose action; -1 for chance and the root */
     int32_t visits;
-    int32_t avail; /* visits of the parent while this action was legal */
-    double value;  /* sum of the mover's scaled rewards */
+    int32_t avail;  /* visits of the parent while this action was legal */
+    int32_t amaf_n; /* RAVE: iterations through the parent in which the mover played action later */
+    float amaf_value; /* RAVE: sum of the mover's rewards in those */
+    double value;   /* sum of the mover's scaled rewards */
 } mcts_node;
 
 struct mcts {
@@ -27,9 +29,14 @@ struct mcts {
     int32_t num_actions;
     int max_plies; /* playout cap: past it a playout scores 0.5 for all */
     double c;
+    double rave; /* RAVE equivalence constant, 0: off */
     int rollout;
     int playout_cap; /* plies of a playout, 0: to the end */
     int64_t deadline; /* arena_now_us() past which a playout is dropped, 0: none */
+    int root_seat;    /* the seat to move at the root of this iteration */
+    int own_plies;    /* its decisions in this iteration, tree and playout */
+    double own_sum;   /* of own_plies over the finished iterations since mcts_reset */
+    long own_count;
     arena_rng rng;
 
     mcts_node *node;
@@ -40,6 +47,13 @@ struct mcts {
     int32_t *legal, *untried;
     arena_chance_outcome *chance;
     uint8_t *mark; /* per action: has a child (cleared after use) */
+    /* RAVE: every decision of the iteration in order (seat * num_actions +
+     * action), where each path node's action lies in it (seq_at), and which
+     * (seat, action) pairs were played from a given depth on (played). */
+    int32_t *seq;
+    int seq_len, seq_cap;
+    int *seq_at;
+    uint8_t *played;
 };
 
 int mcts_rules_check(const arena_rules *R, char *err, size_t errlen)
@@ -79,6 +93,7 @@ mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, 
         return NULL;
     }
     m->c = p->c;
+    m->rave = p->rave > 0 ? p->rave : 0;
     m->rollout = p->rollout;
     m->playout_cap = p->playout_cap;
     arena_rng_seed(&m->rng, p->seed);
@@ -93,8 +108,13 @@ mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, 
     m->untried = malloc((size_t)m->num_actions * sizeof *m->untried);
     m->chance = malloc((size_t)m->num_actions * sizeof *m->chance);
     m->mark = calloc((size_t)m->num_actions, 1);
+    /* A playout is at most path_cap + max_plies plies (playout()). */
+    m->seq_cap = m->rave > 0 ? 2 * m->path_cap + m->max_plies : 0;
+    m->seq = malloc((size_t)m->seq_cap * sizeof *m->seq + 1);
+    m->seq_at = malloc((size_t)m->path_cap * sizeof *m->seq_at);
+    m->played = calloc((size_t)m->num_players * (size_t)m->num_actions, 1);
     if (!m->node || !m->path || !m->work || !m->probe || !m->legal || !m->untried ||
-        !m->chance || !m->mark)
+        !m->chance || !m->mark || !m->seq || !m->seq_at || !m->played)
         goto oom;
     mcts_reset(m);
     return m;
@@ -115,6 +135,9 @@ void mcts_free(mcts *m)
     free(m->untried);
     free(m->chance);
     free(m->mark);
+    free(m->seq);
+    free(m->seq_at);
+    free(m->played);
     free(m);
 }
 
@@ -122,6 +145,13 @@ void mcts_reset(mcts *m)
 {
     m->node[0] = (mcts_node){.action = -1, .first_child = -1, .next_sibling = -1, .mover = -1};
     m->used = 1;
+    m->own_sum = 0;
+    m->own_count = 0;
+}
+
+double mcts_own_plies(const mcts *m)
+{
+    return m->own_count ? m->own_sum / (double)m->own_count : -1;
 }
 
 void mcts_set_deadline(mcts *m, int64_t deadline_us)
@@ -142,6 +172,12 @@ int mcts_nodes(const mcts *m)
 long mcts_root_visits(const mcts *m)
 {
     return m->node[0].visits;
+}
+
+/* RAVE: notes that seat played action in this iteration. */
+static void record(mcts *m, int seat, int32_t action)
+{
+    if (m->seq_len < m->seq_cap) m->seq[m->seq_len++] = seat * m->num_actions + action;
 }
 
 /* A new child of parent, or -1 when the pool is full. */
@@ -226,12 +262,14 @@ static int playout(mcts *m, double *reward)
         if (p == ARENA_CHANCE) {
             a = draw_chance(m, m->work);
         } else {
+            m->own_plies += p == m->root_seat;
             int n = R->legal_actions(m->work, m->legal, m->num_actions);
             if (n <= 0) return -1;
             if (n > m->num_actions) n = m->num_actions;
             a = -1;
             if (m->rollout == MCTS_ROLLOUT_WIN) a = winning_action(m, m->work, p, n);
             if (a < 0) a = m->legal[arena_rng_below(&m->rng, (uint32_t)n)];
+            if (m->rave > 0) record(m, p, a);
         }
         if (a < 0 || R->apply(m->work, a) < 0) return -1;
     }
@@ -253,46 +291,86 @@ static int is_listed(const int32_t *sorted, int n, int32_t a)
     return 0;
 }
 
+/* The selection score of child ch: UCB1 over availability, with RAVE its
+ * mean blended with the all-moves-as-first mean by beta = sqrt(k / (3n + k))
+ * (Gelly and Silver's schedule: AMAF rules while the child has few visits).
+ * A child never tried comes first unless RAVE has a mean for it. */
+static double score(const mcts *m, const mcts_node *ch)
+{
+    double explore = m->c * sqrt(log((double)ch->avail) / (ch->visits ? ch->visits : 1));
+    if (m->rave > 0 && ch->amaf_n > 0) {
+        double amaf = ch->amaf_value / ch->amaf_n;
+        if (ch->visits == 0) return amaf + explore;
+        double beta = sqrt(m->rave / (3.0 * ch->visits + m->rave));
+        return (1 - beta) * ch->value / ch->visits + beta * amaf + explore;
+    }
+    return ch->visits == 0 ? HUGE_VAL : ch->value / ch->visits + explore;
+}
+
 /* At a decision of `seat` in m->work with n legal actions in m->legal: the
  * child to descend to, -1 after expanding (the new child, if any, is pushed
- * and its action applied), or -2 on a module error. */
+ * and its action applied), or -2 on a module error. With RAVE every legal
+ * action gets its child at once, so that AMAF statistics gather for all. */
 static int select_child(mcts *m, int node, int seat, int n, int *depth)
 {
     int legal_children = 0, best = -1;
-    double best_ucb = -1;
+    for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling)
+        if (is_listed(m->legal, n, m->node[c].action)) {
+            legal_children++;
+            m->mark[m->node[c].action] = 1;
+        }
+    for (int i = 0; m->rave > 0 && i < n && legal_children < n; i++) {
+        if (m->mark[m->legal[i]]) continue;
+        if (add_child(m, node, m->legal[i], seat) < 0) break; /* the pool is full */
+        m->mark[m->legal[i]] = 1;
+        legal_children++;
+    }
+    int k = 0;
+    for (int i = 0; legal_children < n && i < n; i++)
+        if (!m->mark[m->legal[i]]) m->untried[k++] = m->legal[i];
+    double best_score = -1;
     for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling) {
         mcts_node *ch = &m->node[c];
-        if (!is_listed(m->legal, n, ch->action)) continue;
-        legal_children++;
-        m->mark[ch->action] = 1;
+        if (!m->mark[ch->action]) continue;
+        m->mark[ch->action] = 0;
         ch->avail++;
-        /* A child without visits is one whose first playout was dropped. */
-        double ucb = ch->visits == 0 ? HUGE_VAL
-                                     : ch->value / ch->visits +
-                                           m->c * sqrt(log((double)ch->avail) / ch->visits);
-        if (ucb > best_ucb) {
-            best_ucb = ucb;
+        double sc = score(m, ch);
+        if (sc > best_score) {
+            best_score = sc;
             best = c;
         }
     }
-    if (legal_children == n) {
-        for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling)
-            m->mark[m->node[c].action] = 0;
-        return best;
-    }
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        if (!m->mark[m->legal[i]]) m->untried[k++] = m->legal[i];
-    for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling)
-        m->mark[m->node[c].action] = 0;
+    if (k == 0) return best;
     int32_t a = m->untried[arena_rng_below(&m->rng, (uint32_t)k)];
     if (m->R->apply(m->work, a) < 0) return -2;
+    if (m->rave > 0) record(m, seat, a);
     int child = add_child(m, node, a, seat);
     if (child >= 0) {
         m->node[child].avail = 1;
         m->path[(*depth)++] = child;
+        m->seq_at[*depth - 1] = m->seq_len;
     }
     return -1;
+}
+
+/* RAVE backup: walking the path from the leaf up, each node's children whose
+ * mover played their action anywhere later in the iteration get the mover's
+ * reward as an AMAF sample. */
+static void backup_amaf(mcts *m, int depth, const double *reward)
+{
+    int upto = m->seq_len, marked = m->seq_len;
+    for (int i = depth - 1; i >= 0; i--) {
+        int from = i == 0 ? 0 : m->seq_at[i];
+        for (int j = from; j < upto; j++) m->played[m->seq[j]] = 1;
+        upto = from;
+        for (int c = m->node[m->path[i]].first_child; c >= 0; c = m->node[c].next_sibling) {
+            mcts_node *ch = &m->node[c];
+            if (ch->mover < 0 || !m->played[ch->mover * m->num_actions + ch->action]) continue;
+            ch->amaf_n++;
+            ch->amaf_value += (float)reward[ch->mover];
+        }
+    }
+    for (int j = 0; j < marked; j++) m->played[m->seq[j]] = 0;
 }
 
 int mcts_iterate(mcts *m, const arena_state *root)
@@ -301,6 +379,10 @@ int mcts_iterate(mcts *m, const arena_state *root)
     memcpy(m->work, root, m->state_size);
     int depth = 0, node = 0;
     m->path[depth++] = 0;
+    m->root_seat = R->current_player(m->work);
+    m->own_plies = 0;
+    m->seq_len = 0;
+    m->seq_at[0] = 0;
     for (;;) {
         if (depth >= m->path_cap - 1) break;
         int p = R->current_player(m->work);
@@ -311,12 +393,14 @@ int mcts_iterate(mcts *m, const arena_state *root)
             int child = find_child(m, node, a);
             if (child < 0) {
                 child = add_child(m, node, a, -1);
-                if (child >= 0) m->path[depth++] = child;
+                if (child >= 0) m->seq_at[depth] = m->seq_len, m->path[depth++] = child;
                 break;
             }
+            m->seq_at[depth] = m->seq_len;
             m->path[depth++] = node = child;
             continue;
         }
+        m->own_plies += p == m->root_seat;
         int n = R->legal_actions(m->work, m->legal, m->num_actions);
         if (n <= 0) return -1;
         if (n > m->num_actions) n = m->num_actions;
@@ -324,10 +408,18 @@ int mcts_iterate(mcts *m, const arena_state *root)
         if (child == -2) return -1;
         if (child < 0) break;
         if (R->apply(m->work, m->node[child].action) < 0) return -1;
+        if (m->rave > 0) record(m, p, m->node[child].action);
+        m->seq_at[depth] = m->seq_len;
         m->path[depth++] = node = child;
+        /* A child never visited (RAVE made it, or its playout was dropped)
+         * is the leaf: its playout starts here. */
+        if (m->node[child].visits == 0) break;
     }
     double reward[ARENA_MAX_PLAYERS];
     if (playout(m, reward) < 0) return -1;
+    m->own_sum += m->own_plies;
+    m->own_count++;
+    if (m->rave > 0) backup_amaf(m, depth, reward);
     for (int i = 0; i < depth; i++) {
         mcts_node *nd = &m->node[m->path[i]];
         nd->visits++;

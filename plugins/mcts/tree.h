@@ -20,6 +20,11 @@
  *    1, all 0.5 when equal), so each seat maximises its own return.
  *  - Multi-step turns need nothing special: each decision is a ply, owned by
  *    whichever seat current_player names.
+ *  - RAVE (rave > 0): every action a seat played anywhere later in an
+ *    iteration, tree or playout, counts as an all-moves-as-first sample for
+ *    that seat's child with the same action at each node of the path; the
+ *    selection blends a child's mean with its AMAF mean while it has few
+ *    visits. A node then gets all its legal children at its first visit.
  *  - An iteration whose playout is dropped (deadline) leaves a child
  *    without visits; selection tries such a child first.
  *  - When the pool is full the tree stops growing and iterations go on as
@@ -42,6 +47,7 @@ enum mcts_rollout {
 
 typedef struct mcts_params {
     double c;      /* exploration constant of UCB1 */
+    double rave;   /* RAVE equivalence constant k (beta = sqrt(k / (3n + k))); 0: off */
     int rollout;   /* enum mcts_rollout */
     int node_cap;  /* nodes in the pool, >= 1 */
     int playout_cap; /* plies of a playout before it counts as a tie (0.5 each); 0: none */
@@ -75,6 +81,10 @@ int32_t mcts_best(mcts *m, const int32_t *legal, int n);
 
 /* The search's random generator (determinisation seeds come from it). */
 arena_rng *mcts_rng(mcts *m);
+/* The mean number of decisions of the root's seat, the root's included, in
+ * the finished iterations since mcts_reset (tree and playout: how many moves
+ * that seat has left in play like the playouts'), or -1 before any. */
+double mcts_own_plies(const mcts *m);
 /* Nodes in use, and visits of the root. */
 int mcts_nodes(const mcts *m);
 long mcts_root_visits(const mcts *m);

@@ -13,6 +13,10 @@
  * The search reads the clock after every subtree of two turns (well under a
  * millisecond), and depth 1 (a few hundred microseconds) is always finished.
  *
+ * Options (module kit, `--bots querni_search:depth=3,share=50`): a cap on the
+ * depth in turns (the clock still applies) and the percentage of the usual
+ * time to spend.
+ *
  * Test hooks (read at create): QUERNI_SEARCH_DEPTH=N searches exactly N turns
  * deep without a clock; QUERNI_SEARCH_VERBOSE=1 prints a line per move. */
 #include <stdio.h>
@@ -20,16 +24,28 @@
 #include <string.h>
 
 #include "arena/bot.h"
+#include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "search.h"
 
 #define MAX_RESERVE_US 400000
+
+enum { OPT_DEPTH, OPT_SHARE, OPTS };
+static const arena_opt opt_table[OPTS] = {
+    [OPT_DEPTH] = {.key = "depth", .def = 0, .lo = 1, .hi = 64, .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
+};
+static const arena_opts qs_opts = {.game = "querni_search", .opt = opt_table, .count = OPTS};
+#define QS_HELP                                                                                    \
+    "depth=0  maximum search depth in turns (0: as deep as the clock allows)\n"                    \
+    "share=100  percent of the usual time per move to spend"
 
 typedef struct qs_bot {
     arena_game game;
     arena_time_control tc;
     int depth;
     int verbose;
+    int opt[OPTS];
 } qs_bot;
 
 static long env_number(const char *name, long dflt)
@@ -43,6 +59,9 @@ static long env_number(const char *name, long dflt)
 
 static void *qs_create(const arena_bot_setup *setup, char *err, size_t errlen)
 {
+    int opt[OPTS];
+    const char *text = ARENA_BOT_SETUP_HAS(setup, bot_options) ? setup->bot_options : NULL;
+    if (arena_opts_parse(&qs_opts, text, opt, err, errlen) < 0) return NULL;
     qs_bot *b = calloc(1, sizeof *b);
     if (!b) {
         snprintf(err, errlen, "querni_search: out of memory");
@@ -54,6 +73,7 @@ static void *qs_create(const arena_bot_setup *setup, char *err, size_t errlen)
     }
     qu_options_format(&b->game.cfg, b->game.options, sizeof b->game.options);
     b->tc = setup->tc;
+    memcpy(b->opt, opt, sizeof opt);
     b->depth = (int)env_number("QUERNI_SEARCH_DEPTH", 0);
     b->verbose = (int)env_number("QUERNI_SEARCH_VERBOSE", 0);
     return b;
@@ -66,7 +86,7 @@ static void qs_destroy(void *b)
 
 static qs_limits limits(const qs_bot *b, const arena_turn *turn, int64_t start)
 {
-    qs_limits lim = {.max_depth = b->depth};
+    qs_limits lim = {.max_depth = b->depth, .depth_cap = b->opt[OPT_DEPTH]};
     int64_t budget = turn->move_budget_us;
     int64_t usable = budget * 6 / 10 - 5000, hard, soft;
     if (usable < budget / 4) usable = budget / 4;
@@ -81,6 +101,7 @@ static qs_limits limits(const qs_bot *b, const arena_turn *turn, int64_t start)
             target = spare / 10 + inc * 3 / 4;
         else
             target = inc ? inc / 2 : turn->time_left_us / 40;
+        target = target * b->opt[OPT_SHARE] / 100;
         hard = spare > 0 ? 2 * target : target;
         soft = target / 2;
     }
@@ -121,4 +142,5 @@ static int32_t qs_act(void *bot, const arena_turn *turn)
     return is_legal(turn, a) ? a : turn->legal[0];
 }
 
-ARENA_BOT("querni_search", "1.0", "arena", "querni", qs_create, qs_act, NULL, qs_destroy)
+ARENA_BOT_OPTIONS("querni_search", "1.0", "arena", "querni", qs_create, qs_act, NULL, qs_destroy,
+                  0u, QS_HELP)

@@ -136,7 +136,7 @@ int32_t qs_best_move(const arena_state *s, const qs_limits *lim, qs_info *info)
     info->depth = 1;
     info->value = root[0].value;
     info->nodes = n;
-    int max_depth = lim->max_depth ? lim->max_depth : 64;
+    int max_depth = lim->max_depth ? lim->max_depth : lim->depth_cap ? lim->depth_cap : 64;
     for (int depth = 2; depth <= max_depth && n > 1; depth++) {
         if (!lim->max_depth && arena_now_us() >= lim->soft_deadline) break;
         int alpha = -INF, done = 1;

@@ -31,6 +31,7 @@ typedef struct qs_limits {
     int64_t soft_deadline; /* arena_now_us(): start no new depth after this */
     int64_t hard_deadline; /* stop searching */
     int max_depth;         /* turns; 0 = until the deadlines */
+    int depth_cap;         /* turns at most, the deadlines still applying; 0 = none */
 } qs_limits;
 
 typedef struct qs_info {

@@ -19,6 +19,40 @@ static int max_digits(const arena_opts *spec)
     return d <= 0 ? DEFAULT_DIGITS : d > MOST_DIGITS ? MOST_DIGITS : d;
 }
 
+#define DEFAULT_PLACES 2
+#define MOST_PLACES 6
+
+/* Places after the point of a DECIMAL option. */
+static int places(const arena_opt *o)
+{
+    int p = (int)((o->flags >> 4) & 0xfu);
+    return p == 0 ? DEFAULT_PLACES : p > MOST_PLACES ? MOST_PLACES : p;
+}
+
+static long long ten_to(int n)
+{
+    long long x = 1;
+    while (n-- > 0) x *= 10;
+    return x;
+}
+
+/* A fixed-point value with p places as its shortest decimal: 140 -> "1.4". */
+static void decimal(arena_text *t, long long x, int p)
+{
+    if (x < 0) {
+        arena_text_add(t, "-");
+        x = -x;
+    }
+    long long one = ten_to(p), frac = x % one;
+    arena_text_add(t, "%lld", x / one);
+    if (frac == 0) return;
+    while (frac % 10 == 0) {
+        frac /= 10;
+        p--;
+    }
+    arena_text_add(t, ".%0*lld", p, frac);
+}
+
 /* The separator before item i of count in "a, b or c". */
 static void separator(arena_text *t, int i, int count)
 {
@@ -60,7 +94,14 @@ static void expect(arena_text *t, const arena_opt *o)
         }
     } else {
         if (o->flags & ARENA_OPT_ZERO_OFF) arena_text_add(t, "0 (off) or ");
-        range(t, o);
+        if (o->kind == ARENA_OPT_DECIMAL) {
+            decimal(t, o->lo, places(o));
+            arena_text_add(t, "..");
+            decimal(t, o->hi, places(o));
+            arena_text_add(t, " with at most %d decimal%s", places(o), places(o) > 1 ? "s" : "");
+        } else {
+            range(t, o);
+        }
     }
 }
 
@@ -72,6 +113,34 @@ size_t arena_opt_expect(const arena_opt *opt, char *buf, size_t cap)
     return arena_text_len(&t);
 }
 
+static size_t digits(const char *v, size_t n)
+{
+    size_t i = 0;
+    while (i < n && v[i] >= '0' && v[i] <= '9') i++;
+    return i;
+}
+
+/* The fixed-point value of the DECIMAL v[0..n), or -1: at most max_digits
+ * digits before the point, and after it 1 to places digits. The arithmetic is
+ * in long long: 9 digits times 10^6 fits. */
+static int decimal_value(const arena_opts *spec, const arena_opt *o, const char *v, size_t n)
+{
+    int p = places(o);
+    size_t whole = digits(v, n), frac = 0;
+    if (whole == 0 || whole > (size_t)max_digits(spec)) return -1;
+    if (whole < n) {
+        if (v[whole] != '.') return -1;
+        frac = digits(v + whole + 1, n - whole - 1);
+        if (frac == 0 || frac > (size_t)p || whole + 1 + frac != n) return -1;
+    }
+    long long x = 0;
+    for (size_t i = 0; i < whole; i++) x = x * 10 + (v[i] - '0');
+    for (size_t i = 0; i < (size_t)p; i++) x = x * 10 + (i < frac ? v[whole + 1 + i] - '0' : 0);
+    if (x == 0 && (o->flags & ARENA_OPT_ZERO_OFF)) return 0;
+    if (x < o->lo || x > o->hi) return -1;
+    return (int)x;
+}
+
 /* The value of v[0..n) under o, or -1 when it is not accepted. */
 static int value(const arena_opts *spec, const arena_opt *o, const char *v, size_t n)
 {
@@ -80,6 +149,7 @@ static int value(const arena_opts *spec, const arena_opt *o, const char *v, size
             if (is(v, n, o->words[i])) return i;
         return -1;
     }
+    if (o->kind == ARENA_OPT_DECIMAL) return decimal_value(spec, o, v, n);
     if (n == 0 || n > (size_t)max_digits(spec)) return -1;
     int x = 0;
     for (size_t i = 0; i < n; i++) {
@@ -154,7 +224,9 @@ size_t arena_opts_format(const arena_opts *spec, const int *values, char *buf, s
     for (int i = 0; i < spec->count; i++) {
         const arena_opt *o = &spec->opt[i];
         arena_text_add(&t, "%s%s=", i ? "," : "", o->key);
-        if (o->kind != ARENA_OPT_CHOICE)
+        if (o->kind == ARENA_OPT_DECIMAL)
+            decimal(&t, values[i], places(o));
+        else if (o->kind != ARENA_OPT_CHOICE)
             arena_text_add(&t, "%d", values[i]);
         else if (values[i] >= 0 && values[i] < word_count(o->words))
             arena_text_add(&t, "%s", o->words[values[i]]);

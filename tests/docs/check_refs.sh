@@ -10,7 +10,13 @@
 #    user or contributor needs must be inside the repository;
 #  - a Markdown link to a local file ([text](path), optionally with #anchor)
 #    in any *.md file of the repository whose target does not exist, resolved
-#    from the linking file's directory as GitHub does.
+#    from the linking file's directory as GitHub does;
+#  - a path of the repository cited in any file, code comments included (a
+#    word beginning with one of its top directories and ending in a file
+#    name such as docs/morris.md or arena/match.h) that exists neither from
+#    the top, nor from the citing file's directory, nor under sdk/include
+#    (where #include "arena/bot.h" points). Generated protobuf headers
+#    (*.pb-c.h) and names with placeholders (docs/<game>.md) are not files.
 # Links to web pages (scheme:) and to anchors of the same page (#...) are not
 # files and are skipped.
 set -u
@@ -31,7 +37,7 @@ list_files() {
 }
 
 files=$(mktemp) || exit 2
-trap 'rm -f "$files" "$files.links"' EXIT
+trap 'rm -f "$files" "$files.links" "$files.cited"' EXIT
 list_files | while IFS= read -r f; do [ -f "$f" ] && printf '%s\n' "$f"; done >"$files"
 [ -s "$files" ] || { echo "check_refs: no files found under $src"; exit 2; }
 
@@ -68,6 +74,22 @@ if [ -s "$files.links" ]; then
     bad=1
 fi
 rm -f "$files.links"
+
+# 3. Paths cited anywhere (comments, docs, scripts).
+top='(arena|bench|docs|fuzz|plugins|proto|rules|scripts|sdk|tests)'
+tr '\n' '\0' <"$files" | xargs -0 grep -noIE \
+    "(^|[^A-Za-z0-9_./<>-])$top/[A-Za-z0-9_./-]*[A-Za-z0-9_]\.(md|c|h|proto|sh|txt|1|bash)\b" \
+    2>/dev/null | sed -E 's/^([^:]*):([0-9]+):[^a-z]*/\1 \2 /' |
+    while read -r f line path; do
+        case "$path" in *.pb-c.h) continue ;; esac
+        [ -e "$path" ] || [ -e "$(dirname "$f")/$path" ] || [ -e "sdk/include/$path" ] ||
+            echo "missing file: $f:$line: $path"
+    done >"$files.cited"
+if [ -s "$files.cited" ]; then
+    cat "$files.cited"
+    bad=1
+fi
+rm -f "$files.cited"
 
 [ "$bad" -eq 0 ] && echo "check_refs: all references resolve"
 exit "$bad"

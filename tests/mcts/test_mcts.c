@@ -144,11 +144,14 @@ START_TEST(test_countdown_theory)
         const char *options;
         int32_t want; /* 0 takes one, 1 takes two */
     } cases[] = {{"n=2", 1}, {"n=5", 1}, {"n=4", 0}, {"n=7", 0}, {"n=8", 1}};
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        arena_game *g = new_game(R, cases[i].options);
+    static const char *const bots[] = {"iterations=2000", "iterations=2000,rave=300"};
+    for (size_t i = 0; i < 2 * sizeof cases / sizeof cases[0]; i++) {
+        size_t c = i / 2;
+        arena_game *g = new_game(R, cases[c].options);
         arena_state *st = R->state_new(g);
-        void *p = new_player(R, g, 0, 11 + i, "iterations=2000");
-        ck_assert_msg(ask(R, p, st, 0) == cases[i].want, "countdown %s", cases[i].options);
+        void *p = new_player(R, g, 0, 11 + c, bots[i % 2]);
+        ck_assert_msg(ask(R, p, st, 0) == cases[c].want, "countdown %s, %s", cases[c].options,
+                      bots[i % 2]);
         B->destroy(p);
         R->state_free(st);
         R->game_free(g);
@@ -204,7 +207,7 @@ static arena_state *find_win_in_one(const arena_rules *R, const arena_game *g, u
 
 /* In every game it is asked about, mcts wins in its turn from a position
  * found so (some action wins at once, not every one). */
-static void check_win_in_one(const char *file, const char *options)
+static void check_win_in_one(const char *file, const char *options, const char *bot_options)
 {
     void *lib;
     const arena_rules *R = load_rules(file, &lib);
@@ -213,7 +216,7 @@ static void check_win_in_one(const char *file, const char *options)
         arena_state *st = find_win_in_one(R, g, seed, 200);
         ck_assert_msg(st != NULL, "%s %s: no win in one met", R->name, options);
         int seat = R->current_player(st), np = R->num_players(g);
-        void *p = new_player(R, g, seat, seed, "iterations=1000");
+        void *p = new_player(R, g, seat, seed, bot_options);
         /* The rest of the turn is mcts's too (a bounce in soccer, an
          * exchange before `end` in kurnik): it must end the game with a win. */
         for (int ply = 0; ply < 64 && R->current_player(st) == seat; ply++) {
@@ -237,19 +240,60 @@ static void check_win_in_one(const char *file, const char *options)
 
 START_TEST(test_win_in_one_morris_cross)
 {
-    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross", "iterations=1000,rave=0");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
+                     "iterations=1000,rave=300");
+}
+END_TEST
+
+/* Hand-built, from docs/rules/morris.md: in cross White starts on a1 b2 c3
+ * e5 f6 g7, Black on g1 f2 e3 c5 b6 a7, and the first mill wins. After a1-d1
+ * a7-d7 b2-d2 d7-a7, White's c3-d3 closes d1-d2-d3; no other move wins. */
+START_TEST(test_cross_mill_hand_built)
+{
+    void *lib;
+    const arena_rules *R = load_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
+    arena_game *g = new_game(R, "variant=cross");
+    static const char *const bots[] = {"iterations=300", "iterations=300,rave=300"};
+    for (int k = 0; k < 2; k++) {
+        arena_state *st = R->state_new(g);
+        static const char *const moves[] = {"a1-d1", "a7-d7", "b2-d2", "d7-a7"};
+        for (int i = 0; i < 4; i++) {
+            int32_t a;
+            ck_assert_int_eq(R->parse_action(st, moves[i], &a), 0);
+            ck_assert_int_eq(R->apply(st, a), 0);
+        }
+        ck_assert_int_eq(R->current_player(st), 0);
+        static int32_t legal[256];
+        int n = R->legal_actions(st, legal, 256), winners = 0;
+        for (int i = 0; i < n; i++) winners += wins_at_once(R, st, 2, 0, legal[i]);
+        ck_assert_int_eq(winners, 1);
+        ck_assert_int_gt(n, 10);
+        void *p = new_player(R, g, 0, 3, bots[k]);
+        int32_t a = ask(R, p, st, 4), want;
+        ck_assert_int_eq(R->parse_action(st, "c3-d3", &want), 0);
+        ck_assert_msg(a == want, "%s: mcts played %d, not c3-d3", bots[k], a);
+        ck_assert_int_eq(R->apply(st, a), 0);
+        ck_assert_int_eq(R->current_player(st), ARENA_TERMINAL);
+        B->destroy(p);
+        R->state_free(st);
+    }
+    R->game_free(g);
+    dlclose(lib);
 }
 END_TEST
 
 START_TEST(test_win_in_one_soccer)
 {
-    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000,rave=0");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000,rave=300");
 }
 END_TEST
 
 START_TEST(test_win_in_one_kurnik)
 {
-    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000,rave=0");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000,rave=300");
 }
 END_TEST
 
@@ -307,13 +351,19 @@ START_TEST(test_every_module_reproducible)
         const arena_rules *R = load_rules(path, &lib);
         arena_game *g = new_game(R, "");
         int np = R->num_players(g);
-        for (int seat = 0; seat < np; seat++) {
+        for (int seat = 0; seat <= np; seat++) {
             static int32_t m1[64], m2[64];
             int n1, n2;
-            double r1 = play(R, g, seat, 100 + seat, "iterations=40,playout=300", m1, 64, &n1);
-            double r2 = play(R, g, seat, 100 + seat, "iterations=40,playout=300", m2, 64, &n2);
+            /* The default (RAVE in hidden-information games only) in every
+             * seat, then RAVE forced on in seat 0 (few iterations: the suite
+             * runs under sanitizers too). */
+            const char *o = seat < np ? "iterations=40,playout=300"
+                                      : "iterations=20,playout=300,rave=100";
+            double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
+            double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
-                          "%s seat %d: the same seed played another game", R->name, seat);
+                          "%s seat %d, %s: the same seed played another game", R->name,
+                          seat % np, o);
             ck_assert_int_gt(n1, 0);
         }
         R->game_free(g);
@@ -371,9 +421,10 @@ START_TEST(test_bad_options)
         const char *options, *message;
     } cases[] = {
         {"iterations=abc", "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
-        {"depth=3", "mcts: unknown option 'depth' (known: iterations, share, c, rollout, playout, "
+        {"depth=3", "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
                     "nodes, seed)"},
-        {"c=1.2", "mcts: bad value '1.2' for c (expected 0..1000 (hundredths: 140 means 1.4))"},
+        {"c=1.234", "mcts: bad value '1.234' for c (expected 0..10 with at most 2 decimals)"},
+        {"c=140", "mcts: bad value '140' for c (expected 0..10 with at most 2 decimals)"},
         {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random or win)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -383,7 +434,7 @@ START_TEST(test_bad_options)
         ck_assert_str_eq(err, cases[i].message);
     }
     char err[256] = "";
-    void *p = try_player(R, g, 0, 1, "iterations=10,c=140,rollout=win,nodes=1000", err, sizeof err);
+    void *p = try_player(R, g, 0, 1, "iterations=10,c=1.4,rollout=win,nodes=1000", err, sizeof err);
     ck_assert_msg(p != NULL, "%s", err);
     B->destroy(p);
     ck_assert_ptr_nonnull(B->options_help);
@@ -415,6 +466,7 @@ static Suite *mcts_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_countdown_theory);
     tcase_add_test(tc, test_win_in_one_morris_cross);
+    tcase_add_test(tc, test_cross_mill_hand_built);
     tcase_add_test(tc, test_win_in_one_soccer);
     tcase_add_test(tc, test_win_in_one_kurnik);
     tcase_add_test(tc, test_every_module_reproducible);

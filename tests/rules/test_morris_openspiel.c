@@ -276,7 +276,7 @@ static long long perft_ref(const ref *r, int depth)
  * closed a mill with its third piece: 16 lines * 3! orders * 21 * 20 Black
  * placements = 40320 such positions, each with 2 captures instead of 19
  * placements: (5100480 - 40320) * 19 + 40320 * 2 = 96223680. Depths 7 and 8
- * (1720800000, 28687449600) are from `arena perft`; see docs/readme-morris.md. */
+ * (1720800000, 28687449600) are from `arena perft`; see docs/morris.md. */
 START_TEST(perft_from_the_start)
 {
     static const long long counts[] = {24, 552, 12144, 255024, 5100480, 96223680};

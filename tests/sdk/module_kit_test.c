@@ -254,6 +254,91 @@ START_TEST(canonical_format)
 }
 END_TEST
 
+/* DECIMAL options: fixed point, strict spelling, the same error lines. */
+enum { D_C, D_F, D_G, DOPTS };
+static const arena_opt dtable[DOPTS] = {
+    [D_C] = {.key = "c", .kind = ARENA_OPT_DECIMAL, .def = 100, .lo = 0, .hi = 1000,
+             .flags = ARENA_OPT_PLACES(2)},
+    [D_F] = {.key = "f", .kind = ARENA_OPT_DECIMAL, .def = 10, .lo = 5, .hi = 25,
+             .flags = ARENA_OPT_PLACES(1) | ARENA_OPT_ZERO_OFF},
+    [D_G] = {.key = "g", .kind = ARENA_OPT_DECIMAL, .def = 0, .lo = 0, .hi = 99999}, /* 2 places */
+};
+static const arena_opts dspec = {.game = "toy", .opt = dtable, .count = DOPTS};
+
+static int dparsed(const char *text, int index)
+{
+    int v[DOPTS];
+    char err[256] = "";
+    ck_assert_msg(arena_opts_parse(&dspec, text, v, err, sizeof err) == 0, "%s: %s", text, err);
+    return v[index];
+}
+
+static void dfails(const char *text, const char *want)
+{
+    int v[DOPTS];
+    char err[256] = "unchanged";
+    ck_assert_int_eq(arena_opts_parse(&dspec, text, v, err, sizeof err), -1);
+    ck_assert_str_eq(err, want);
+}
+
+START_TEST(decimals)
+{
+    ck_assert_int_eq(dparsed("", D_C), 100);
+    ck_assert_int_eq(dparsed("c=1.4", D_C), 140);
+    ck_assert_int_eq(dparsed("c=1.40", D_C), 140);
+    ck_assert_int_eq(dparsed("c=1", D_C), 100);
+    ck_assert_int_eq(dparsed("c=0.05", D_C), 5);
+    ck_assert_int_eq(dparsed("c=0", D_C), 0);
+    ck_assert_int_eq(dparsed("c=10", D_C), 1000);
+    ck_assert_int_eq(dparsed("c=10.00", D_C), 1000);
+    ck_assert_int_eq(dparsed("c=00001.5", D_C), 150); /* five digits before the point */
+    const char *bad[] = {"",    ".5",  "5.",    "1.234", "1e2",  "-1",     "+1",    " 1",
+                         "1 ",  "1.2.3", "10.01", "1x",   "1..2",   "0x10",  "1.-2",
+                         "1.+2", "１", "000001", "nan",  "inf",  "1.2 ",   "10.001"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char text[64], line[160];
+        snprintf(text, sizeof text, "c=%s", bad[i]);
+        snprintf(line, sizeof line,
+                 "toy: bad value '%s' for c (expected 0..10 with at most 2 decimals)", bad[i]);
+        dfails(text, line);
+    }
+    /* One place; 0 means off. */
+    ck_assert_int_eq(dparsed("f=2.5", D_F), 25);
+    ck_assert_int_eq(dparsed("f=0.5", D_F), 5);
+    ck_assert_int_eq(dparsed("f=0", D_F), 0);
+    ck_assert_int_eq(dparsed("f=0.0", D_F), 0);
+    dfails("f=0.4", "toy: bad value '0.4' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
+    dfails("f=0.55", "toy: bad value '0.55' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
+    dfails("f=2.6", "toy: bad value '2.6' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
+    /* No places given: two. */
+    ck_assert_int_eq(dparsed("g=999.99", D_G), 99999);
+    dfails("g=999.991", "toy: bad value '999.991' for g (expected 0..999.99 with at most 2 decimals)");
+    dfails("g=1000", "toy: bad value '1000' for g (expected 0..999.99 with at most 2 decimals)");
+    arena_opt six = {.key = "k", .kind = ARENA_OPT_DECIMAL, .lo = 1, .hi = 2500000,
+                     .flags = ARENA_OPT_PLACES(6)};
+    expect_is(&six, "0.000001..2.5 with at most 6 decimals");
+}
+END_TEST
+
+/* The canonical string of a DECIMAL is its shortest spelling, and parses back. */
+START_TEST(decimal_format)
+{
+    char buf[128];
+    int v[DOPTS] = {140, 0, 5}, w[DOPTS];
+    ck_assert_uint_eq(arena_opts_format(&dspec, v, buf, sizeof buf), strlen("c=1.4,f=0,g=0.05"));
+    ck_assert_str_eq(buf, "c=1.4,f=0,g=0.05");
+    int cases[][DOPTS] = {{100, 25, 99999}, {1000, 5, 10}, {7, 10, 120}};
+    const char *want[] = {"c=1,f=2.5,g=999.99", "c=10,f=0.5,g=0.1", "c=0.07,f=1,g=1.2"};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        arena_opts_format(&dspec, cases[i], buf, sizeof buf);
+        ck_assert_str_eq(buf, want[i]);
+        char err[256] = "";
+        ck_assert_msg(arena_opts_parse(&dspec, buf, w, err, sizeof err) == 0, "%s", err);
+        ck_assert_mem_eq(w, cases[i], sizeof w);
+    }
+}
+END_TEST
+
 START_TEST(text_builder)
 {
     char buf[16];
@@ -357,6 +442,8 @@ static Suite *kit_suite(void)
     tcase_add_test(opts, max_digits);
     tcase_add_test(opts, error_buffer_limits);
     tcase_add_test(opts, canonical_format);
+    tcase_add_test(opts, decimals);
+    tcase_add_test(opts, decimal_format);
     suite_add_tcase(s, opts);
     TCase *text = tcase_create("text");
     tcase_add_test(text, text_builder);

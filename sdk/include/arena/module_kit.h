@@ -30,6 +30,11 @@
  *     arena_opts_format(&opts, v, g->options, sizeof g->options);
  *     // "size=8,colour=white"; "size=5" fails with
  *     // "mygame: bad value '5' for size (expected an even number from 4 to 16)"
+ *
+ * A number with a fractional part is a DECIMAL, held in fixed point:
+ *
+ *     [OPT_C] = {.key = "c", .kind = ARENA_OPT_DECIMAL, .def = 100, .lo = 0, .hi = 1000,
+ *                .flags = ARENA_OPT_PLACES(2)},   // "c=1.4" gives 140; default 1
  */
 #ifndef ARENA_MODULE_KIT_H
 #define ARENA_MODULE_KIT_H
@@ -53,13 +58,21 @@ extern "C" {
 
 /* Kinds of option value. Every value is an int. */
 enum arena_opt_kind {
-    ARENA_OPT_INT = 0, /* a decimal number: digits only, no sign, no spaces */
+    ARENA_OPT_INT = 0, /* a whole number: digits only, no sign, no spaces */
     ARENA_OPT_CHOICE,  /* one of `words`, spelled exactly; the value is its index */
+    /* A number with a fractional part: digits, then optionally '.' and 1 to
+     * `places` digits ("1", "1.4", "0.05"; never ".5", "5.", "1e2", "-1"). The
+     * value is fixed point, the number times 10^places ("1.4" with 2 places is
+     * 140), and so are def, lo and hi. Its places come from the flags
+     * (ARENA_OPT_PLACES(n), n = 1..6); 2 when none is given. */
+    ARENA_OPT_DECIMAL,
 };
 
-/* Flags of an INT option. */
-#define ARENA_OPT_EVEN 0x1u     /* only even numbers in lo..hi */
+/* Flags of an INT or DECIMAL option. */
+#define ARENA_OPT_EVEN 0x1u     /* INT: only even numbers in lo..hi */
 #define ARENA_OPT_ZERO_OFF 0x2u /* 0 is accepted too (it means "off"), besides lo..hi */
+/* DECIMAL: n places after the point (1..6); the value is the number times 10^n. */
+#define ARENA_OPT_PLACES(n) ((unsigned)(n) << 4)
 
 /* One option of a game. Zeroed members are the usual choice: kind INT, no
  * flags, the generated `expect`. */
@@ -67,8 +80,8 @@ typedef struct arena_opt {
     const char *key;          /* "max_turns": what users type */
     int kind;                 /* enum arena_opt_kind */
     int def;                  /* the default value (a word's index for CHOICE) */
-    int lo, hi;               /* INT: the accepted range, inclusive */
-    unsigned flags;           /* INT: ARENA_OPT_* */
+    int lo, hi;               /* INT, DECIMAL: the accepted range, inclusive */
+    unsigned flags;           /* INT, DECIMAL: ARENA_OPT_* */
     const char *const *words; /* CHOICE: the words, NULL-terminated */
     /* What a bad value message says is expected, or NULL to have it generated
      * (arena_opt_expect): set it when the rule is more than the table says,
@@ -81,9 +94,10 @@ typedef struct arena_opts {
     const char *game;     /* "morris": the first word of every message */
     const arena_opt *opt; /* count entries */
     int count;
-    /* Longest number accepted, leading zeros included (1..9; 0 means 5). A
-     * longer value is refused whatever its value: this keeps the arithmetic far
-     * from overflow and bounds how many leading zeros pass. */
+    /* Longest number accepted, leading zeros included (1..9; 0 means 5); for a
+     * DECIMAL, the digits before the point. A longer value is refused whatever
+     * its value: this keeps the arithmetic far from overflow and bounds how
+     * many leading zeros pass. */
     int max_digits;
 } arena_opts;
 
@@ -104,7 +118,9 @@ int arena_opts_parse(const arena_opts *spec, const char *text, int *values, char
                      size_t errlen);
 
 /* The canonical string "key1=v1,key2=v2,..." of values[spec->count]: every key,
- * in table order; a CHOICE as its word ("?" for an index out of range). Same
+ * in table order; a CHOICE as its word ("?" for an index out of range); a
+ * DECIMAL as its number without trailing zeros (140 with 2 places is "1.4",
+ * 100 is "1", 5 is "0.05"), which parses back to the same value. Same
  * return convention as rules.h's render: the length needed, and a
  * NUL-terminated prefix written when cap > 0. */
 size_t arena_opts_format(const arena_opts *spec, const int *values, char *buf, size_t cap);
@@ -114,7 +130,9 @@ size_t arena_opts_format(const arena_opts *spec, const int *values, char *buf, s
  *   INT, lo..hi             "lo..hi", or the values listed ("1 or 2",
  *                           "2, 3 or 4") when there are at most three
  *   INT with ARENA_OPT_EVEN "an even number from lo to hi"
- *   with ARENA_OPT_ZERO_OFF "0 (off) or " before either of the two above.
+ *   DECIMAL                 "lo..hi with at most P decimals" ("0..10 with at
+ *                           most 2 decimals", "0.5..2.25 with at most 2 decimals")
+ *   with ARENA_OPT_ZERO_OFF "0 (off) or " before any of the three above.
  * Same return convention as arena_opts_format. */
 size_t arena_opt_expect(const arena_opt *opt, char *buf, size_t cap);
 
