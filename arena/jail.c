@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/capability.h>
 #include <sched.h>
 #include <signal.h>
@@ -46,8 +47,9 @@ extern char **environ;
 typedef struct jail_child {
     const jail_config *cfg;
     int exe_fd, bot_fd, rules_fd, data_fd; /* opened by the child, bound into the root */
-    int has_data;                          /* BOT.d exists */
-    int userns;                            /* in a user namespace of its own */
+    int sdk_fd;
+    int has_data; /* BOT.d exists */
+    int userns;   /* in a user namespace of its own */
     char data_dir[4096];
     int chan, sync_rd, err_wr, in_rd, status;   /* the child's ends */
     int host_end, sync_wr, err_rd, host_status; /* the host's ends */
@@ -150,6 +152,19 @@ static void jc_open_files(jail_child *c)
     c->bot_fd = jc_open_path(c, c->cfg->bot_path, 0);
     if (c->cfg->rules_path) c->rules_fd = jc_open_path(c, c->cfg->rules_path, 0);
     if (c->has_data) c->data_fd = jc_open_path(c, c->data_dir, O_DIRECTORY);
+    if (c->cfg->sdk_lib) c->sdk_fd = jc_open_path(c, c->cfg->sdk_lib, 0);
+}
+
+/* mkdir -p of path's directories inside the new root (relative to it). */
+static void jc_make_dirs(jail_child *c, const char *path)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path[0] == '/' ? path + 1 : path);
+    for (char *p = strchr(dir, '/'); p; p = strchr(p + 1, '/')) {
+        *p = '\0';
+        if (mkdir(dir, 0755) != 0 && errno != EEXIST) jc_fail(c, "mkdir %s", dir);
+        *p = '/';
+    }
 }
 
 /* Nothing mounted here may propagate to the host's mount namespace: the
@@ -183,6 +198,10 @@ static void jc_build_root(jail_child *c)
     jc_bind_fd(c, c->bot_fd, "bot.so", 0, "the bot");
     if (c->rules_fd >= 0) jc_bind_fd(c, c->rules_fd, "rules.so", 0, "the rule module");
     if (c->has_data) jc_bind_fd(c, c->data_fd, "bot.d", 1, "the bot's data directory");
+    if (c->cfg->sdk_lib) {
+        jc_make_dirs(c, c->cfg->sdk_lib);
+        jc_bind_fd(c, c->sdk_fd, c->cfg->sdk_lib + 1, 0, "the SDK library");
+    }
     if (mkdir("proc", 0555) != 0) jc_fail(c, "mkdir proc");
     if (mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
         jc_fail(c, "mount /proc");
@@ -432,8 +451,8 @@ static void jail_close_fd(int *fd)
 /* Everything the child was given (the host keeps only its ends). */
 static void jail_close_child_fds(jail_child *c)
 {
-    int *fds[] = {&c->exe_fd,  &c->bot_fd, &c->rules_fd, &c->data_fd, &c->chan,
-                  &c->sync_rd, &c->err_wr, &c->in_rd,    &c->status};
+    int *fds[] = {&c->exe_fd, &c->bot_fd,  &c->rules_fd, &c->data_fd, &c->sdk_fd,
+                  &c->chan,   &c->sync_rd, &c->err_wr,   &c->in_rd,   &c->status};
     for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
         jail_close_fd(fds[i]);
 }
@@ -501,6 +520,22 @@ static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t
     return 0;
 }
 
+int jail_find_sdk(const char *exe, char *out)
+{
+    /* the directory resolved, the name kept: it is the soname the loader
+     * looks for (the file itself is a link to the versioned one) */
+    char path[PATH_MAX], dir[PATH_MAX];
+    const char *slash = strrchr(exe, '/');
+    int n = slash ? (int)(slash - exe) : 0;
+    if (!slash || snprintf(path, sizeof path, "%.*s/../%s", n, exe, ARENA_INSTALL_LIBDIR_REL) >=
+                      (int)sizeof path)
+        return -1;
+    if (!realpath(path, dir) || strncmp(dir, "/usr/", 5) == 0 ||
+        snprintf(out, PATH_MAX, "%s/libarena-sdk.so.0", dir) >= PATH_MAX)
+        return -1;
+    return access(out, R_OK) == 0 ? 0 : -1;
+}
+
 /* The bot's pid in the host's namespace, from the credentials the kernel
  * attached (and translated) to its one-byte packet; -1 if there is none. */
 static pid_t jail_bot_pid(int fd)
@@ -530,6 +565,7 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
                     .bot_fd = -1,
                     .rules_fd = -1,
                     .data_fd = -1,
+                    .sdk_fd = -1,
                     .chan = -1,
                     .sync_rd = -1,
                     .err_wr = -1,

@@ -16,7 +16,8 @@
  *     setresgid/setresuid(JAIL_UID)           never root, even for a root arena
  *     a read-only tmpfs root holding only /usr, the /lib links, ld.so.cache,
  *       /arena (this binary), /rules.so, /bot.so, /bot.d (the bot's data
- *       directory, when BOT.d exists beside BOT.so) and its own /proc
+ *       directory, when BOT.d exists beside BOT.so), its own /proc, and the
+ *       installed SDK library at its own path when that is outside /usr
  *     pivot_root, no network (an empty net namespace), hostname "jail"
  *     descriptors: 0 an empty pipe, 1 and 2 the host's stderr pipe,
  *       3 the channel; nothing else survives exec
@@ -67,7 +68,14 @@ typedef struct jail_config {
     const char *rules_path; /* the game's rule module, or NULL */
     int level;              /* SANDBOX_JAIL, SANDBOX_SECCOMP or SANDBOX_OFF */
     int64_t mem_mb, cpu_s;  /* rlimits inside (0: none) */
+    const char *sdk_lib;    /* the installed libarena-sdk.so.0 outside /usr, or NULL: bound
+                               at the same path, for modules and bots linked to it */
 } jail_config;
+
+/* The installed SDK library beside the arena binary exe (PREFIX/bin/arena ->
+ * PREFIX/LIBDIR/libarena-sdk.so.0) when it exists outside /usr, into out
+ * (PATH_MAX); 0, or -1 when there is none to bind. */
+int jail_find_sdk(const char *exe, char *out);
 
 typedef struct jail {
     pid_t pid;     /* the host's child: the jail's init, or the bot without namespaces */

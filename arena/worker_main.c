@@ -380,7 +380,14 @@ static void host_spawn_jail(host *h)
         return;
     }
     exe[n] = '\0';
-    jail_config cfg = {exe, h->a.bot_path, h->a.rules_path, h->a.level, h->a.mem_mb, h->a.cpu_s};
+    char sdk[PATH_MAX];
+    jail_config cfg = {exe,
+                       h->a.bot_path,
+                       h->a.rules_path,
+                       h->a.level,
+                       h->a.mem_mb,
+                       h->a.cpu_s,
+                       jail_find_sdk(exe, sdk) == 0 ? sdk : NULL};
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
 }
