@@ -17,6 +17,7 @@
 #include "progress.h"
 #include "ratings.h"
 #include "report.h"
+#include "report_html.h"
 #include "schedule.h"
 #include "session.h"
 #include "store.h"
@@ -424,8 +425,12 @@ int tournament_run(const tournament_opts *o)
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = 1;
         }
+        if (report_html_write(t.db, t.dir, t.dir_rel, err, sizeof err)) {
+            fprintf(stderr, "arena tournament: report: %s\n", err);
+            rc = 1;
+        }
         if (t.failed) rc = 1;
-        printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
+        printf("\nResults: %s/ (index.html, ratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, matches/)\n",
                t.dir);
     } else {
