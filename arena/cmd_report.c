@@ -10,20 +10,23 @@
 
 static void report_usage(FILE *f)
 {
-    fputs("usage: arena report DIR [--out RESULTS]\n"
+    fputs("usage: arena report DIR [--out RESULTS] [--replays N|all]\n"
           "  writes DIR/index.html, the report of the tournament in DIR (a directory\n"
           "  under the results directory, as `arena tournament` prints it): ratings with\n"
           "  95% error bars, the crosstable as a heat map, ratings over time, per bot the\n"
           "  score by seat, time per move and forfeits; every match links to its replay\n"
           "  (DIR/replay.html, DIR/replays/). Self-contained: open it in any browser.\n"
           "  A tournament writes it at its end too.\n"
-          "  --out RESULTS  the results directory holding arena.db (default: DIR's parent)\n",
+          "  --out RESULTS  the results directory holding arena.db (default: DIR's parent)\n"
+          "  --replays N    write the replays of matches 0..N-1 only (default all; a\n"
+          "                 tournament writes the first 100 at its end)\n",
           f);
 }
 
 int cmd_report(int argc, char **argv)
 {
     const char *dir = NULL, *out = NULL;
+    long long max_replays = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -35,6 +38,14 @@ int cmd_report(int argc, char **argv)
                 return 2;
             }
             out = argv[++i];
+        } else if (!strcmp(a, "--replays")) {
+            if (i + 1 >= argc) {
+                fputs("arena report: option '--replays' needs a value\n", stderr);
+                return 2;
+            }
+            if (strcmp(argv[++i], "all") != 0 &&
+                cli_int("report", "--replays", argv[i], 0, 100000000, &max_replays))
+                return 2;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "arena report: unrecognized option '%s' (see arena report --help)\n",
                     a);
@@ -70,7 +81,7 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "arena report: %s\n", err);
         return 1;
     }
-    int rc = report_html_write(s, path, name, err, sizeof err);
+    int rc = report_html_write(s, path, name, (long)max_replays, err, sizeof err);
     store_close(s);
     if (rc) {
         fprintf(stderr, "arena report: %s\n", err);

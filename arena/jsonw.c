@@ -12,6 +12,16 @@ void jsonw_strn(FILE *out, const char *s, size_t len)
     fputc('"', out);
     size_t i = 0;
     while (i < len) {
+        /* a run of plain ASCII goes out in one write: boards are mostly that */
+        size_t run = i;
+        while (run < len && (unsigned char)s[run] >= 0x20 && (unsigned char)s[run] < 0x7F &&
+               !strchr("\"\\<>&", s[run]))
+            run++;
+        if (run > i) {
+            fwrite(s + i, 1, run - i, out);
+            i = run;
+            continue;
+        }
         uint32_t cp;
         int valid = 1, n;
         if (s[i] == '\0') { /* report_utf8_next stops at NUL: a NUL is a control */

@@ -24,6 +24,12 @@ typedef struct json_run {
     int np, hidden;
     char *buf; /* render and observation bytes, grown as needed */
     size_t cap;
+    /* compact: each position written as its changes from the one before */
+    int compact;
+    const arena_rules *given; /* a module the caller opened, or NULL */
+    char *prev_text;
+    char **prev_fields[1 + ARENA_MAX_PLAYERS]; /* spectator, then each seat */
+    size_t prev_n[1 + ARENA_MAX_PLAYERS];
 } json_run;
 
 static int grow(json_run *j, size_t need)
@@ -44,14 +50,21 @@ static int open_rules(json_run *j, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: the log names no game", path);
         return -1;
     }
-    j->lr = loader_open_rules(log->game, e1, sizeof e1);
-    if (!j->lr && log->rules && log->rules->path && log->rules->path[0])
+    if (j->given) { /* the caller's module: the same game, opened once for many logs */
+        j->r = j->given;
+        if (strcmp(j->r->name, log->game) != 0) {
+            snprintf(err, errlen, "%s: a %s log, not %s", path, log->game, j->r->name);
+            return -1;
+        }
+    }
+    if (!j->r) j->lr = loader_open_rules(log->game, e1, sizeof e1);
+    if (!j->r && !j->lr && log->rules && log->rules->path && log->rules->path[0])
         j->lr = loader_open_rules(log->rules->path, e2, sizeof e2);
-    if (!j->lr) {
+    if (!j->r && !j->lr) {
         snprintf(err, errlen, "%s: %s%s%s", path, e1, e2[0] ? "; " : "", e2);
         return -1;
     }
-    j->r = j->lr->rules;
+    if (!j->r) j->r = j->lr->rules;
     const char *opts = log->options ? log->options : "";
     j->game = j->r->game_new(opts, e1, sizeof e1);
     if (!j->game) {
@@ -67,48 +80,133 @@ static int open_rules(json_run *j, const char *path, char *err, size_t errlen)
 
 static void close_run(json_run *j)
 {
+    free(j->prev_text);
+    for (int v = 0; v <= ARENA_MAX_PLAYERS; v++)
+        replay_obs_fields_free(j->prev_fields[v], j->prev_n[v]);
     if (j->state) j->r->state_free(j->state);
     if (j->game) j->r->game_free(j->game);
-    loader_close_rules(j->lr);
+    if (j->lr) loader_close_rules(j->lr);
     free(j->buf);
+}
+
+/* The lines of a text (split at '\n'; a final '\n' gives an empty last line). */
+static size_t split_lines(const char *t, const char **starts, size_t max)
+{
+    size_t n = 0;
+    for (const char *p = t;; p++) {
+        if (n < max) starts[n] = p;
+        n++;
+        p = strchr(p, '\n');
+        if (!p) break;
+    }
+    return n;
+}
+
+static size_t line_len(const char *s)
+{
+    return strcspn(s, "\n");
+}
+
+/* "text_diff":{"lines":N,"set":[[i,"line"],...]}: the lines that differ. */
+static void write_text_diff(FILE *out, const char *prev, const char *cur)
+{
+    enum { MAXL = 512 };
+    const char *a[MAXL], *b[MAXL];
+    size_t na = split_lines(prev, a, MAXL), nb = split_lines(cur, b, MAXL);
+    if (na > MAXL || nb > MAXL) {
+        fputs("\"text\":", out);
+        jsonw_str(out, cur);
+        return;
+    }
+    fprintf(out, "\"text_diff\":{\"lines\":%zu,\"set\":[", nb);
+    int first = 1;
+    for (size_t i = 0; i < nb; i++) {
+        size_t lb = line_len(b[i]);
+        if (i < na && line_len(a[i]) == lb && !memcmp(a[i], b[i], lb)) continue;
+        fprintf(out, "%s[%zu,", first ? "" : ",", i);
+        jsonw_strn(out, b[i], lb);
+        fputc(']', out);
+        first = 0;
+    }
+    fputs("]}", out);
 }
 
 static void write_text(json_run *j)
 {
-    size_t need = j->r->render(j->state, -1, NULL, 0);
-    if (grow(j, need + 1)) {
-        fputs("\"\"", j->out);
-        return;
+    /* into the buffer as it is, again only when it was too small */
+    size_t need = j->r->render(j->state, -1, j->buf, j->cap);
+    if (need + 1 > j->cap) {
+        if (grow(j, need + 1)) {
+            fputs("\"text\":\"\"", j->out);
+            return;
+        }
+        j->r->render(j->state, -1, j->buf, need + 1);
     }
-    j->r->render(j->state, -1, j->buf, need + 1);
-    jsonw_str(j->out, j->buf);
+    if (j->compact && j->prev_text) {
+        write_text_diff(j->out, j->prev_text, j->buf);
+    } else {
+        fputs("\"text\":", j->out);
+        jsonw_str(j->out, j->buf);
+    }
+    if (j->compact) {
+        free(j->prev_text);
+        j->prev_text = strdup(j->buf);
+    }
 }
 
-static void write_observation(json_run *j, int seat)
+/* View v (0 the spectator, 1 + s seat s) of the position as its fields:
+ * all of them, or in compact mode those that changed since the last
+ * position. Writes null when the observation does not decode. */
+static void write_observation(json_run *j, int v)
 {
-    size_t need = j->r->observation(j->state, seat, NULL, 0);
-    if (grow(j, need + 1) || j->r->observation(j->state, seat, (uint8_t *)j->buf, need) != need) {
+    int seat = v - 1;
+    size_t need = j->r->observation(j->state, seat, (uint8_t *)j->buf, j->cap);
+    char **f = NULL;
+    size_t n = 0;
+    if (need > j->cap &&
+        (grow(j, need) || j->r->observation(j->state, seat, (uint8_t *)j->buf, need) != need))
+        need = 0, f = NULL; /* out of memory: written as null below */
+    if (!need || replay_obs_fields(j->r->name, (const uint8_t *)j->buf, need, j->compact, &f, &n)) {
         fputs("null", j->out);
         return;
     }
-    replay_obs_json(j->out, j->r->name, (const uint8_t *)j->buf, need);
+    int diff = j->compact && j->prev_fields[v] && j->prev_n[v] == n;
+    fputc('{', j->out);
+    int first = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (diff && !strcmp(f[i], j->prev_fields[v][i])) continue;
+        fprintf(j->out, "%s%s", first ? "" : ",", f[i]);
+        first = 0;
+    }
+    fputc('}', j->out);
+    replay_obs_fields_free(j->prev_fields[v], j->prev_n[v]);
+    j->prev_fields[v] = NULL;
+    j->prev_n[v] = 0;
+    if (j->compact) {
+        j->prev_fields[v] = f;
+        j->prev_n[v] = n;
+    } else {
+        replay_obs_fields_free(f, n);
+    }
 }
 
 /* One position: who is to move, the text board, the spectator's observation
- * and, in hidden-information games, each seat's own. */
+ * and, in hidden-information games, each seat's own. In compact mode every
+ * position after the first names only what changed (docs/replay-json.md). */
 static void write_position(json_run *j)
 {
     FILE *out = j->out;
-    fprintf(out, "{\"to_move\":%d,\"text\":", j->r->current_player(j->state));
+    int diff = j->compact && j->prev_text;
+    fprintf(out, "{\"to_move\":%d,", j->r->current_player(j->state));
     write_text(j);
     if (replay_obs_known(j->r->name)) {
-        fputs(",\"observation\":", out);
-        write_observation(j, -1);
+        fputs(diff ? ",\"observation_diff\":" : ",\"observation\":", out);
+        write_observation(j, 0);
         if (j->hidden) {
-            fputs(",\"views\":[", out);
+            fputs(diff ? ",\"views_diff\":[" : ",\"views\":[", out);
             for (int s = 0; s < j->np; s++) {
                 if (s) fputc(',', out);
-                write_observation(j, s);
+                write_observation(j, s + 1);
             }
             fputc(']', out);
         }
@@ -143,7 +241,8 @@ static void write_head(json_run *j, const char *path)
 {
     const Arena__MatchLog *log = j->log;
     FILE *out = j->out;
-    fprintf(out, "{\"format\":\"arena-replay\",\"version\":%d,\"log\":", REPLAY_JSON_VERSION);
+    fprintf(out, "{\"format\":\"arena-replay\",\"version\":%d,\"compact\":%s,\"log\":",
+            REPLAY_JSON_VERSION, j->compact ? "true" : "false");
     jsonw_str(out, path);
     fputs(",\"game\":", out);
     jsonw_str(out, j->r->name);
@@ -203,7 +302,13 @@ static void write_result(json_run *j, int reproduced, const char *why)
 int replay_json_write(FILE *out, const Arena__MatchLog *log, const char *log_path, char *err,
                       size_t errlen)
 {
-    json_run j = {.out = out, .log = log};
+    return replay_json_write_as(out, log, log_path, 0, NULL, err, errlen);
+}
+
+int replay_json_write_as(FILE *out, const Arena__MatchLog *log, const char *log_path, int compact,
+                         const arena_rules *rules, char *err, size_t errlen)
+{
+    json_run j = {.out = out, .log = log, .compact = compact, .given = rules};
     const char *path = log_path ? log_path : "log";
     if (open_rules(&j, path, err, errlen)) {
         close_run(&j);

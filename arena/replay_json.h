@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "arena.pb-c.h"
+#include "arena/rules.h"
 
 /* Format version written in "version"; bumped when a member changes meaning
  * (new members may appear without a bump). */
@@ -19,5 +20,13 @@
  * 2 when nothing could be written (no module, bad options: err says why). */
 int replay_json_write(FILE *out, const Arena__MatchLog *log, const char *log_path, char *err,
                       size_t errlen);
+
+/* The same; compact != 0 writes each position after the first as what
+ * changed (text_diff, observation_diff, views_diff: docs/replay-json.md),
+ * several times smaller; the HTML report's replays are written so. rules,
+ * when not NULL, is the log's rule module already open (a report opens it
+ * once for all its logs); NULL finds it as replay_json_write does. */
+int replay_json_write_as(FILE *out, const Arena__MatchLog *log, const char *log_path, int compact,
+                         const arena_rules *rules, char *err, size_t errlen);
 
 #endif

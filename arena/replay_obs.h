@@ -21,4 +21,13 @@ int replay_obs_known(const char *game);
  * the game is unknown or the bytes do not decode. */
 int replay_obs_json(FILE *out, const char *game, const uint8_t *buf, size_t len);
 
+/* The same object as top-level fields, each as its `"name":value` text, in
+ * the message's field order (*n of them; the same game always gives the same
+ * names in the same order). lean leaves out the bookkeeping no picture shows
+ * (morris's repetition history). -1 as above. Free with
+ * replay_obs_fields_free. */
+int replay_obs_fields(const char *game, const uint8_t *buf, size_t len, int lean, char ***fields,
+                      size_t *n);
+void replay_obs_fields_free(char **fields, size_t n);
+
 #endif

@@ -13,6 +13,7 @@
 
 #include "arena/module_kit.h"
 #include "jsonw.h"
+#include "loader.h"
 #include "matchlog.h"
 #include "outcome.h"
 #include "ratings.h"
@@ -38,6 +39,8 @@ typedef struct html_job {
     report_src src;
     match_extra *extra; /* by position in src.m */
     size_t bad_logs;
+    long max_replays; /* replays written for matches below this index; < 0: all */
+    loaded_rules *lr;  /* the game's module, opened once; NULL: each log finds its own */
 } html_job;
 
 /* Writes path through path.tmp and a rename: a reader never sees half a page. */
@@ -77,6 +80,7 @@ static match_record *find_match(report_src *src, uint32_t index, size_t *pos)
 
 typedef struct replay_file {
     const Arena__MatchLog *log;
+    const arena_rules *rules;
     const char *label;
     int rc;
     char err[512];
@@ -88,7 +92,7 @@ static void write_replay_js(FILE *f, void *arg)
 {
     replay_file *rf = arg;
     fputs("arenaReplay(", f);
-    rf->rc = replay_json_write(f, rf->log, rf->label, rf->err, sizeof rf->err);
+    rf->rc = replay_json_write_as(f, rf->log, rf->label, 1, rf->rules, rf->err, sizeof rf->err);
     if (rf->rc == 2) fputs("null", f);
     fputs(");\n", f);
 }
@@ -107,11 +111,17 @@ static void take_log(html_job *j, const Arena__MatchLog *log, const char *file)
         x->moves[s]++;
         if (log->actions[i]->think_us > x->max_us[s]) x->max_us[s] = log->actions[i]->think_us;
     }
+    if (j->max_replays >= 0 && log->match_index >= (unsigned long)j->max_replays) return;
     char path[4200], label[4200], err[512];
     snprintf(path, sizeof path, "%s/replays/%05u.js", j->dir, log->match_index);
     snprintf(label, sizeof label, "%s/matches/%05u.pb", j->src.dir, log->match_index);
     (void)file;
-    replay_file rf = {.log = log, .label = label};
+    /* the tournament's module, unless the log is of another game or module */
+    const arena_rules *given = j->lr && log->rules && log->rules->sha256 &&
+                                       !strcmp(log->rules->sha256, j->lr->sha256)
+                                   ? j->lr->rules
+                                   : NULL;
+    replay_file rf = {.log = log, .rules = given, .label = label};
     if (write_atomic(path, write_replay_js, &rf, err, sizeof err) == 0 && rf.rc == 0)
         x->has_replay = 1;
     else
@@ -127,6 +137,8 @@ static int read_logs(html_job *j, char *err, size_t errlen)
         return arena_errf(err, errlen, "cannot create %s: %s", rdir, strerror(errno));
     DIR *d = opendir(mdir);
     if (!d) return 0; /* no logs: the report has no replays */
+    char lerr0[512];
+    j->lr = loader_open_rules(j->src.game, lerr0, sizeof lerr0); /* NULL: found per log */
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t len = strlen(e->d_name);
@@ -144,6 +156,8 @@ static int read_logs(html_job *j, char *err, size_t errlen)
         matchlog_free_all(logs, n);
     }
     closedir(d);
+    if (j->lr) loader_close_rules(j->lr);
+    j->lr = NULL;
     return 0;
 }
 
@@ -270,8 +284,9 @@ static void write_index(FILE *f, void *arg)
     jsonw_str(f, src->tc);
     fputs(",\"created\":", f);
     jsonw_str(f, src->created);
-    fprintf(f, ",\"seed\":\"%" PRIu64 "\",\"rounds\":%d,\"planned\":%d,\"entrants\":[", src->seed,
-            src->rounds, src->planned);
+    fprintf(f, ",\"seed\":\"%" PRIu64 "\",\"rounds\":%d,\"planned\":%d,\"replays_limit\":%ld,"
+               "\"entrants\":[",
+            src->seed, src->rounds, src->planned, p->j->max_replays);
     for (int i = 0; i < src->n; i++) {
         if (i) fputc(',', f);
         jsonw_str(f, src->names[i]);
@@ -321,9 +336,10 @@ static int write_pages(html_job *j, char *err, size_t errlen)
     return rc;
 }
 
-int report_html_write(store *s, const char *dir, const char *dir_rel, char *err, size_t errlen)
+int report_html_write(store *s, const char *dir, const char *dir_rel, long max_replays, char *err,
+                      size_t errlen)
 {
-    html_job j = {.dir = dir};
+    html_job j = {.dir = dir, .max_replays = max_replays};
     if (report_src_load(s, dir_rel, &j.src, err, errlen)) return -1;
     int rc = -1;
     j.extra = calloc(j.src.n_m ? j.src.n_m : 1, sizeof *j.extra);

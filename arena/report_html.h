@@ -17,9 +17,16 @@
 #include "store.h"
 
 /* The report of tournament dir_rel (its directory name, as stored) written
- * into dir (its directory), read through s. Returns 0, or -1 with err naming the problem. Matches whose
- * log is missing or does not replay are listed without a replay (a warning
- * counts them on stderr). */
-int report_html_write(store *s, const char *dir, const char *dir_rel, char *err, size_t errlen);
+ * into dir (its directory), read through s. Replays are written for the
+ * matches numbered below max_replays (all when it is negative): a replay is
+ * tens of kilobytes, and a tournament of ten thousand matches should not
+ * leave gigabytes behind unasked. Returns 0, or -1 with err naming the
+ * problem. Matches whose log is missing or does not replay are listed
+ * without a replay (a warning counts them on stderr). */
+int report_html_write(store *s, const char *dir, const char *dir_rel, long max_replays, char *err,
+                      size_t errlen);
+/* How many matches' replays a tournament writes at its end unless told
+ * (--replays): all of a small tournament's, a sample of a large one's. */
+#define REPORT_HTML_TOURNAMENT_REPLAYS 100
 
 #endif

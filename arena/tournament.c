@@ -425,14 +425,14 @@ int tournament_run(const tournament_opts *o)
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = 1;
         }
-        if (report_html_write(t.db, t.dir, t.dir_rel, err, sizeof err)) {
+        if (!o->no_report && report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
             fprintf(stderr, "arena tournament: report: %s\n", err);
             rc = 1;
         }
         if (t.failed) rc = 1;
-        printf("\nResults: %s/ (index.html, ratings.txt, ratings.md, ratings.csv, ratings.json, "
+        printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, matches/)\n",
-               t.dir);
+               t.dir, o->no_report ? "" : "index.html, ");
     } else {
         fprintf(stderr, "arena tournament: %s\n", err);
     }

@@ -223,13 +223,15 @@
   }
 
   function matches() {
-    section("Matches", "Every match, with a link to its replay (replay.html, beside this page).");
+    var lim = D.replays_limit >= 0 && D.matches.length > D.replays_limit
+      ? " Replays were written for matches 0 to " + (D.replays_limit - 1) + ": `arena report " + D.dir + " --replays all` writes every one." : "";
+    section("Matches", "Every match, with a link to its replay (replay.html, beside this page)." + lim);
     var t = el("table", { id: "matches" });
     t.appendChild(row(el("tr"), ["#", "Players (by seat)", "Returns", "End", "Plies", "Time", "Replay"], "th"));
     D.matches.forEach(function (m) {
       var who = m.seats.map(function (e) { return D.entrants[e]; }).join(" \u2013 ");
       var end = m.end === "normal" ? m.detail : m.end + (m.culprit >= 0 ? " (" + D.entrants[m.seats[m.culprit]] + ")" : "") + (m.detail ? ": " + m.detail : "");
-      var link = m.replay ? el("a", { href: m.replay, "class": "replay" }, "replay") : el("span", { "class": "note" }, "no log");
+      var link = m.replay ? el("a", { href: m.replay, "class": "replay" }, "replay") : el("span", { "class": "note", title: "arena replay " + D.dir + "/matches/" + ("0000" + m.index).slice(-5) + ".pb" }, "no replay");
       var tr = row(el("tr", { "data-index": String(m.index) }),
         [String(m.index), who, m.returns.map(function (r) { return (r > 0 ? "+" : "") + r; }).join(" "), end, String(m.plies), fmtMs(m.duration_us), link]);
       tr.children[3].className = m.end === "normal" ? "l" : "l forfeit";

@@ -137,13 +137,38 @@
     document.body.setAttribute("data-ply", String(ply));
   }
 
+  /* A compact document names each position's changes from the one before
+   * (docs/replay-json.md): rebuild every position whole. */
+  function expand(d) {
+    for (var i = 1; i < d.positions.length; i++) {
+      var p = d.positions[i], q = d.positions[i - 1];
+      if (p.text_diff) {
+        var lines = q.text.split("\n");
+        lines.length = p.text_diff.lines;
+        for (var k = 0; k < lines.length; k++) if (lines[k] === undefined) lines[k] = "";
+        p.text_diff.set.forEach(function (s) { lines[s[0]] = s[1]; });
+        p.text = lines.join("\n");
+        delete p.text_diff;
+      }
+      if (p.observation_diff) {
+        p.observation = Object.assign({}, q.observation, p.observation_diff);
+        delete p.observation_diff;
+      }
+      if (p.views_diff) {
+        p.views = p.views_diff.map(function (v, s) { return Object.assign({}, q.views[s], v); });
+        delete p.views_diff;
+      }
+    }
+    return d;
+  }
+
   function load(data) {
     if (Array.isArray(data)) data = data[0];
     if (!data || data.format !== "arena-replay") {
       app.textContent = "Not an arena replay (arena replay --format json makes one).";
       return;
     }
-    R = data;
+    R = data.compact ? expand(data) : data;
     build();
   }
   window.arenaReplay = load;

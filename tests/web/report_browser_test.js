@@ -94,6 +94,7 @@ const expected = {
   },
   rugby: (p) => {
     const e = {};
+    p.observation.scores.forEach((v, s) => (e["score" + s] = String(v)));
     p.observation.boards.forEach((b, bd) => b.marks.forEach((m, f) => { if (b.guessed[f] && m > 0 && m < 9) e["b" + bd + "_" + f] = String(m); }));
     return e;
   },
