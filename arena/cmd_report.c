@@ -51,8 +51,8 @@ int cmd_report(int argc, char **argv)
                     a);
             return 2;
         } else if (dir) {
-            fprintf(stderr, "arena report: one tournament directory at a time ('%s', '%s')\n",
-                    dir, a);
+            fprintf(stderr, "arena report: one tournament directory at a time ('%s', '%s')\n", dir,
+                    a);
             return 2;
         } else {
             dir = a;

@@ -16,12 +16,12 @@ static void replay_usage(FILE *f)
           "  LOG is a log file, a tournament's segment of logs (matches/gNNNNNN.pb: every\n"
           "  match in it is replayed), or DIR/matches/NNNNN.pb for match NNNNN of a\n"
           "  tournament, wherever its log is stored.\n"
-          "  --step      wait for Enter after every action (on a terminal)\n"
+          "  --step      wait for Enter after every action (on a terminal); boards\n"
+          "              printed to a terminal are in colour (NO_COLOR set: plain)\n"
           "  --quiet     print only the verdict\n"
           "  --no-board  do not draw the board after every action\n"
           "  --turns     one line per turn (e.g. a paper-soccer bounce chain `1207`, a\n"
           "              mill with its removal), the board after each turn\n"
-          "  --step      on a terminal the boards are drawn in colour\n"
           "  --format F  text (default) or json: the match, every action and every\n"
           "              position as the rules draw and observe it (docs/replay-json.md;\n"
           "              several logs make a JSON array)\n",
@@ -48,13 +48,11 @@ static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
         else if (!strcmp(a, "--format") || !strncmp(a, "--format=", 9)) {
             const char *f = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
             if (!f || (strcmp(f, "json") && strcmp(f, "text"))) {
-                fprintf(stderr, "replay: bad value '%s' for --format (text or json)\n",
-                        f ? f : "");
+                fprintf(stderr, "replay: bad value '%s' for --format (text or json)\n", f ? f : "");
                 return 2;
             }
             o->json = !strcmp(f, "json");
-        }
-        else if (a[0] == '-' && a[1] != '\0') {
+        } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "replay: unknown option '%s'\n", a);
             replay_usage(stderr);
             return 2;

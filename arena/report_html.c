@@ -40,7 +40,7 @@ typedef struct html_job {
     match_extra *extra; /* by position in src.m */
     size_t bad_logs;
     long max_replays; /* replays written for matches below this index; < 0: all */
-    loaded_rules *lr;  /* the game's module, opened once; NULL: each log finds its own */
+    loaded_rules *lr; /* the game's module, opened once; NULL: each log finds its own */
 } html_job;
 
 /* Writes path through path.tmp and a rename: a reader never sees half a page. */
@@ -117,10 +117,10 @@ static void take_log(html_job *j, const Arena__MatchLog *log, const char *file)
     snprintf(label, sizeof label, "%s/matches/%05u.pb", j->src.dir, log->match_index);
     (void)file;
     /* the tournament's module, unless the log is of another game or module */
-    const arena_rules *given = j->lr && log->rules && log->rules->sha256 &&
-                                       !strcmp(log->rules->sha256, j->lr->sha256)
-                                   ? j->lr->rules
-                                   : NULL;
+    const arena_rules *given =
+        j->lr && log->rules && log->rules->sha256 && !strcmp(log->rules->sha256, j->lr->sha256)
+            ? j->lr->rules
+            : NULL;
     replay_file rf = {.log = log, .rules = given, .label = label};
     if (write_atomic(path, write_replay_js, &rf, err, sizeof err) == 0 && rf.rc == 0)
         x->has_replay = 1;
@@ -284,8 +284,9 @@ static void write_index(FILE *f, void *arg)
     jsonw_str(f, src->tc);
     fputs(",\"created\":", f);
     jsonw_str(f, src->created);
-    fprintf(f, ",\"seed\":\"%" PRIu64 "\",\"rounds\":%d,\"planned\":%d,\"replays_limit\":%ld,"
-               "\"entrants\":[",
+    fprintf(f,
+            ",\"seed\":\"%" PRIu64 "\",\"rounds\":%d,\"planned\":%d,\"replays_limit\":%ld,"
+            "\"entrants\":[",
             src->seed, src->rounds, src->planned, p->j->max_replays);
     for (int i = 0; i < src->n; i++) {
         if (i) fputc(',', f);
@@ -323,8 +324,8 @@ static int write_pages(html_job *j, char *err, size_t errlen)
         char title[2600], path[4200];
         snprintf(title, sizeof title, "%s (%s), %zu games", j->src.game, j->src.options,
                  j->src.n_m);
-        report rep = {title,     j->src.n,    (const char *const *)j->src.names, &fit,
-                      ty.xt_score, ty.xt_games, ty.matches};
+        report rep = {title,       j->src.n,  (const char *const *)j->src.names, &fit, ty.xt_score,
+                      ty.xt_games, ty.matches};
         index_page p = {j, &rep};
         snprintf(path, sizeof path, "%s/index.html", j->dir);
         rc = write_atomic(path, write_index, &p, err, errlen);

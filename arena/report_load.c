@@ -68,8 +68,8 @@ static int load_entrants(store *s, report_src *o, int64_t **bot_ids, char *err, 
 
 /* Seats stored before schema 2 have no entrant: the first entrant of that bot
  * not yet seated in the match is taken (seat order, as the pools do). */
-static int seat_of_bot(const report_src *o, const int64_t *bot_ids, const match_record *m,
-                       int seat, int64_t bot)
+static int seat_of_bot(const report_src *o, const int64_t *bot_ids, const match_record *m, int seat,
+                       int64_t bot)
 {
     for (int e = 0; e < o->n; e++) {
         if (bot_ids[e] != bot) continue;
@@ -175,8 +175,8 @@ static int load_history(store *s, report_src *o, char *err, size_t errlen)
             snprintf(label, sizeof label, "%s", name ? (const char *)name : "?");
         h->label = strdup(label);
         h->elo = sqlite3_column_double(st, 5);
-        h->ci95 = sqlite3_column_type(st, 6) == SQLITE_NULL ? INFINITY
-                                                             : sqlite3_column_double(st, 6);
+        h->ci95 =
+            sqlite3_column_type(st, 6) == SQLITE_NULL ? INFINITY : sqlite3_column_double(st, 6);
         h->games = sqlite3_column_int(st, 7);
     }
     sqlite3_finalize(st);
@@ -190,7 +190,8 @@ int report_src_load(store *s, const char *dir_rel, report_src *out, char *err, s
     int64_t *bot_ids = NULL;
     int rc = load_tournament(s, dir_rel, out, err, errlen);
     if (rc == 0) rc = load_entrants(s, out, &bot_ids, err, errlen);
-    if (rc == 0 && out->n == 0) rc = store__errf(s, err, errlen, "tournament '%s' has no entrants", dir_rel);
+    if (rc == 0 && out->n == 0)
+        rc = store__errf(s, err, errlen, "tournament '%s' has no entrants", dir_rel);
     if (rc == 0) rc = load_matches(s, out, bot_ids, err, errlen);
     if (rc == 0) rc = load_history(s, out, err, errlen);
     free(bot_ids);

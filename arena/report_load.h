@@ -27,8 +27,8 @@ typedef struct report_src {
     char *game, *options, *tc, *dir, *created;
     uint64_t seed;
     int rounds, planned;
-    int n;         /* entrants */
-    char **names;  /* display names by position */
+    int n;           /* entrants */
+    char **names;    /* display names by position */
     match_record *m; /* finished matches by index; seat_entrant filled */
     size_t n_m;
     report_hist *hist;

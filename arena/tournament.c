@@ -425,7 +425,8 @@ int tournament_run(const tournament_opts *o)
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = 1;
         }
-        if (!o->no_report && report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
+        if (!o->no_report &&
+            report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
             fprintf(stderr, "arena tournament: report: %s\n", err);
             rc = 1;
         }

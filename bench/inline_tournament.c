@@ -87,10 +87,10 @@ static run tournament(int rounds, int jobs)
     snprintf(arena, sizeof arena, "%s/arena", bindir);
     snprintf(r, sizeof r, "%d", rounds);
     snprintf(j, sizeof j, "%d", jobs);
-    char *argv[] = {arena,    "tournament",  "--game",   "morris",  "--bots",
-                    "random", "random",      "--rounds", r,         "-j",
-                    j,        "--isolation", "inline",   "--quiet", "--seed",
-                    "1",      "--out",       dir,        "--no-report", NULL};
+    char *argv[] = {arena,         "tournament", "--game", "morris", "--bots", "random",
+                    "random",      "--rounds",   r,        "-j",     j,        "--isolation",
+                    "inline",      "--quiet",    "--seed", "1",      "--out",  dir,
+                    "--no-report", NULL};
     run res = {0};
     if (!dir || spawn(argv, 1, &res)) {
         fprintf(stderr, "bench_inline_tournament: arena tournament failed\n");

@@ -120,7 +120,8 @@ START_TEST(json_refused)
     json_arg a = {log, -1};
     char *s = capture(write_json, &a);
     ck_assert_int_eq(a.rc, 1);
-    ck_assert_ptr_nonnull(strstr(s, "\"reproduced\":false,\"error\":\"action 4 cannot be played here\""));
+    ck_assert_ptr_nonnull(
+        strstr(s, "\"reproduced\":false,\"error\":\"action 4 cannot be played here\""));
     ck_assert_uint_eq(count(s, "{\"to_move\":"), 4);
     free(s);
     arena__match_log__free_unpacked(log, NULL);
@@ -289,7 +290,8 @@ START_TEST(report_end_to_end)
         snprintf(path, sizeof path, "%s/%s/replays/%05d.js", tmp, dir, m);
         char *js = slurp(path);
         ck_assert_msg(js != NULL, "no %s", path);
-        const char *head = "arenaReplay({\"format\":\"arena-replay\",\"version\":1,\"compact\":true";
+        const char *head =
+            "arenaReplay({\"format\":\"arena-replay\",\"version\":1,\"compact\":true";
         ck_assert_msg(!strncmp(js, head, strlen(head)), "%.60s", js);
         ck_assert_ptr_nonnull(strstr(js, "\"reproduced\":true"));
         free(js);
