@@ -97,7 +97,7 @@ static void write_replay_js(FILE *f, void *arg)
     fputs(");\n", f);
 }
 
-static void take_log(html_job *j, const Arena__MatchLog *log, const char *file)
+static void take_log(html_job *j, const Arena__MatchLog *log)
 {
     size_t pos;
     match_record *m = find_match(&j->src, log->match_index, &pos);
@@ -115,7 +115,6 @@ static void take_log(html_job *j, const Arena__MatchLog *log, const char *file)
     char path[4200], label[4200], err[512];
     snprintf(path, sizeof path, "%s/replays/%05u.js", j->dir, log->match_index);
     snprintf(label, sizeof label, "%s/matches/%05u.pb", j->src.dir, log->match_index);
-    (void)file;
     /* the tournament's module, unless the log is of another game or module */
     const arena_rules *given =
         j->lr && log->rules && log->rules->sha256 && !strcmp(log->rules->sha256, j->lr->sha256)
@@ -152,7 +151,7 @@ static int read_logs(html_job *j, char *err, size_t errlen)
             continue;
         }
         for (size_t i = 0; i < n; i++)
-            take_log(j, logs[i], e->d_name);
+            take_log(j, logs[i]);
         matchlog_free_all(logs, n);
     }
     closedir(d);
