@@ -22,7 +22,10 @@ build: configure
 demo: build
 	@sh scripts/demo.sh $(BUILD)
 
+# The browser test of the HTML report (tests/web) needs chromium, node and
+# playwright-core: installed like the build's packages, only when missing.
 test: build
+	@sh scripts/browser_deps.sh $(BUILD)
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The same tests under AddressSanitizer and UndefinedBehaviorSanitizer. The

@@ -13,6 +13,7 @@
 #include "matchlog.h"
 #include "outcome.h"
 #include "progress.h"
+#include "report_html.h"
 #include "session.h"
 #include "tournament.h"
 
@@ -147,7 +148,10 @@ static const char tournament_help[] =
     "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
     "  --resume DIR           finish an interrupted tournament (DIR is its directory,\n"
     "                         e.g. results/20261129-134644-morris): plays only the\n"
-    "                         missing matches with the stored settings and bots\n\n"
+    "                         missing matches with the stored settings and bots\n"
+    "  --replays N|all        the HTML report (index.html) holds the replays of the\n"
+    "                         first N matches (default 100)\n"
+    "  --no-report            no HTML report at the end (e.g. for benchmarks)\n\n"
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
 
@@ -171,7 +175,8 @@ int cmd_tournament(int argc, char **argv)
 {
     play_opts po;
     play_opts_init(&po);
-    tournament_opts to = {.rounds = 1, .jobs = 1, .progress = 2};
+    tournament_opts to = {
+        .rounds = 1, .jobs = 1, .progress = 2, .replays = REPORT_HTML_TOURNAMENT_REPLAYS};
     const char **bots = calloc((size_t)argc, sizeof *bots);
     int nb = 0, rc = 2, rounds_given = 0, seats_given = 0;
     long long v;
@@ -182,6 +187,8 @@ int cmd_tournament(int argc, char **argv)
                             {"quiet", no_argument, NULL, 'q'},
                             {"seats", required_argument, NULL, 'S'},
                             {"resume", required_argument, NULL, 'R'},
+                            {"replays", required_argument, NULL, 'P'},
+                            {"no-report", no_argument, NULL, 'N'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     optind = 1;
@@ -205,6 +212,19 @@ int cmd_tournament(int argc, char **argv)
         }
         if (c == 'R') {
             to.resume = optarg;
+            continue;
+        }
+        if (c == 'N') {
+            to.no_report = 1;
+            continue;
+        }
+        if (c == 'P') {
+            if (strcmp(optarg, "all") == 0)
+                to.replays = -1;
+            else if (cli_int("tournament", "--replays", optarg, 0, 100000000, &v))
+                goto out;
+            else
+                to.replays = (long)v;
             continue;
         }
         if (c == 'q') {

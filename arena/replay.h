@@ -11,6 +11,7 @@ typedef struct replay_opts {
     int step;  /* wait for Enter after every action (on a terminal) */
     int quiet; /* print only the verdict line */
     int turns; /* one line per turn (consecutive actions of a seat), board after each */
+    int json;  /* --format json: the log as JSON (replay_json.h) instead of text */
 } replay_opts;
 
 /* Re-applies every logged action with the log's rule module (found by name via

@@ -6,20 +6,25 @@
 
 #include "matchlog.h"
 #include "replay.h"
+#include "replay_json.h"
 
 static void replay_usage(FILE *f)
 {
-    fputs("usage: arena replay LOG [--step] [--quiet] [--no-board] [--turns]\n"
+    fputs("usage: arena replay LOG [--step] [--quiet] [--no-board] [--turns] [--format text|json]\n"
           "  re-plays a match log with its rule module and checks every action and the\n"
           "  result; exit 0 when the log is reproduced, 1 when it is not, 2 on errors.\n"
           "  LOG is a log file, a tournament's segment of logs (matches/gNNNNNN.pb: every\n"
           "  match in it is replayed), or DIR/matches/NNNNN.pb for match NNNNN of a\n"
           "  tournament, wherever its log is stored.\n"
-          "  --step      wait for Enter after every action (on a terminal)\n"
+          "  --step      wait for Enter after every action (on a terminal); boards\n"
+          "              printed to a terminal are in colour (NO_COLOR set: plain)\n"
           "  --quiet     print only the verdict\n"
           "  --no-board  do not draw the board after every action\n"
           "  --turns     one line per turn (e.g. a paper-soccer bounce chain `1207`, a\n"
-          "              mill with its removal), the board after each turn\n",
+          "              mill with its removal), the board after each turn\n"
+          "  --format F  text (default) or json: the match, every action and every\n"
+          "              position as the rules draw and observe it (docs/replay-json.md;\n"
+          "              several logs make a JSON array)\n",
           f);
 }
 
@@ -40,7 +45,14 @@ static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
             o->show = 0;
         else if (!strcmp(a, "--turns"))
             o->turns = 1;
-        else if (a[0] == '-' && a[1] != '\0') {
+        else if (!strcmp(a, "--format") || !strncmp(a, "--format=", 9)) {
+            const char *f = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!f || (strcmp(f, "json") && strcmp(f, "text"))) {
+                fprintf(stderr, "replay: bad value '%s' for --format (text or json)\n", f ? f : "");
+                return 2;
+            }
+            o->json = !strcmp(f, "json");
+        } else if (a[0] == '-' && a[1] != '\0') {
             fprintf(stderr, "replay: unknown option '%s'\n", a);
             replay_usage(stderr);
             return 2;
@@ -75,6 +87,23 @@ static int find_by_number(const char *path, Arena__MatchLog **out, char *err, si
     return *out ? 1 : -1;
 }
 
+/* --format json: one document, or an array of them for a segment. */
+static int replay_json_all(Arena__MatchLog **logs, size_t n, const char *path)
+{
+    int rc = 0;
+    if (n != 1) fputs("[", stdout);
+    for (size_t i = 0; i < n; i++) {
+        char err[1024];
+        if (i) fputc(',', stdout);
+        int r = replay_json_write(stdout, logs[i], path, err, sizeof err);
+        if (r) fprintf(stderr, "replay: %s\n", err);
+        if (r == 2) fputs("null", stdout); /* nothing written: keep the array valid */
+        if (r > rc) rc = r;
+    }
+    if (n != 1) fputs("]\n", stdout);
+    return rc;
+}
+
 int replay_main(int argc, char **argv)
 {
     replay_opts o = {.show = 1};
@@ -97,7 +126,10 @@ int replay_main(int argc, char **argv)
         return 2;
     }
     rc = 0;
-    for (size_t i = 0; i < n; i++) {
+    if (o.json) {
+        rc = replay_json_all(logs, n, path);
+    }
+    for (size_t i = 0; i < n && !o.json; i++) {
         char label[4200];
         snprintf(label, sizeof label, "%s", path);
         if (one || n > 1) /* a match inside a segment: say which */

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "replay_colour.h"
 #include "replay_internal.h"
 
 static const char *bot_name(const replay_run *run, int seat)
@@ -134,7 +135,10 @@ void replay_print_board(replay_run *run)
         run->r->render(run->state, -1, run->board, run->board_cap);
     }
     if (need == 0) return;
-    fputs(run->board, run->out);
+    if (replay_colour_wanted(run->out)) /* a terminal: in colour (replay_colour.h) */
+        replay_colour_board(run->out, run->r->name, run->board);
+    else
+        fputs(run->board, run->out);
     if (run->board[need - 1] != '\n') fputc('\n', run->out);
     fputc('\n', run->out);
 }

@@ -17,6 +17,7 @@
 #include "progress.h"
 #include "ratings.h"
 #include "report.h"
+#include "report_html.h"
 #include "schedule.h"
 #include "session.h"
 #include "store.h"
@@ -425,10 +426,15 @@ int tournament_run(const tournament_opts *o)
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = 1;
         }
+        if (!o->no_report &&
+            report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
+            fprintf(stderr, "arena tournament: report: %s\n", err);
+            rc = 1;
+        }
         if (t.failed) rc = 1;
-        printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
+        printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, matches/)\n",
-               t.dir);
+               t.dir, o->no_report ? "" : "index.html, ");
     } else {
         fprintf(stderr, "arena tournament: %s\n", err);
     }

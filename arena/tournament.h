@@ -24,6 +24,8 @@ typedef struct tournament_opts {
     session_isolation iso; /* how bots run */
     int progress;          /* 1 live line, 0 plain lines, -1 silent */
     const char *resume;    /* a tournament directory: play only what is missing */
+    int no_report;         /* no index.html at the end (benchmarks) */
+    long replays;          /* the report's replays: matches 0..replays-1; < 0 all */
 } tournament_opts;
 
 /* Runs it; returns the process exit status (0 ok, 1 failure, 2 bad input). */

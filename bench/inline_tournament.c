@@ -87,10 +87,10 @@ static run tournament(int rounds, int jobs)
     snprintf(arena, sizeof arena, "%s/arena", bindir);
     snprintf(r, sizeof r, "%d", rounds);
     snprintf(j, sizeof j, "%d", jobs);
-    char *argv[] = {arena,    "tournament",  "--game",   "morris",  "--bots",
-                    "random", "random",      "--rounds", r,         "-j",
-                    j,        "--isolation", "inline",   "--quiet", "--seed",
-                    "1",      "--out",       dir,        NULL};
+    char *argv[] = {arena,         "tournament", "--game", "morris", "--bots", "random",
+                    "random",      "--rounds",   r,        "-j",     j,        "--isolation",
+                    "inline",      "--quiet",    "--seed", "1",      "--out",  dir,
+                    "--no-report", NULL};
     run res = {0};
     if (!dir || spawn(argv, 1, &res)) {
         fprintf(stderr, "bench_inline_tournament: arena tournament failed\n");
@@ -152,7 +152,7 @@ static void rss_growth(long *at1k, long *at10k)
         if (!freopen("/dev/null", "w", stdout)) _exit(126);
         execl(arena, arena, "tournament", "--game", "morris", "--bots", "random", "random",
               "--rounds", "5000", "--isolation", "inline", "--seed", "1", "--out", dir,
-              (char *)NULL);
+              "--no-report", (char *)NULL);
         _exit(127);
     }
     close(fds[1]);

@@ -101,6 +101,7 @@ _arena()
                                $(compgen -f -X '!*.so' -- "$word"))
                     ;;
                 replay) COMPREPLY=($(compgen -f -X '!*.pb' -- "$word") $(compgen -d -S / -- "$word")) ;;
+                report) COMPREPLY=($(compgen -d -- "$word")) ;;
                 esac
             fi
             ;;

@@ -8,12 +8,15 @@ run() { "$vg" -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
         --error-exitcode=99 "$arena" "$@" >"$out/log" 2>&1 || { cat "$out/log"; exit 1; }; }
 run tournament --game morris --bots morris_greedy random --rounds 2 -j 2 --seed 1 --quiet --out "$out/r"
 # many matches in each isolation: seats reused and closed, groups committed
-run tournament --game morris --bots random random --rounds 40 -j 2 --seed 2 --quiet --out "$out/p"
+# (the first tournament's HTML report holds every replay; these, ten each)
+run tournament --game morris --bots random random --rounds 40 -j 2 --seed 2 --quiet --out "$out/p" \
+    --replays 10
 run tournament --game morris --bots random morris_greedy --rounds 100 -j 2 --seed 3 --quiet \
-    --isolation inline --out "$out/i"
+    --isolation inline --out "$out/i" --replays 10
 for f in "$out"/i/*/matches/*.pb; do run replay --quiet "$f"; done
 run match --game morris random morris_greedy --seed 2 --out "$out/r"
-for f in "$out"/r/matches/*.pb; do run replay --quiet "$f"; done
+for f in "$out"/r/matches/*.pb; do run replay --quiet "$f"; run replay --format json "$f"; done
+for d in "$out"/r/*-morris; do run report "$d"; done
 run ratings --game morris --out "$out/r"
 run perft --game morris --depth 3
 run games

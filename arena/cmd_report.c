@@ -1,0 +1,92 @@
+/* cmd_report.c -- `arena report DIR`: (re)writes a tournament's HTML report
+ * from the store and the match logs (report_html.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli_cmds.h"
+#include "report_html.h"
+#include "store.h"
+
+static void report_usage(FILE *f)
+{
+    fputs("usage: arena report DIR [--out RESULTS] [--replays N|all]\n"
+          "  writes DIR/index.html, the report of the tournament in DIR (a directory\n"
+          "  under the results directory, as `arena tournament` prints it): ratings with\n"
+          "  95% error bars, the crosstable as a heat map, ratings over time, per bot the\n"
+          "  score by seat, time per move and forfeits; every match links to its replay\n"
+          "  (DIR/replay.html, DIR/replays/). Self-contained: open it in any browser.\n"
+          "  A tournament writes it at its end too.\n"
+          "  --out RESULTS  the results directory holding arena.db (default: DIR's parent)\n"
+          "  --replays N    write the replays of matches 0..N-1 only (default all; a\n"
+          "                 tournament writes the first 100 at its end)\n",
+          f);
+}
+
+int cmd_report(int argc, char **argv)
+{
+    const char *dir = NULL, *out = NULL;
+    long long max_replays = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            report_usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--out")) {
+            if (i + 1 >= argc) {
+                fputs("arena report: option '--out' needs a value\n", stderr);
+                return 2;
+            }
+            out = argv[++i];
+        } else if (!strcmp(a, "--replays")) {
+            if (i + 1 >= argc) {
+                fputs("arena report: option '--replays' needs a value\n", stderr);
+                return 2;
+            }
+            if (strcmp(argv[++i], "all") != 0 &&
+                cli_int("report", "--replays", argv[i], 0, 100000000, &max_replays))
+                return 2;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "arena report: unrecognized option '%s' (see arena report --help)\n",
+                    a);
+            return 2;
+        } else if (dir) {
+            fprintf(stderr, "arena report: one tournament directory at a time ('%s', '%s')\n", dir,
+                    a);
+            return 2;
+        } else {
+            dir = a;
+        }
+    }
+    if (!dir) {
+        fputs("arena report: which tournament? give its directory, e.g. "
+              "results/20261201-145309-morris\n",
+              stderr);
+        return 2;
+    }
+    /* DIR = RESULTS/NAME: NAME is how the store knows the tournament. */
+    char path[4096], parent[4096];
+    snprintf(path, sizeof path, "%s", dir);
+    size_t len = strlen(path);
+    while (len > 1 && path[len - 1] == '/')
+        path[--len] = '\0';
+    char *slash = strrchr(path, '/');
+    const char *name = slash ? slash + 1 : path;
+    snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+    if (slash == path) snprintf(parent, sizeof parent, "/");
+    if (!out) out = parent;
+    char err[1024];
+    store *s = store_open_read(out, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "arena report: %s\n", err);
+        return 1;
+    }
+    int rc = report_html_write(s, path, name, (long)max_replays, err, sizeof err);
+    store_close(s);
+    if (rc) {
+        fprintf(stderr, "arena report: %s\n", err);
+        return 1;
+    }
+    printf("Report: %s/index.html\n", path);
+    return 0;
+}
