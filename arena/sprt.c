@@ -125,10 +125,14 @@ sprt_state sprt_decide(const sprt_params *p, double llr)
 const char *sprt_state_name(sprt_state s)
 {
     switch (s) {
-    case SPRT_H1: return "H1 accepted";
-    case SPRT_H0: return "H0 accepted";
-    case SPRT_STOPPED: return "stopped";
-    default: return "running";
+    case SPRT_H1:
+        return "H1 accepted";
+    case SPRT_H0:
+        return "H0 accepted";
+    case SPRT_STOPPED:
+        return "stopped";
+    default:
+        return "running";
     }
 }
 
