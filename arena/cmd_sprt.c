@@ -17,8 +17,8 @@ static const char sprt_help[] =
     "fishtest computes it) accepts H1 (NEW is at least E1 Elo stronger) or H0 (at\n"
     "most E0). A line shows the LLR with its bounds, games and W/D/L, the\n"
     "pentanomial counts (pairs in which NEW scored 0, 1/2, 1, 3/2, 2), Elo ± 95 %\n"
-    "and LOS. Every game is logged and stored, the verdict too. Two-player games\n"
-    "only. NEW and OLD may be one bot with other options (morris_ab:depth=3).\n\n"
+    "and LOS. Every game is logged and stored, the verdict too. NEW and OLD may be\n"
+    "one bot with other options (morris_ab:depth=3).\n\n"
     "  --elo0 E0              the Elo difference of H0 (default 0)\n"
     "  --elo1 E1              the Elo difference of H1 (default 5), above E0\n"
     "  --alpha A              chance of accepting H1 when H0 holds (default 0.05)\n"
@@ -26,6 +26,9 @@ static const char sprt_help[] =
     "  --model logistic|normalized  Elo of E0 and E1: logistic (default) or\n"
     "                         normalised (nElo, independent of the draw rate)\n"
     "  --max-games N          stop without a verdict after N games (default: none)\n"
+    "  --field BOT            games of more seats (the pairwise model): a bot for each\n"
+    "                         other seat, once per seat; NEW and OLD swap seats 0 and 1\n"
+    "                         and score by their result against each other\n"
     "  -j, --jobs N           game pairs played at once (default 1)\n" PLAY_OPTIONS_HELP
     "  --quiet                no progress output\n\n"
     "Exit status 0 whatever the verdict (it is printed and stored), 1 on failure,\n"
@@ -33,7 +36,7 @@ static const char sprt_help[] =
     "Example: arena sprt --game soccer soccer_ab soccer_greedy --elo0 0 --elo1 50 \\\n"
     "           --tc 2+0.02 -j 2\n";
 
-enum { OPT_ELO0 = 2000, OPT_ELO1, OPT_ALPHA, OPT_BETA, OPT_MODEL, OPT_MAX_GAMES };
+enum { OPT_ELO0 = 2000, OPT_ELO1, OPT_ALPHA, OPT_BETA, OPT_MODEL, OPT_MAX_GAMES, OPT_FIELD };
 
 /* A finite decimal number, the whole argument. */
 static int parse_double(const char *opt, const char *arg, double *out)
@@ -100,29 +103,45 @@ int cmd_sprt(int argc, char **argv)
                             {"beta", required_argument, NULL, OPT_BETA},
                             {"model", required_argument, NULL, OPT_MODEL},
                             {"max-games", required_argument, NULL, OPT_MAX_GAMES},
+                            {"field", required_argument, NULL, OPT_FIELD},
                             {"jobs", required_argument, NULL, 'j'},
                             {"quiet", no_argument, NULL, 'q'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
+    const char **field = calloc((size_t)argc + 1, sizeof *field);
+    int rc = 2;
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
-        if (c == 'h') return fputs(sprt_help, stdout), 0;
+        if (c == 'h') {
+            fputs(sprt_help, stdout);
+            rc = 0;
+            goto out;
+        }
+        if (c == OPT_FIELD) {
+            field[so.n_field++] = optarg;
+            continue;
+        }
         int r = parse_sprt_option(&so, c, optarg);
         if (r == 0) r = play_opts_parse(&po, c, optarg, "sprt");
-        if (r < 0) return 2;
-        if (r == 0) return cli_bad_option("sprt", argv, c);
+        if (r < 0) goto out;
+        if (r == 0) {
+            rc = cli_bad_option("sprt", argv, c);
+            goto out;
+        }
     }
     int nb = argc - optind;
     if (!po.game || nb != 2) {
         fprintf(stderr, "arena sprt: %s\n%s",
                 !po.game ? "--game is required" : "give two bots: NEW and OLD", sprt_help);
-        return 2;
+        goto out;
     }
     char err[256];
-    if (sprt_params_check(&so.params, err, sizeof err))
-        return fprintf(stderr, "arena sprt: %s\n", err), 2;
+    if (sprt_params_check(&so.params, err, sizeof err)) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        goto out;
+    }
     play_opts_warn(&po);
     so.game_spec = po.game;
     so.bots[0] = argv[optind];
@@ -133,5 +152,9 @@ int cmd_sprt(int argc, char **argv)
     so.seed = po.seed;
     so.out_dir = po.out_dir;
     so.iso = po.iso;
-    return sprt_run(&so);
+    so.field = field;
+    rc = sprt_run(&so);
+out:
+    free(field);
+    return rc;
 }

@@ -159,10 +159,11 @@ static int64_t take_pair(sprt_ctx *t)
 /* Plays one game of pair p; NEW's score, or -1 when storing failed. */
 static double play_game(sprt_ctx *t, seat_pool *pool, int64_t p, int new_first)
 {
+    int np = t->s.n; /* NEW, OLD, then the field: one entrant per seat */
     match_spec ms = {.lr = t->s.lr,
                      .game = t->s.game,
                      .options = t->s.options,
-                     .num_players = 2,
+                     .num_players = np,
                      .seed = arena_seed_derive(t->o->seed, (uint64_t)p),
                      .index = (uint32_t)(2 * p + !new_first),
                      .tournament = t->dir_rel,
@@ -171,6 +172,8 @@ static double play_game(sprt_ctx *t, seat_pool *pool, int64_t p, int new_first)
     int new_seat = new_first ? 0 : 1;
     ms.seat_entrant[new_seat] = 0, ms.seat_entrant[1 - new_seat] = 1;
     ms.seat[new_seat] = t->s.entrants[0], ms.seat[1 - new_seat] = t->s.entrants[1];
+    for (int s = 2; s < np; s++)
+        ms.seat_entrant[s] = s, ms.seat[s] = t->s.entrants[s];
     match_record rec;
     Arena__MatchLog *log = match_run(&ms, pool, &rec);
     int bad = !log || commit_add(&t->commit, &rec, log) != 0;
@@ -253,7 +256,7 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
 {
     const sprt_opts *o = t->o;
     if (!(t->db = store_open(o->out_dir, err, errlen))) return -1;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_run_dir(t, err, errlen)) return -1;
     tournament_info ti = {t->s.name,
@@ -263,7 +266,7 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
                           o->tc_text ? o->tc_text : "",
                           t->dir_rel,
                           (int)(2 * t->max_pairs)};
-    t->tid = store_tournament_new(t->db, &ti, t->s.entrants, 2, err, errlen);
+    t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     if (t->tid <= 0) return -1;
     if (store_format_set(t->db, t->tid, "sprt", err, errlen)) return -1;
     if (store_sprt_begin(t->db, t->tid, &o->params, o->max_games, err, errlen)) return -1;
@@ -296,6 +299,9 @@ static void print_summary(const sprt_ctx *t)
     printf("\nSPRT %s (%s): %s vs %s, elo0 %g, elo1 %g, alpha %g, beta %g (%s Elo)\n", t->s.name,
            t->s.options, t->s.entrants[0]->display, t->s.entrants[1]->display, p->elo0, p->elo1,
            p->alpha, p->beta, p->model == SPRT_NORMALIZED ? "normalised" : "logistic");
+    for (int i = 2; i < t->s.n; i++)
+        printf("%s%s%s", i == 2 ? "Field (the other seats): " : ", ", t->s.entrants[i]->display,
+               i + 1 == t->s.n ? "\n" : "");
     sprt_status_line(p, &t->counts, t->llr, line, sizeof line);
     printf("%s\n", line);
     printf("Verdict: %s after %" PRId64 " games (%" PRId64 " pairs)%s\n", sprt_state_name(t->state),
@@ -314,18 +320,32 @@ int sprt_run(const sprt_opts *o)
     int rc = 0;
     pthread_mutex_init(&t.lock, NULL);
     t.max_pairs = (o->max_games + 1) / 2;
-    if (session_open(&t.s, o->game_spec, o->bots, 2, &o->iso, err, sizeof err)) {
+    const char **bots = calloc((size_t)o->n_field + 2, sizeof *bots);
+    if (!bots) return fprintf(stderr, "arena sprt: out of memory\n"), 1;
+    bots[0] = o->bots[0], bots[1] = o->bots[1];
+    for (int i = 0; i < o->n_field; i++)
+        bots[i + 2] = o->field[i];
+    int opened = session_open(&t.s, o->game_spec, bots, o->n_field + 2, &o->iso, err, sizeof err);
+    free(bots);
+    if (opened) {
         fprintf(stderr, "arena sprt: %s\n", err);
         pthread_mutex_destroy(&t.lock);
         return 2;
     }
     int np = t.s.lr->rules->num_players(t.s.game);
-    if (np != 2) {
-        fprintf(stderr,
-                "arena sprt: %s (%s) is a %d-player game; the SPRT needs paired two-player "
-                "games (no pairwise model for %d players yet: compare them with "
-                "arena tournament)\n",
-                t.s.name, t.s.options, np, np);
+    if (np != o->n_field + 2) {
+        if (np == 2)
+            fprintf(stderr, "arena sprt: %s (%s) is a two-player game: drop --field\n", t.s.name,
+                    t.s.options);
+        else if (o->n_field == 0)
+            fprintf(stderr,
+                    "arena sprt: %s (%s) is a %d-player game: the SPRT compares NEW and OLD in "
+                    "pairs of games; choose the pairwise model with one --field BOT for each of "
+                    "the other %d seats\n",
+                    t.s.name, t.s.options, np, np - 2);
+        else
+            fprintf(stderr, "arena sprt: %s (%s) has %d seats: give %d --field bots, not %d\n",
+                    t.s.name, t.s.options, np, np - 2, o->n_field);
         rc = 2;
     } else if (open_storage(&t, err, sizeof err)) {
         fprintf(stderr, "arena sprt: %s\n", err);

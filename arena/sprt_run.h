@@ -10,7 +10,8 @@
  * after the one that crossed a bound are stored and logged but not counted.
  * The test stops at a bound (H1 or H0 accepted), at --max-games, at Ctrl-C
  * (the pairs being played finish first; a second Ctrl-C quits at once) or when
- * storing fails (verdict 'stopped'). */
+ * storing fails (verdict 'stopped'). A game of more than two seats is
+ * refused unless the pairwise model is chosen (sprt_opts.field). */
 #ifndef ARENA_SPRT_RUN_H
 #define ARENA_SPRT_RUN_H
 
@@ -23,6 +24,12 @@
 typedef struct sprt_opts {
     const char *game_spec;
     const char *bots[2]; /* NEW, OLD: names or paths, with options */
+    /* The pairwise model of a game of k > 2 seats: these k - 2 bots take the
+     * other seats (NEW in seat 0 and OLD in seat 1, then swapped; the field
+     * keeps seats 2..k-1), and NEW's score in a game is its result against
+     * OLD alone (tally_score of their returns). */
+    const char *const *field;
+    int n_field;
     sprt_params params;
     int64_t max_games; /* 0: no limit */
     int jobs;
@@ -36,7 +43,8 @@ typedef struct sprt_opts {
 } sprt_opts;
 
 /* Runs it; the exit status: 0 when the test ran (whatever its verdict), 1 on
- * a failure, 2 on bad input (a game that is not for two players among them). */
+ * a failure, 2 on bad input (a game of more seats without as many field bots
+ * among them), 130 when interrupted. */
 int sprt_run(const sprt_opts *o);
 
 /* The status line: LLR with its bounds, games with W/D/L, the pentanomial

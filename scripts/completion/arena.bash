@@ -89,6 +89,7 @@ _arena()
         --format) COMPREPLY=($(compgen -W "text md csv json" -- "$word")) ;;
         --seats) COMPREPLY=($(compgen -W "all" -- "$word")) ;;
         --model) COMPREPLY=($(compgen -W "logistic normalized" -- "$word")) ;;
+        --field) COMPREPLY=($(compgen -W "$(_arena_bots "$arena")" -- "$word")) ;;
         --out | --resume) COMPREPLY=($(compgen -d -- "$word")) ;;
         --rounds | -j | --jobs | --tc | --move-time | --margin | --seed | --mem | --games | --depth | --moves) ;;
         --elo0 | --elo1 | --alpha | --beta | --max-games | --anchor | --history) ;;

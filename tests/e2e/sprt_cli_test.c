@@ -93,12 +93,41 @@ START_TEST(sprt_max_games_stops)
 }
 END_TEST
 
+/* The pairwise model at a table of three: NEW and OLD swap seats 0 and 1,
+ * the field keeps seat 2, and every game seats all three. */
+START_TEST(sprt_pairwise_multiplayer)
+{
+    char dir[256];
+    e2e_tmpdir(dir, sizeof dir);
+    char *out = run_ok("sprt",
+                       "%s sprt --game kurnik:players=3 kurnik_greedy random --field "
+                       "kurnik_smart --max-games 4 --seed 3 --move-time 100 --out %s",
+                       dir);
+    ck_assert_msg(strstr(out, "Field (the other seats): kurnik_smart") &&
+                      strstr(out, "Verdict: stopped after 4 games (2 pairs)"),
+                  "%s", out);
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM matches"), 4);
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM match_seats"), 12);
+    /* seat 2 is the field's in every game; NEW sits first in games 0 and 2 */
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM match_seats WHERE seat=2 AND "
+                                    "entrant=2"),
+                     4);
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM match_seats s JOIN matches m ON "
+                                    "m.id=s.match_id WHERE s.entrant=0 AND s.seat=m.match_index%2"),
+                     4);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 START_TEST(sprt_refuses_bad_input)
 {
     static const struct {
         const char *args, *says;
     } cases[] = {
         {"--game kurnik:players=3 random random", "is a 3-player game"},
+        {"--game kurnik:players=4 random random --field random", "give 2 --field bots, not 1"},
+        {"--game morris random random --field random", "is a two-player game: drop --field"},
         {"--game morris random random --elo0 5 --elo1 0", "--elo0 must be below --elo1"},
         {"--game morris random random --alpha 0.7", "--alpha must be above 0 and below 0.5"},
         {"--game morris random random --beta x", "bad value 'x' for --beta"},
@@ -242,6 +271,7 @@ int main(void)
     tcase_add_test(tc, sprt_reaches_and_stores_a_verdict);
     tcase_add_test(tc, sprt_max_games_stops);
     tcase_add_test(tc, sprt_refuses_bad_input);
+    tcase_add_test(tc, sprt_pairwise_multiplayer);
     tcase_add_test(tc, gauntlet_plays_resumes_and_rates);
     tcase_add_test(tc, anchor_fixes_a_rating);
     tcase_add_test(tc, history_lists_each_tournament);
