@@ -76,7 +76,8 @@ static int pool_table_load(store *db, const char *game, const char *options, poo
     if (ratings_crosstable(n, t->pd.games, t->pd.n_games, t->xs, t->xg, err, errlen)) return -1;
     if (req->anchor) {
         int a = cli_anchor_find(req->anchor, t->names, n, err, errlen);
-        if (a < 0 || ratings_anchor(&t->fit, a, req->anchor_elo, err, errlen)) return -1;
+        if (a < 0) return -2; /* bad input: a name the pool does not have */
+        if (ratings_anchor(&t->fit, a, req->anchor_elo, err, errlen)) return -1;
     }
     snprintf(t->title, sizeof t->title, "%s (%s), all tournaments", game, options);
     t->rep = (report){t->title, n, t->names, &t->fit, t->xs, t->xg, t->pd.matches};
@@ -161,9 +162,9 @@ static int ratings_show(store *db, const loaded_rules *lr, const char *spec, con
     pool_table *t = calloc(n + 1, sizeof *t);
     size_t loaded = 0;
     for (; t && loaded < n && rc == 0; loaded++)
-        if (pool_table_load(db, game, pools[loaded], &t[loaded], req, err, sizeof err)) {
+        if ((rc = pool_table_load(db, game, pools[loaded], &t[loaded], req, err, sizeof err))) {
             fprintf(stderr, "arena ratings: pool %s (%s): %s\n", game, pools[loaded], err);
-            rc = 1;
+            rc = rc == -2 ? 2 : 1;
         }
     if (!t) {
         fprintf(stderr, "arena ratings: out of memory\n");

@@ -207,12 +207,16 @@ START_TEST(anchor_fixes_a_rating)
                  "%s ratings --game morris --anchor morris_greedy=0 --format csv --out %s", dir);
     ck_assert_msg(strstr(out, ",morris_greedy,0.0,0.0,"), "%s", out);
     free(out);
+    int rc = e2e_run(&out, "%s ratings --game morris --anchor nobody=0 --out %s", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "--anchor nobody: no such entrant (the names are: "),
+                  "(%d) %s", rc, out);
+    free(out);
     e2e_rmrf(dir);
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out,
-                     "%s tournament --game morris --bots morris_greedy random --anchor "
-                     "nobody=0 --quiet --out %s",
-                     ARENA, dir);
+    rc = e2e_run(&out,
+                 "%s tournament --game morris --bots morris_greedy random --anchor "
+                 "nobody=0 --quiet --out %s",
+                 ARENA, dir);
     ck_assert_msg(rc == 2 && strstr(out, "--anchor nobody: no such entrant"), "(%d) %s", rc, out);
     ck_assert_msg(e2e_tournament_dir(dir, tdir, sizeof tdir) != 0, "a tournament was started");
     free(out);
