@@ -3,6 +3,7 @@
 #ifndef ARENA_CLI_CMDS_H
 #define ARENA_CLI_CMDS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "arena/bot.h"
@@ -15,6 +16,7 @@ int cmd_tournament(int argc, char **argv);
 int cmd_ratings(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_report(int argc, char **argv); /* cmd_report.c */
+int cmd_sprt(int argc, char **argv);
 
 /* Options shared by the commands that play (cli_opts.c). */
 typedef struct play_opts {
@@ -44,6 +46,13 @@ int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
  * prints "arena CMD: unrecognized option 'X'" or "arena CMD: option 'X' needs
  * a value" and where to look; returns 2. */
 int cli_bad_option(const char *cmd, char **argv, int code);
+
+/* --anchor NAME=ELO (cli_anchor.c): splits at the last '=' into name (a
+ * buffer of namelen) and elo; -1 with the message printed when malformed.
+ * cli_anchor_find: the index of name among names, or -1 with err listing
+ * them. */
+int cli_anchor(const char *cmd, const char *arg, char *name, size_t namelen, double *elo);
+int cli_anchor_find(const char *name, const char *const *names, int n, char *err, size_t errlen);
 
 /* Prints, once, what the chosen isolation gives up (sandbox off, inline). */
 void play_opts_warn(const play_opts *o);

@@ -137,15 +137,20 @@ int cmd_match(int argc, char **argv)
 
 static const char tournament_help[] =
     "Usage: arena tournament --game GAME --bots BOT BOT... [options]\n\n"
-    "Plays a round robin: every pair (every table of the game's number of seats)\n"
-    "plays each seat order with the same seed, per round. Every match is logged and\n"
-    "stored as it ends; at the end a rating table, Markdown/CSV/JSON copies and a\n"
-    "crosstable are written, and the persistent ratings are updated.\n\n"
+    "Plays a round robin (or a gauntlet): every pair (every table of the game's\n"
+    "number of seats) plays each seat order with the same seed, per round. Every\n"
+    "match is logged and stored as it ends; at the end a rating table, Markdown/CSV/\n"
+    "JSON copies and a crosstable are written, and the persistent ratings are updated.\n\n"
     "  --bots BOT...          two or more bots (names or .so paths)\n"
     "  --rounds N             rounds (default 1)\n"
     "  -j, --jobs N           matches played at once (default 1)\n"
     "  --seats all            tables play every seat order, not only the "
-    "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
+    "rotations\n"
+    "  --gauntlet             the first bot plays all the others, who do not play each\n"
+    "                         other (at larger tables: only tables seating the first)\n"
+    "  --anchor NAME=ELO      fix NAME's rating (as the table names it) at ELO;\n"
+    "                         intervals relative to it (default: the field averages "
+    "0)\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
     "  --resume DIR           finish an interrupted tournament (DIR is its directory,\n"
     "                         e.g. results/20261129-134644-morris): plays only the\n"
     "                         missing matches with the stored settings and bots\n"
@@ -156,9 +161,10 @@ static const char tournament_help[] =
     "           --rounds 50 -j 2 --tc 5+0.05\n";
 
 /* What --resume takes from the stored tournament, so may not be given. */
-static int resume_conflict(const play_opts *po, int rounds_given, int seats_given)
+static int resume_conflict(const play_opts *po, int rounds_given, int seats_given, int gauntlet)
 {
     const char *opt = rounds_given     ? "--rounds"
+                      : gauntlet       ? "--gauntlet"
                       : po->seed_given ? "--seed"
                       : po->tc_given   ? "--tc/--move-time"
                       : seats_given    ? "--seats"
@@ -189,12 +195,24 @@ int cmd_tournament(int argc, char **argv)
                             {"resume", required_argument, NULL, 'R'},
                             {"replays", required_argument, NULL, 'P'},
                             {"no-report", no_argument, NULL, 'N'},
+                            {"gauntlet", no_argument, NULL, 'G'},
+                            {"anchor", required_argument, NULL, 'A'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
+    char anchor[512];
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+        if (c == 'G') {
+            to.gauntlet = 1;
+            continue;
+        }
+        if (c == 'A') {
+            if (cli_anchor("tournament", optarg, anchor, sizeof anchor, &to.anchor_elo)) goto out;
+            to.anchor = anchor;
+            continue;
+        }
         if (c == 'h') {
             fputs(tournament_help, stdout);
             rc = 0;
@@ -273,7 +291,7 @@ int cmd_tournament(int argc, char **argv)
                             "stored tournament; drop --game and --bots\n");
             goto out;
         }
-        if (resume_conflict(&po, rounds_given, seats_given)) goto out;
+        if (resume_conflict(&po, rounds_given, seats_given, to.gauntlet)) goto out;
     } else if (!po.game || nb < 2) {
         fprintf(stderr, "arena tournament: %s\n%s",
                 !po.game ? "--game is required" : "--bots needs at least two bots",

@@ -11,16 +11,22 @@
 
 #include "cli_cmds.h"
 #include "loader.h"
+#include "ratings_history.h"
 #include "report.h"
 #include "store.h"
 
 static const char ratings_help[] =
-    "Usage: arena ratings --game GAME[:options] [--format text|md|csv|json] [--out DIR]\n\n"
+    "Usage: arena ratings --game GAME[:options] [--format text|md|csv|json] [--out DIR]\n"
+    "                     [--anchor NAME=ELO] [--history NAME]\n\n"
     "Ratings over every stored match of the game, across tournaments. Each option\n"
     "string is its own pool; give options to pick one, e.g. --game morris:variant=lasker.\n"
     "With several pools, csv gives one table with a pool column and json one document\n"
     "{\"game\", \"pools\": [...]}. A bot entered k times in a tournament is k players\n"
-    "(name, name#2, ...). Exits 1 when the store is missing or damaged.\n";
+    "(name, name#2, ...). Exits 1 when the store is missing or damaged.\n\n"
+    "  --anchor NAME=ELO      fix NAME's rating at ELO in every pool shown (intervals\n"
+    "                         relative to it); default: the field averages 0\n"
+    "  --history NAME         NAME's rating after each tournament (or SPRT) of its pool,\n"
+    "                         oldest first, in the chosen format\n";
 
 /* One pool, loaded and fitted. */
 typedef struct pool_table {
@@ -45,8 +51,15 @@ static void pool_table_free(pool_table *t)
     free(t->options);
 }
 
+/* What the command was asked beside the pools: an anchor, a history. */
+typedef struct ratings_req {
+    const char *anchor; /* NULL: none */
+    double anchor_elo;
+    const char *history; /* NULL: the tables */
+} ratings_req;
+
 static int pool_table_load(store *db, const char *game, const char *options, pool_table *t,
-                           char *err, size_t errlen)
+                           const ratings_req *req, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     if (!(t->options = strdup(options))) return snprintf(err, errlen, "out of memory"), -1;
@@ -61,6 +74,11 @@ static int pool_table_load(store *db, const char *game, const char *options, poo
     for (int i = 0; i < n; i++)
         t->names[i] = t->pd.bots[i].label;
     if (ratings_crosstable(n, t->pd.games, t->pd.n_games, t->xs, t->xg, err, errlen)) return -1;
+    if (req->anchor) {
+        int a = cli_anchor_find(req->anchor, t->names, n, err, errlen);
+        if (a < 0) return -2; /* bad input: a name the pool does not have */
+        if (ratings_anchor(&t->fit, a, req->anchor_elo, err, errlen)) return -1;
+    }
     snprintf(t->title, sizeof t->title, "%s (%s), all tournaments", game, options);
     t->rep = (report){t->title, n, t->names, &t->fit, t->xs, t->xg, t->pd.matches};
     return 0;
@@ -119,7 +137,7 @@ static int pick_pools(store *db, const loaded_rules *lr, const char *spec, const
 }
 
 static int ratings_show(store *db, const loaded_rules *lr, const char *spec, const char *options,
-                        const char *format, const char *out)
+                        const char *format, const char *out, const ratings_req *req)
 {
     char err[1024];
     char **pools = NULL;
@@ -130,12 +148,23 @@ static int ratings_show(store *db, const loaded_rules *lr, const char *spec, con
         store_pools_free(pools, n);
         return fprintf(stderr, "arena ratings: %s\n", err), rc == -2 ? 2 : 1;
     }
+    if (req->history) {
+        if (n == 0) {
+            printf("No stored matches of '%s' in %s/arena.db yet.\n", spec, out);
+        } else if ((rc = ratings_history_show(db, game, pools, n, req->history, format, err,
+                                              sizeof err))) {
+            fprintf(stderr, "arena ratings: %s\n", err);
+            rc = 1;
+        }
+        store_pools_free(pools, n);
+        return rc;
+    }
     pool_table *t = calloc(n + 1, sizeof *t);
     size_t loaded = 0;
     for (; t && loaded < n && rc == 0; loaded++)
-        if (pool_table_load(db, game, pools[loaded], &t[loaded], err, sizeof err)) {
+        if ((rc = pool_table_load(db, game, pools[loaded], &t[loaded], req, err, sizeof err))) {
             fprintf(stderr, "arena ratings: pool %s (%s): %s\n", game, pools[loaded], err);
-            rc = 1;
+            rc = rc == -2 ? 2 : 1;
         }
     if (!t) {
         fprintf(stderr, "arena ratings: out of memory\n");
@@ -158,13 +187,22 @@ int cmd_ratings(int argc, char **argv)
     struct option opts[] = {{"game", required_argument, NULL, 'g'},
                             {"out", required_argument, NULL, 'o'},
                             {"format", required_argument, NULL, 'f'},
+                            {"anchor", required_argument, NULL, 'a'},
+                            {"history", required_argument, NULL, 'H'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
+    ratings_req req = {0};
+    char anchor[512];
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        if (c == 'g')
+        if (c == 'a') {
+            if (cli_anchor("ratings", optarg, anchor, sizeof anchor, &req.anchor_elo)) return 2;
+            req.anchor = anchor;
+        } else if (c == 'H')
+            req.history = optarg;
+        else if (c == 'g')
             spec = optarg;
         else if (c == 'o')
             out = optarg;
@@ -184,6 +222,10 @@ int cmd_ratings(int argc, char **argv)
         return 2;
     }
     if (!spec) return fprintf(stderr, "arena ratings: --game is required\n%s", ratings_help), 2;
+    if (req.anchor && req.history)
+        return fprintf(stderr, "arena ratings: --anchor does not apply to --history (the "
+                               "snapshots are kept as they were fitted)\n"),
+               2;
     char game[256], options[2048], err[1024];
     loader_split_game_spec(spec, game, sizeof game, options, sizeof options);
     loaded_rules *lr = loader_open_rules(game, err, sizeof err);
@@ -193,7 +235,7 @@ int cmd_ratings(int argc, char **argv)
     if (!db)
         fprintf(stderr, "arena ratings: %s\n", err);
     else
-        rc = ratings_show(db, lr, spec, options, format, out);
+        rc = ratings_show(db, lr, spec, options, format, out, &req);
     store_close(db);
     loader_close_rules(lr);
     return rc;

@@ -125,6 +125,12 @@ static void fill_entries(rating_fit *out, const int *param, int m, const double 
         out->entry[i].elo = theta[p] - mean;
         out->entry[i].ci95 = Z95 * sqrt(var > 0 ? var : 0);
     }
+    for (int i = 0; i < n; i++) /* the centred covariance, for ratings_anchor */
+        for (int j = 0; j < n; j++) {
+            int p = param[i], q = param[j];
+            out->cov[i * n + j] =
+                p < 0 || q < 0 ? 0 : cov[p * np + q] - rowmean[p] - rowmean[q] + total;
+        }
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) {
             int p = param[i], q = param[j];
@@ -175,13 +181,45 @@ static int alloc_fit(int n, rating_fit *out)
     size_t nn = (size_t)n * n;
     out->entry = calloc(n ? (size_t)n : 1, sizeof *out->entry);
     out->los = malloc((nn ? nn : 1) * sizeof *out->los);
-    if (out->entry && out->los) {
+    out->cov = calloc(nn ? nn : 1, sizeof *out->cov);
+    if (out->entry && out->los && out->cov) {
         for (size_t i = 0; i < nn; i++)
             out->los[i] = 0.5;
         return 0;
     }
     ratings_free(out);
     return -1;
+}
+
+/* Oppo: the mean rating of the opponent over an entrant's results. */
+static void opponents_average(rating_fit *out, const rating_game *games, size_t ng)
+{
+    for (int i = 0; i < out->n; i++)
+        out->entry[i].oppo = 0;
+    for (size_t k = 0; k < ng; k++) {
+        out->entry[games[k].a].oppo += out->entry[games[k].b].elo;
+        out->entry[games[k].b].oppo += out->entry[games[k].a].elo;
+    }
+    for (int i = 0; i < out->n; i++)
+        out->entry[i].oppo = out->entry[i].games ? out->entry[i].oppo / out->entry[i].games : NAN;
+}
+
+int ratings_anchor(rating_fit *fit, int i, double elo, char *err, size_t errlen)
+{
+    int n = fit->n;
+    if (i < 0 || i >= n) return arena_errf(err, errlen, "anchor %d out of range", i), -1;
+    if (!fit->entry[i].games)
+        return arena_errf(err, errlen, "the anchor has no games to be rated by"), -1;
+    double shift = elo - fit->entry[i].elo;
+    for (int j = 0; j < n; j++) {
+        rating_entry *e = &fit->entry[j];
+        if (!e->games) continue;
+        double var = fit->cov[j * n + j] + fit->cov[i * n + i] - 2 * fit->cov[j * n + i];
+        e->elo += shift;
+        e->oppo += shift;
+        e->ci95 = j == i ? 0 : Z95 * sqrt(var > 0 ? var : 0);
+    }
+    return 0;
 }
 
 int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, char *err,
@@ -202,6 +240,7 @@ int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, cha
         param[i] = out->entry[i].games ? m++ : -1;
     int rc = m ? fit_model(out, games, ng, param, m, err, errlen) : 0;
     free(param);
+    if (rc == 0) opponents_average(out, games, ng);
     if (rc != 0) ratings_free(out);
     return rc;
 }
@@ -211,8 +250,10 @@ void ratings_free(rating_fit *fit)
     if (!fit) return;
     free(fit->entry);
     free(fit->los);
+    free(fit->cov);
     fit->entry = NULL;
     fit->los = NULL;
+    fit->cov = NULL;
     fit->n = 0;
 }
 

@@ -42,6 +42,9 @@ typedef struct rating_entry {
     int games;   /* pairwise results involving this entrant */
     int wins, draws, losses;
     double score; /* (wins + draws/2) / games, 0 when no games */
+    /* Added: the average rating of its opponents, one term per pairwise
+     * result (Ordo's "Oppo"); NAN when no games. */
+    double oppo;
 } rating_entry;
 
 typedef struct rating_fit {
@@ -55,6 +58,9 @@ typedef struct rating_fit {
     double advantage_ci95;
     double draw_elo_ci95;
     int iterations;
+    /* Added: n*n covariance of the ratings (0 rows for entrants without
+     * games); what ratings_anchor needs. */
+    double *cov;
 } rating_fit;
 
 /* Virtual draws per entrant against the prior's virtual opponent. */
@@ -76,6 +82,12 @@ void ratings_free(rating_fit *fit);
  * same bad input as ratings_fit. */
 int ratings_crosstable(int n, const rating_game *games, size_t ng, double *score, int *count,
                        char *err, size_t errlen);
+
+/* Added: anchors the ratings (Ordo's anchor): shifts every rating (and Oppo)
+ * so that entrant i is rated `elo`, and makes every interval relative to it:
+ * ci95 of j becomes 1.96 sd(Rj - Ri), 0 for i itself. LOS is unchanged (it
+ * compares differences). -1 with err when i is out of range or has no games. */
+int ratings_anchor(rating_fit *fit, int i, double elo, char *err, size_t errlen);
 
 /* Added: the model's outcome probabilities for a first mover rated `diff`
  * above its opponent (any pointer may be NULL). */

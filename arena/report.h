@@ -22,8 +22,8 @@ typedef struct report {
     const int *matches;
 } report;
 
-/* The rating table sorted by Elo: rank, name, Elo, ±95 %, games, score %, W/D/L,
- * draws %, then the crosstable. */
+/* The rating table sorted by Elo: rank, name, Elo, ±95 %, games, score %,
+ * Oppo (opponents' average rating), W/D/L, draws %, then the crosstable. */
 void report_print_text(FILE *out, const report *r);
 void report_print_markdown(FILE *out, const report *r);
 void report_print_csv(FILE *out, const report *r);
@@ -45,14 +45,17 @@ void report_print_los(FILE *out, const report *r);
  * - text and Markdown: names may be UTF-8 (columns are padded by display
  *   width); control characters and malformed bytes print as '?'. An infinite
  *   interval (no games) prints as "-". Entrants without games rank last.
- * - CSV: header rank,name,elo,ci95,games,pairs,score,wins,draws,losses,draws_pct
+ * - CSV: header rank,name,elo,ci95,games,pairs,score,wins,draws,losses,draws_pct,oppo
  *   with the meanings of the text table's columns in every format: games are
  *   matches (tables) played, pairs the pairwise results that W/D/L and the
  *   score count (equal for two players);
- *   score is a fraction (0.725), draws_pct a percentage; ci95 is empty when
- *   infinite; names are quoted as RFC 4180 says when needed; '.' decimals.
+ *   score is a fraction (0.725), draws_pct a percentage (the draw share),
+ *   oppo the opponents' average rating (Ordo's Oppo; empty without games);
+ *   ci95 is empty when infinite (0 for an anchor: ratings_anchor); names
+ *   are quoted as RFC 4180 says when needed; '.' decimals.
  * - JSON: {title, advantage, advantage_ci95, draw_elo, draw_elo_ci95,
- *   entrants:[{rank,name,elo,ci95,games,pairs,wins,draws,losses,score}],
+ *   entrants:[{rank,name,elo,ci95,games,pairs,wins,draws,losses,score,
+ *   draws_pct,oppo}],
  *   crosstable:{names, score, games}, los}; every list and matrix is in rank
  *   order; infinite numbers are null; crosstable is null without xt_*.
  * Without xt_score/xt_games the crosstables are left out. */

@@ -23,7 +23,7 @@ static void csv_field(FILE *out, const char *s)
 
 void report_print_csv_header(FILE *out, int with_pool)
 {
-    fprintf(out, "%srank,name,elo,ci95,games,pairs,score,wins,draws,losses,draws_pct\n",
+    fprintf(out, "%srank,name,elo,ci95,games,pairs,score,wins,draws,losses,draws_pct,oppo\n",
             with_pool ? "pool," : "");
 }
 
@@ -43,7 +43,8 @@ void report_print_csv_rows(FILE *out, const report *r, const char *pool)
     report_order(r, order);
     for (int k = 0; k < r->n; k++) {
         const rating_entry *e = &r->fit->entry[order[k]];
-        char elo[48], ci[48] = "", score[48], draws[48];
+        char elo[48], ci[48] = "", score[48], draws[48], oppo[48] = "";
+        if (isfinite(e->oppo)) report_fmt_num(oppo, sizeof oppo, 1, e->oppo);
         report_fmt_num(elo, sizeof elo, 1, e->elo);
         if (isfinite(e->ci95)) report_fmt_num(ci, sizeof ci, 1, e->ci95);
         report_fmt_num(score, sizeof score, 4, e->score);
@@ -54,9 +55,9 @@ void report_print_csv_rows(FILE *out, const report *r, const char *pool)
         }
         fprintf(out, "%d,", k + 1);
         csv_field(out, report_name(r, order[k]));
-        fprintf(out, ",%s,%s,%d,%d,%s,%d,%d,%d,%s\n", elo, ci,
+        fprintf(out, ",%s,%s,%d,%d,%s,%d,%d,%d,%s,%s\n", elo, ci,
                 r->matches ? r->matches[order[k]] : e->games, e->games, score, e->wins, e->draws,
-                e->losses, draws);
+                e->losses, draws, oppo);
     }
     free(order);
 }
@@ -114,6 +115,10 @@ static void json_entrant(FILE *out, const report *r, int rank, int i)
             "\"score\": ",
             r->matches ? r->matches[i] : e->games, e->games, e->wins, e->draws, e->losses);
     json_num(out, 6, e->score);
+    fputs(", \"draws_pct\": ", out);
+    json_num(out, 2, e->games ? 100.0 * e->draws / e->games : 0);
+    fputs(", \"oppo\": ", out);
+    json_num(out, 2, e->oppo);
     fputc('}', out);
 }
 

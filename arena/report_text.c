@@ -39,24 +39,27 @@ static void rank_row(report_table *t, int row, const report *r, int i, int dw, i
     report_table_printf(t, row, c++, "%d", e->games);
     if (e->games) {
         report_table_printf(t, row, c, "%.1f%%", 100 * e->score);
-        report_table_printf(t, row, c + 2, "%.1f%%", 100.0 * e->draws / e->games);
+        report_fmt_elo(buf, sizeof buf, e->oppo);
+        report_table_put(t, row, c + 1, buf);
+        report_table_printf(t, row, c + 3, "%.1f%%", 100.0 * e->draws / e->games);
     } else {
         report_table_put(t, row, c, "-");
-        report_table_put(t, row, c + 2, "-");
+        report_table_put(t, row, c + 1, "-");
+        report_table_put(t, row, c + 3, "-");
     }
-    report_table_printf(t, row, c + 1, "%*d/%*d/%*d", dw, e->wins, dw, e->draws, dw, e->losses);
+    report_table_printf(t, row, c + 2, "%*d/%*d/%*d", dw, e->wins, dw, e->draws, dw, e->losses);
 }
 
-/* Rank, Name, Elo, ±95, [Games,] Games|Pairs, Score, W / D / L, Draws; row k
- * is rank k. */
+/* Rank, Name, Elo, ±95, [Games,] Games|Pairs, Score, Oppo (opponents'
+ * average rating), W / D / L, Draws; row k is rank k. */
 int report_rank_table(report_table *t, const report *r, const int *order, int how)
 {
-    static const char *head[] = {"Rank",  "Name",  "Elo",       "±95",
-                                 "Games", "Score", "W / D / L", "Draws"};
-    static const char *head_pairs[] = {"Rank",  "Name",  "Elo",       "±95",  "Games",
-                                       "Pairs", "Score", "W / D / L", "Draws"};
-    int pairs = report_has_pairs(r), cols = pairs ? 9 : 8, dw = 1;
-    if (report_table_init(t, r->n + 1, cols, pairs ? "rlrrrrrlr" : "rlrrrrlr") != 0) return -1;
+    static const char *head[] = {"Rank",  "Name", "Elo",       "±95",  "Games",
+                                 "Score", "Oppo", "W / D / L", "Draws"};
+    static const char *head_pairs[] = {"Rank",  "Name",  "Elo",  "±95",       "Games",
+                                       "Pairs", "Score", "Oppo", "W / D / L", "Draws"};
+    int pairs = report_has_pairs(r), cols = pairs ? 10 : 9, dw = 1;
+    if (report_table_init(t, r->n + 1, cols, pairs ? "rlrrrrrrlr" : "rlrrrrrlr") != 0) return -1;
     for (int c = 0; c < cols; c++)
         report_table_put(t, 0, c, pairs ? head_pairs[c] : head[c]);
     for (int i = 0; i < r->n; i++) {

@@ -75,8 +75,9 @@ static size_t binomial(int n, int k)
     return r;
 }
 
-int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed,
-                         schedule_item **out, size_t *count, char *err, size_t errlen)
+/* Every table of k among n, or (gauntlet) only those seating entrant 0. */
+static int schedule_tables(int n, int k, int rounds, int all_orders, int gauntlet, uint64_t seed,
+                           schedule_item **out, size_t *count, char *err, size_t errlen)
 {
     if (k < 2 || k > ARENA_MAX_PLAYERS || n < k || rounds < 1 || (all_orders && k > 6)) {
         snprintf(err, errlen, "cannot schedule %d entrants at tables of %d seats for %d rounds%s",
@@ -86,7 +87,7 @@ int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed
     }
     int orders[720][ARENA_MAX_PLAYERS]; /* 6! orders of at most 6 seats */
     int n_orders = seat_orders(k, all_orders, orders);
-    size_t tables = binomial(n, k) * (size_t)rounds;
+    size_t tables = (gauntlet ? binomial(n - 1, k - 1) : binomial(n, k)) * (size_t)rounds;
     schedule_item *items = calloc(tables * (all_orders ? factorial(k) : (size_t)k), sizeof *items);
     size_t m = 0, table = 0;
     for (int r = 0; r < rounds; r++) {
@@ -94,6 +95,7 @@ int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed
         for (int i = 0; i < k; i++)
             c[i] = i;
         do {
+            if (gauntlet && c[0] != 0) break; /* lexicographic: the rest lack entrant 0 */
             uint64_t table_seed = arena_seed_derive(seed, table++);
             for (int o = 0; o < n_orders; o++, m++) {
                 items[m].index = (uint32_t)m;
@@ -107,4 +109,16 @@ int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed
     *out = items;
     *count = m;
     return 0;
+}
+
+int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed,
+                         schedule_item **out, size_t *count, char *err, size_t errlen)
+{
+    return schedule_tables(n, k, rounds, all_orders, 0, seed, out, count, err, errlen);
+}
+
+int schedule_gauntlet(int n, int k, int rounds, int all_orders, uint64_t seed, schedule_item **out,
+                      size_t *count, char *err, size_t errlen)
+{
+    return schedule_tables(n, k, rounds, all_orders, 1, seed, out, count, err, errlen);
 }

@@ -26,4 +26,11 @@ typedef struct schedule_item {
 int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed,
                          schedule_item **out, size_t *count, char *err, size_t errlen);
 
+/* Gauntlet: as the round robin, but only the tables that seat entrant 0 (the
+ * first bot meets all others, the others never meet each other without it);
+ * in two-player games, entrant 0 against each other entrant in both colours.
+ * Same arguments and numbering (its own table seeds, from 0). */
+int schedule_gauntlet(int n, int k, int rounds, int all_orders, uint64_t seed, schedule_item **out,
+                      size_t *count, char *err, size_t errlen);
+
 #endif

@@ -89,8 +89,40 @@ static const char store_schema_v2[] =
     "ALTER TABLE match_seats ADD COLUMN entrant INTEGER;"
     "ALTER TABLE rating_history ADD COLUMN copy INTEGER NOT NULL DEFAULT 0;";
 
+/* Version 3: how a tournament was scheduled, and SPRT runs.
+ * - tournament_formats: one row per tournament that is not a plain round
+ *   robin ('gauntlet', 'sprt'); no row means round robin, as every
+ *   tournament stored before it was. --resume rebuilds the schedule by it.
+ * - sprt_runs: an SPRT's hypotheses and, once it ends, its verdict ('H1
+ *   accepted', 'H0 accepted', 'stopped'; 'running' until then), the final
+ *   LLR, the games with W/D/L, the pentanomial counts and the Elo estimate.
+ *   Its games are the matches of its tournament row. */
+static const char store_schema_v3[] =
+    "CREATE TABLE IF NOT EXISTS tournament_formats("
+    "  tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,"
+    "  format TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS sprt_runs("
+    "  tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,"
+    "  model TEXT NOT NULL,"
+    "  elo0 REAL NOT NULL,"
+    "  elo1 REAL NOT NULL,"
+    "  alpha REAL NOT NULL,"
+    "  beta REAL NOT NULL,"
+    "  max_games INTEGER NOT NULL,"
+    "  verdict TEXT NOT NULL DEFAULT 'running',"
+    "  llr REAL NOT NULL DEFAULT 0,"
+    "  games INTEGER NOT NULL DEFAULT 0,"
+    "  wins INTEGER NOT NULL DEFAULT 0,"
+    "  draws INTEGER NOT NULL DEFAULT 0,"
+    "  losses INTEGER NOT NULL DEFAULT 0,"
+    "  penta TEXT NOT NULL DEFAULT '0,0,0,0,0',"
+    "  elo REAL,"
+    "  elo_ci95 REAL,"
+    "  los REAL,"
+    "  finished TEXT);";
+
 /* store_migrations[v] takes a database from version v to v + 1. */
-static const char *const store_migrations[] = {store_schema_v1, store_schema_v2};
+static const char *const store_migrations[] = {store_schema_v1, store_schema_v2, store_schema_v3};
 
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
                "one migration per schema version");

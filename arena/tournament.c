@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "arena/sdk.h"
+#include "cli_cmds.h"
 #include "commit.h"
 #include "interrupt.h"
 #include "match.h"
@@ -21,6 +22,7 @@
 #include "schedule.h"
 #include "session.h"
 #include "store.h"
+#include "store_sprt.h"
 #include "tally.h"
 #include "timectl.h"
 #include "tournament.h"
@@ -55,6 +57,8 @@ typedef struct tour {
     arena_time_control tc; /* as given, or as stored when resuming */
     uint64_t seed;
     int was_finished; /* --resume of a tournament that had finished: no new snapshot */
+    int gauntlet;     /* as given, or as stored when resuming */
+    int anchor;       /* the entrant whose rating --anchor fixes, or -1 */
 } tour;
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -203,6 +207,11 @@ static int rate_tournament(tour *t)
     rating_fit fit;
     char err[512];
     int rc = ratings_fit(t->s.n, ty->games, ty->n_games, &fit, err, sizeof err);
+    if (rc == 0 && t->anchor >= 0 &&
+        ratings_anchor(&fit, t->anchor, t->o->anchor_elo, err, sizeof err)) {
+        ratings_free(&fit);
+        rc = -1;
+    }
     if (rc == 0) {
         const char **names = malloc((size_t)t->s.n * sizeof *names);
         for (int i = 0; i < t->s.n; i++)
@@ -262,6 +271,8 @@ static int open_storage(tour *t, char *err, size_t errlen)
         t->s.name,  t->s.options,   t->o->seed, t->o->rounds, t->o->tc_text ? t->o->tc_text : "",
         t->dir_rel, (int)t->n_items};
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
+    if (t->tid > 0 && t->gauntlet && store_format_set(t->db, t->tid, "gauntlet", err, errlen))
+        return -1;
     return t->tid > 0 ? 0 : -1;
 }
 
@@ -270,16 +281,31 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
 {
     int k = t->s.lr->rules->num_players(t->s.game);
     free(t->items);
-    if (schedule_round_robin(t->s.n, k, rounds, all_orders, seed, &t->items, &t->n_items, err,
-                             errlen))
+    if ((t->gauntlet ? schedule_gauntlet : schedule_round_robin)(
+            t->s.n, k, rounds, all_orders, seed, &t->items, &t->n_items, err, errlen))
         return -1;
     return 0;
+}
+
+/* --anchor names an entrant as the tables will (checked before anything is
+ * stored or played). */
+static int find_anchor(tour *t, char *err, size_t errlen)
+{
+    if (!t->o->anchor) return 0;
+    const char **names = malloc((size_t)t->s.n * sizeof *names);
+    if (!names) return snprintf(err, errlen, "out of memory"), -1;
+    for (int i = 0; i < t->s.n; i++)
+        names[i] = t->s.entrants[i]->display;
+    t->anchor = cli_anchor_find(t->o->anchor, names, t->s.n, err, errlen);
+    free(names);
+    return t->anchor < 0 ? -1 : 0;
 }
 
 static int prepare(tour *t, char *err, size_t errlen)
 {
     const tournament_opts *o = t->o;
     if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen)) return 2;
+    if (find_anchor(t, err, errlen)) return 2;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
     tally_init(&t->results, t->s.n);
     t->finished = calloc(t->n_items, 1);
@@ -349,11 +375,29 @@ static int restore_results(tour *t, const tournament_row *row, char *err, size_t
     return 0;
 }
 
+/* A resumed tournament keeps its format; an SPRT is not a tournament to finish. */
+static int tournament_format(tour *t, const tournament_row *row, char *err, size_t errlen)
+{
+    char format[32];
+    if (store_format_get(t->db, row->id, format, sizeof format, err, errlen)) return -1;
+    if (strcmp(format, "sprt") == 0) {
+        snprintf(err, errlen, "--resume %s: this is an SPRT (arena sprt), not a tournament",
+                 t->o->resume);
+        return -1;
+    }
+    t->gauntlet = strcmp(format, "gauntlet") == 0;
+    return 0;
+}
+
 static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
 {
     tournament_row row;
     int rc = load_stored(t, &row, err, errlen);
     if (rc) return rc;
+    if (tournament_format(t, &row, err, errlen)) {
+        store_tournament_row_free(&row);
+        return 2;
+    }
     char spec[4096];
     snprintf(spec, sizeof spec, "%s:%s", row.game, row.options);
     rc = 2;
@@ -361,7 +405,7 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
         snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
     } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
                             err, errlen) == 0 &&
-               check_same_bots(t, &row, err, errlen) == 0 &&
+               check_same_bots(t, &row, err, errlen) == 0 && find_anchor(t, err, errlen) == 0 &&
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->was_finished = row.finished;
@@ -399,6 +443,8 @@ int tournament_run(const tournament_opts *o)
     char err[1024];
     t.tc = o->tc;
     t.seed = o->seed;
+    t.gauntlet = o->gauntlet;
+    t.anchor = -1;
     int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
     if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
         rc = 1;

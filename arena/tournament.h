@@ -1,5 +1,5 @@
-/* tournament.h -- a round robin played by -j threads, stored as it goes, rated
- * at the end. */
+/* tournament.h -- a round robin or a gauntlet played by -j threads, stored as
+ * it goes, rated at the end. */
 #ifndef ARENA_TOURNAMENT_H
 #define ARENA_TOURNAMENT_H
 
@@ -26,6 +26,9 @@ typedef struct tournament_opts {
     const char *resume;    /* a tournament directory: play only what is missing */
     int no_report;         /* no index.html at the end (benchmarks) */
     long replays;          /* the report's replays: matches 0..replays-1; < 0 all */
+    int gauntlet;          /* the first bot against all others (schedule_gauntlet) */
+    const char *anchor;    /* an entrant's display name whose rating is fixed, or NULL */
+    double anchor_elo;     /* ... at this Elo (else the field averages 0) */
 } tournament_opts;
 
 /* Runs it; returns the process exit status (0 ok, 1 failure, 2 bad input). */

@@ -88,14 +88,17 @@ _arena()
         --sandbox) COMPREPLY=($(compgen -W "jail seccomp off on" -- "$word")) ;;
         --format) COMPREPLY=($(compgen -W "text md csv json" -- "$word")) ;;
         --seats) COMPREPLY=($(compgen -W "all" -- "$word")) ;;
+        --model) COMPREPLY=($(compgen -W "logistic normalized" -- "$word")) ;;
+        --field) COMPREPLY=($(compgen -W "$(_arena_bots "$arena")" -- "$word")) ;;
         --out | --resume) COMPREPLY=($(compgen -d -- "$word")) ;;
         --rounds | -j | --jobs | --tc | --move-time | --margin | --seed | --mem | --games | --depth | --moves) ;;
+        --elo0 | --elo1 | --alpha | --beta | --max-games | --anchor | --history) ;;
         *)
             if [[ $word == -* ]]; then
                 COMPREPLY=($(compgen -W "$(_arena_options "$arena" "$cmd")" -- "$word"))
             else
                 case $cmd in
-                match | check | tournament)
+                match | check | tournament | sprt)
                     # Bots by name, or a path to a .so.
                     COMPREPLY=($(compgen -W "$(_arena_bots "$arena")" -- "$word")
                                $(compgen -f -X '!*.so' -- "$word"))

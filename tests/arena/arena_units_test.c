@@ -69,6 +69,49 @@ START_TEST(tables_of_three_rotate_or_permute_seats)
 }
 END_TEST
 
+/* Gauntlet: only the tables seating entrant 0; two seats: 0 against each
+ * other entrant in both colours per round, paired seeds; three seats: the
+ * C(3,2) tables of 0 with two of the other three, every rotation. */
+START_TEST(gauntlet_seats_the_first_at_every_table)
+{
+    schedule_item *it;
+    size_t n;
+    char err[256];
+    ck_assert_int_eq(schedule_gauntlet(4, 2, 2, 0, 7, &it, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 3 * 2 * 2);
+    int met[4] = {0};
+    for (size_t i = 0; i < n; i += 2) {
+        ck_assert_uint_eq(it[i].index, i);
+        ck_assert(it[i].seat[0] == 0 || it[i].seat[1] == 0);
+        ck_assert_int_eq(it[i].seat[0], it[i + 1].seat[1]);
+        ck_assert(it[i].seed == it[i + 1].seed);
+        met[it[i].seat[0] + it[i].seat[1]]++;
+    }
+    ck_assert(met[1] == 2 && met[2] == 2 && met[3] == 2);
+    free(it);
+    ck_assert_int_eq(schedule_gauntlet(4, 3, 1, 0, 1, &it, &n, err, sizeof err), 0);
+    ck_assert_uint_eq(n, 3 * 3);
+    int first_seat[3] = {0};
+    for (size_t i = 0; i < n; i++) {
+        int s0 = -1;
+        for (int s = 0; s < 3; s++)
+            if (it[i].seat[s] == 0) s0 = s;
+        ck_assert_int_ge(s0, 0);
+        first_seat[s0]++;
+    }
+    ck_assert(first_seat[0] == 3 && first_seat[1] == 3 && first_seat[2] == 3);
+    free(it);
+    /* two entrants: the gauntlet is the round robin, match for match */
+    schedule_item *rr;
+    size_t m;
+    ck_assert_int_eq(schedule_gauntlet(2, 2, 3, 0, 5, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(schedule_round_robin(2, 2, 3, 0, 5, &rr, &m, err, sizeof err), 0);
+    ck_assert_uint_eq(n, m);
+    ck_assert(memcmp(it, rr, n * sizeof *it) == 0);
+    free(it), free(rr);
+}
+END_TEST
+
 START_TEST(tally_splits_a_table_into_pairs)
 {
     tally t;
@@ -313,6 +356,7 @@ int main(void)
     TCase *tc = tcase_create("units");
     tcase_add_test(tc, round_robin_pairs_play_both_colours_with_one_seed);
     tcase_add_test(tc, tables_of_three_rotate_or_permute_seats);
+    tcase_add_test(tc, gauntlet_seats_the_first_at_every_table);
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
     tcase_add_test(tc, bot_text_is_cleaned);

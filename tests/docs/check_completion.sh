@@ -56,6 +56,9 @@ expect "arena match --game morris:" variant= repetition=
 expect "arena match --game morris:variant=lasker,rep" lasker,repetition=
 expect "arena tournament --bots " $bots
 expect "arena match --isolation " process inline
+expect "arena sprt --model " logistic normalized
+expect "arena sprt --game morris " $bots
+expect "arena sprt --game kurnik:players=3 a b --field " $bots
 
 [ "$bad" -eq 0 ] && echo "check_completion: commands, options, games and bots complete"
 exit "$bad"

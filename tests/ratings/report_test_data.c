@@ -52,18 +52,18 @@ static int find_name(const char *name)
 START_TEST(test_csv)
 {
     fixture fx;
-    char field[12][128];
+    char field[13][128];
     fixture_make(&fx, names);
     char *csv = capture(report_print_csv, &fx.r);
     const char *p = csv;
-    ck_assert_int_eq(csv_record(&p, field, 12), 11);
-    const char *head[] = {"rank", "name",  "elo",    "ci95",  "games",    "pairs",
-                          "score", "wins", "draws", "losses", "draws_pct"};
-    for (int c = 0; c < 11; c++)
+    ck_assert_int_eq(csv_record(&p, field, 13), 12);
+    const char *head[] = {"rank",  "name", "elo",   "ci95",   "games",     "pairs",
+                          "score", "wins", "draws", "losses", "draws_pct", "oppo"};
+    for (int c = 0; c < 12; c++)
         ck_assert_str_eq(field[c], head[c]);
     double last = INFINITY;
     for (int k = 1; k <= FX_N; k++) {
-        ck_assert_int_eq(csv_record(&p, field, 12), 11);
+        ck_assert_int_eq(csv_record(&p, field, 13), 12);
         int i = find_name(field[1]);
         ck_assert_msg(i >= 0, "unknown name '%s'", field[1]);
         const rating_entry *e = &fx.fit.entry[i];
@@ -83,8 +83,12 @@ START_TEST(test_csv)
         ck_assert_int_eq(atoi(field[7]), e->wins);
         ck_assert_int_eq(atoi(field[8]), e->draws);
         ck_assert_int_eq(atoi(field[9]), e->losses);
-        ck_assert_double_eq_tol(strtod(field[10], NULL),
-                                e->games ? 100.0 * e->draws / e->games : 0, 0.051);
+        ck_assert_double_eq_tol(strtod(field[10], NULL), e->games ? 100.0 * e->draws / e->games : 0,
+                                0.051);
+        if (e->games)
+            ck_assert_double_eq_tol(strtod(field[11], NULL), e->oppo, 0.051);
+        else
+            ck_assert_str_eq(field[11], "");
     }
     ck_assert_int_eq(*p, 0);
     free(csv);
@@ -265,7 +269,8 @@ START_TEST(test_json)
     /* the name with quotes and backslashes: valid, and decodes to itself */
     ck_assert_msg(json_valid(json, names[0], &found, &nulls), "invalid JSON:\n%s", json);
     ck_assert_int_eq(found, 2); /* in entrants and in crosstable.names */
-    ck_assert_int_eq(nulls, 1); /* the ci95 of the entrant without games */
+    ck_assert_int_eq(nulls, 2); /* the ci95 and oppo of the entrant without games */
+    ck_assert_ptr_nonnull(strstr(json, "\"oppo\": null"));
     ck_assert_ptr_nonnull(strstr(json, "\"ci95\": null"));
     ck_assert(json_valid(json, names[1], &found, &nulls) && found == 2);
     ck_assert(json_valid(json, names[2], &found, &nulls) && found == 2);

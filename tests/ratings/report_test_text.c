@@ -115,7 +115,7 @@ START_TEST(test_markdown)
     fixture fx;
     fixture_make(&fx, names);
     char *md = capture(report_print_markdown, &fx.r);
-    int tables = 0, cols = 0, want[2] = {8, FX_N + 2};
+    int tables = 0, cols = 0, want[2] = {9, FX_N + 2};
     ck_assert_ptr_nonnull(strstr(md, "### morris (variant=lasker) - tournament 3\n"));
     for (char *p = md; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : p) {
         int c;
