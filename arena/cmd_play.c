@@ -53,15 +53,15 @@ static void print_match_result(const session *s, const match_record *rec)
     for (int i = 0; i < rec->num_players; i++)
         printf("%s%s", i ? " - " : "", s->entrants[rec->seat_entrant[i]]->display);
     printf("  %s  after %d plies\n", res, rec->plies);
+    char how[512];
     if (rec->end == OUTCOME_NORMAL)
-        printf("Ended: %s\n", rec->end_detail);
-    else {
-        char how[256];
+        snprintf(how, sizeof how, "%s", rec->end_detail);
+    else if (outcome_is_forfeit(rec->end) && rec->culprit >= 0)
+        outcome_blame(rec->end, s->entrants[rec->seat_entrant[rec->culprit]]->display,
+                      rec->end_detail, how, sizeof how);
+    else
         outcome_describe(rec->end, rec->end_detail, how, sizeof how);
-        printf("Ended: %s%s%s\n",
-               rec->culprit >= 0 ? s->entrants[rec->seat_entrant[rec->culprit]]->display : "",
-               rec->culprit >= 0 ? " " : "", how);
-    }
+    printf("Ended: %s\n", how);
 }
 
 int cmd_match(int argc, char **argv)

@@ -17,9 +17,17 @@ typedef struct tally {
     int *matches;     /* n: matches (tables) played */
 } tally;
 
-/* The one rule turning two returns into a pairwise result (the store's pools
- * use it too): 1 when a's return is higher, 0 when lower, 0.5 when equal. */
+/* The one rule turning two returns into a pairwise result: 1 when a's return
+ * is higher, 0 when lower, 0.5 when equal. */
 double tally_score(double ret_a, double ret_b);
+
+/* The one expansion of a finished table into pairwise results, used by a
+ * tournament's tally and by the store's rating pools: for each pair of seats
+ * i < j, emit(ctx, who[i], who[j], tally_score(ret[i], ret[j])) -- the lower
+ * seat (it moved first) as `a`. Stops at the first non-zero emit and returns
+ * it; 0 when every pair was emitted. */
+typedef int (*tally_emit)(void *ctx, int a, int b, double score);
+int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void *ctx);
 
 void tally_init(tally *t, int n);
 void tally_add(tally *t, const match_record *m);

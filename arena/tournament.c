@@ -111,7 +111,7 @@ static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
 static void count_match(tour *t, const match_record *rec)
 {
     tally_add(&t->results, rec);
-    if (rec->end == 0 || rec->culprit < 0) return;
+    if (!outcome_is_forfeit(rec->end) || rec->culprit < 0) return;
     if (t->n_forfeits == t->cap_forfeits) {
         size_t cap = t->cap_forfeits ? t->cap_forfeits * 2 : 16;
         forfeit_note *f = realloc(t->forfeits, cap * sizeof *f);
@@ -186,10 +186,10 @@ static void print_forfeits(tour *t)
         qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
     for (size_t i = 0; i < t->n_forfeits; i++) {
         const forfeit_note *f = &t->forfeits[i];
-        char how[256];
-        outcome_describe(f->end, f->detail, how, sizeof how);
+        char how[512];
+        outcome_blame(f->end, t->s.entrants[f->entrant]->display, f->detail, how, sizeof how);
         if (i == 0) printf("Forfeits:\n");
-        printf("  match %u: %s %s\n", f->index, t->s.entrants[f->entrant]->display, how);
+        printf("  match %u: %s\n", f->index, how);
     }
     if (t->n_forfeits) printf("\n");
 }

@@ -131,12 +131,14 @@ END_TEST
 START_TEST(bot_specs_split_and_canonicalise)
 {
     char bot[256], opts[256], err[256];
-    ck_assert_int_eq(botspec_split("mcts:iterations=2000,c=120", bot, sizeof bot, opts,
-                                   sizeof opts, err, sizeof err), 0);
+    ck_assert_int_eq(botspec_split("mcts:iterations=2000,c=120", bot, sizeof bot, opts, sizeof opts,
+                                   err, sizeof err),
+                     0);
     ck_assert_str_eq(bot, "mcts");
     ck_assert_str_eq(opts, "c=120,iterations=2000");
     ck_assert_int_eq(botspec_split("./a:b/x.so:k=1,,j=2,k=3,", bot, sizeof bot, opts, sizeof opts,
-                                   err, sizeof err), 0);
+                                   err, sizeof err),
+                     0);
     ck_assert_str_eq(bot, "./a:b/x.so");
     ck_assert_str_eq(opts, "j=2,k=3");
     ck_assert_int_eq(botspec_split("random", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
@@ -240,6 +242,21 @@ START_TEST(outcomes_read_as_sentences)
     ck_assert_str_eq(buf, "sandbox violation: openat");
     ck_assert_str_eq(outcome_name(OUTCOME_ILLEGAL), "illegal");
     ck_assert_str_eq(outcome_name(99), "unknown");
+    /* The one forfeit wording (replay, tournament, match, check, progress). */
+    outcome_blame(OUTCOME_TIME, "random", "no answer within 350 ms", buf, sizeof buf);
+    ck_assert_str_eq(buf, "random lost on time: no answer within 350 ms");
+    outcome_blame(OUTCOME_CRASH, "x", "crashed: signal 11 (Segmentation fault)", buf, sizeof buf);
+    ck_assert_str_eq(buf, "x crashed: signal 11 (Segmentation fault)");
+    outcome_blame(OUTCOME_SANDBOX, "x", "sandbox violation: openat", buf, sizeof buf);
+    ck_assert_str_eq(buf, "x lost by sandbox violation: openat");
+    outcome_blame(OUTCOME_ILLEGAL, "Black", "answered r3", buf, sizeof buf);
+    ck_assert_str_eq(buf, "Black lost by illegal action: answered r3");
+    outcome_blame(OUTCOME_SETUP, "y", "", buf, sizeof buf);
+    ck_assert_str_eq(buf, "y failed to start");
+    for (int c = 0; c <= OUTCOME_ADJUDICATION; c++)
+        ck_assert_int_eq(outcome_is_forfeit(c), c != OUTCOME_NORMAL && c != OUTCOME_ADJUDICATION);
+    outcome_blame(OUTCOME_ADJUDICATION, "z", "ply limit reached", buf, sizeof buf);
+    ck_assert_str_eq(buf, "adjudicated: ply limit reached");
 }
 END_TEST
 

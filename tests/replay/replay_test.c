@@ -381,7 +381,7 @@ START_TEST(replay_illegal_last_action)
     ck_assert_int_eq(replay_to(&t.log, 0, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "   4. Black  r3       (the illegal action, not applied)"), "%s",
                   out);
-    ck_assert_msg(strstr(out, "ended       Black lost (illegal action): answered r3\n"), "%s", out);
+    ck_assert_msg(strstr(out, "ended       Black lost by illegal action: answered r3\n"), "%s", out);
 }
 END_TEST
 
