@@ -14,8 +14,6 @@ void tally_init(tally *t, int n)
 {
     memset(t, 0, sizeof *t);
     t->n = n;
-    t->xt_score = xcalloc((size_t)(n * n), sizeof *t->xt_score);
-    t->xt_games = xcalloc((size_t)(n * n), sizeof *t->xt_games);
     t->matches = xcalloc((size_t)n, sizeof *t->matches);
 }
 
@@ -40,11 +38,6 @@ static int push(void *ctx, int a, int b, double score)
     return 0;
 }
 
-int tally_crosstable(tally *t)
-{
-    return ratings_crosstable(t->n, t->games, t->n_games, t->xt_score, t->xt_games, NULL, 0);
-}
-
 void tally_add(tally *t, const match_record *m)
 {
     for (int i = 0; i < m->num_players; i++)
@@ -55,8 +48,6 @@ void tally_add(tally *t, const match_record *m)
 void tally_free(tally *t)
 {
     free(t->games);
-    free(t->xt_score);
-    free(t->xt_games);
     free(t->matches);
     memset(t, 0, sizeof *t);
 }

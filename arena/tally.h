@@ -1,5 +1,6 @@
-/* tally.h -- finished matches turned into pairwise results and a crosstable:
- * every pair of seats at a table is one result, decided by their returns. */
+/* tally.h -- finished matches turned into pairwise results: every pair of
+ * seats at a table is one result, decided by their returns. Tables are made
+ * from them by report_build.h. */
 #ifndef ARENA_TALLY_H
 #define ARENA_TALLY_H
 
@@ -12,9 +13,7 @@ typedef struct tally {
     int n;              /* entrants */
     rating_game *games; /* pairwise results */
     size_t n_games, cap;
-    double *xt_score; /* n*n: points row took from column (tally_crosstable) */
-    int *xt_games;    /* n*n (tally_crosstable) */
-    int *matches;     /* n: matches (tables) played */
+    int *matches; /* n: matches (tables) played */
 } tally;
 
 /* The one rule turning two returns into a pairwise result: 1 when a's return
@@ -31,8 +30,6 @@ int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void 
 
 void tally_init(tally *t, int n);
 void tally_add(tally *t, const match_record *m);
-/* Fills xt_score and xt_games from the pairwise results gathered so far. */
-int tally_crosstable(tally *t);
 void tally_free(tally *t);
 
 #endif

@@ -17,12 +17,14 @@
 #include "progress.h"
 #include "ratings.h"
 #include "report.h"
+#include "report_build.h"
 #include "schedule.h"
 #include "session.h"
 #include "store.h"
 #include "tally.h"
 #include "timectl.h"
 #include "tournament.h"
+#include "xalloc.h"
 
 /* A forfeit, kept for the list printed with the table. */
 typedef struct forfeit_note {
@@ -197,29 +199,28 @@ static void print_forfeits(tour *t)
 static int rate_tournament(tour *t)
 {
     tally *ty = &t->results;
-    tally_crosstable(ty);
-    rating_fit fit;
     char err[512];
-    int rc = ratings_fit(t->s.n, ty->games, ty->n_games, &fit, err, sizeof err);
+    const char **names = xcalloc((size_t)t->s.n, sizeof *names);
+    for (int i = 0; i < t->s.n; i++)
+        names[i] = t->s.entrants[i]->display;
+    char *title = xasprintf("%s (%s), %zu games", t->s.name, t->s.options, t->done);
+    report_built b;
+    int rc = report_build(&b, title, t->s.n, names, ty->games, ty->n_games, ty->matches, err,
+                          sizeof err);
+    free(title);
     if (rc == 0) {
-        const char **names = malloc((size_t)t->s.n * sizeof *names);
-        for (int i = 0; i < t->s.n; i++)
-            names[i] = t->s.entrants[i]->display;
-        char title[2600];
-        snprintf(title, sizeof title, "%s (%s), %zu games", t->s.name, t->s.options, t->done);
-        report rep = {title, t->s.n, names, &fit, ty->xt_score, ty->xt_games, ty->matches};
         printf("\n");
         print_forfeits(t);
-        report_print_text(stdout, &rep);
-        if (report_write_files(t->dir, &rep, err, sizeof err)) {
+        report_print_text(stdout, &b.rep);
+        if (report_write_files(t->dir, &b.rep, err, sizeof err)) {
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = -1;
         }
-        free(names);
-        ratings_free(&fit);
+        report_built_free(&b);
     } else {
         fprintf(stderr, "arena tournament: ratings: %s\n", err);
     }
+    free(names);
     return rc;
 }
 

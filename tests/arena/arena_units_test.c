@@ -11,6 +11,7 @@
 #include "loader.h"
 #include "outcome.h"
 #include "report.h"
+#include "report_build.h"
 #include "schedule.h"
 #include "tally.h"
 #include "text.h"
@@ -80,8 +81,13 @@ START_TEST(tally_splits_a_table_into_pairs)
     ck_assert(t.games[0].a == 2 && t.games[0].b == 0 && t.games[0].score == 1.0);
     ck_assert(t.games[1].a == 2 && t.games[1].b == 1 && t.games[1].score == 0.5);
     ck_assert(t.games[2].a == 0 && t.games[2].b == 1 && t.games[2].score == 0.0);
-    ck_assert_int_eq(tally_crosstable(&t), 0);
-    ck_assert(t.xt_score[1 * 3 + 0] == 1.0 && t.xt_games[1 * 3 + 0] == 1);
+    report_built b;
+    char err[256];
+    const char *names[3] = {"a", "b", "c"};
+    ck_assert_int_eq(
+        report_build(&b, "t", 3, names, t.games, t.n_games, t.matches, err, sizeof err), 0);
+    ck_assert(b.xt_score[1 * 3 + 0] == 1.0 && b.xt_games[1 * 3 + 0] == 1);
+    report_built_free(&b);
     ck_assert_int_eq(t.matches[0] + t.matches[1] + t.matches[2], 3);
     tally_free(&t);
 }
@@ -272,13 +278,14 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
                           .returns = {2, 0, -2}};
         tally_add(&t, &m);
     }
-    ck_assert_int_eq(tally_crosstable(&t), 0);
-    rating_fit fit;
     char err[256], *buf = NULL;
     size_t len = 0;
-    ck_assert_int_eq(ratings_fit(3, t.games, t.n_games, &fit, err, sizeof err), 0);
     const char *names[3] = {"a", "b", "c"};
-    report r = {"t", 3, names, &fit, t.xt_score, t.xt_games, t.matches};
+    report_built b; /* the one builder of tournament and pool tables */
+    ck_assert_int_eq(
+        report_build(&b, "t", 3, names, t.games, t.n_games, t.matches, err, sizeof err), 0);
+    report r = b.rep;
+    const rating_fit fit = b.fit;
     FILE *f = open_memstream(&buf, &len);
     report_print_text(f, &r);
     report_print_csv(f, &r);
@@ -299,7 +306,7 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
     fclose(f);
     ck_assert_ptr_null(strstr(buf, "Pairs"));
     free(buf);
-    ratings_free(&fit);
+    report_built_free(&b);
     tally_free(&t);
 }
 END_TEST
