@@ -135,6 +135,8 @@ int cmd_check(int argc, char **argv)
             games = (int)v;
             continue;
         }
+        if (c == OPT_OUT) /* check stores and logs nothing */
+            return cli_error("check", 2, "unrecognized option '--out' (see arena check --help)");
         int r = play_opts_parse(&po, c, optarg, "check");
         if (r < 0) return 2;
         if (r == 0) return cli_bad_option("check", argv, c);

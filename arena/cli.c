@@ -24,6 +24,7 @@ static const command commands[] = {
     {"match", cmd_match, "play one match, optionally drawing the board after every move"},
     {"tournament", cmd_tournament, "play a round robin and write rating tables"},
     {"ratings", cmd_ratings, "show the persistent ratings of a game across tournaments"},
+    {"rebuild", cmd_rebuild, "make results/arena.db again from the match logs"},
     {"replay", replay_main, "re-play a match log with the rules, checking every move"},
     {"perft", perft_main, "count the game tree to a depth (for testing rule modules)"},
 };

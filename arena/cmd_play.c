@@ -19,7 +19,7 @@
 static const char match_help[] =
     "Usage: arena match --game GAME BOT BOT... [options]\n\n"
     "Plays one match between the bots (seat order as given) and writes its "
-    "log.\n\n" PLAY_OPTIONS_HELP "  --show                 draw the board after every move\n\n"
+    "log.\n\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP "  --show                 draw the board after every move\n\n"
     "Example: arena match --game morris morris_greedy random --show --seed 7\n";
 
 static int write_single_log(const char *out_dir, const Arena__MatchLog *log, char *path,
@@ -144,7 +144,7 @@ static const char tournament_help[] =
     "  --rounds N             rounds (default 1)\n"
     "  -j, --jobs N           matches played at once (default 1)\n"
     "  --seats all            tables play every seat order, not only the "
-    "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
+    "rotations\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP "  --quiet                no progress output\n"
     "  --resume DIR           finish an interrupted tournament (DIR is its directory,\n"
     "                         e.g. results/20261129-134644-morris): plays only the\n"
     "                         missing matches with the stored settings and bots\n\n"

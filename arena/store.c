@@ -31,9 +31,9 @@ static int store_set(char *err, size_t errlen, const char *fmt, ...)
 
 /* Said of every damaged store, whatever found the damage. */
 #define STORE_DAMAGED                                                                              \
-    "the store is damaged; every finished match is also in its log (matches/ of"                   \
-    " each tournament directory): keep the file for inspection and move it aside to"               \
-    " start a new store"
+    "the store is damaged; every finished match is also in its log: run `arena rebuild`"           \
+    " (with the same --out) to make it again from the logs (the damaged file is kept"              \
+    " as arena.db.old-DATE)"
 
 static int store_damaged_code(int rc)
 {

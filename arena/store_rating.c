@@ -109,3 +109,21 @@ fail:
     store__rollback(s);
     return -1;
 }
+
+int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options, char *err,
+                    size_t errlen)
+{
+    pool_data pd;
+    rating_fit fit;
+    char e2[512];
+    if (store_pool_load(s, game, options, &pd, err, errlen)) return -1;
+    int rc = -1;
+    if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, e2, sizeof e2) == 0) {
+        rc = store_rating_snapshot(s, tournament, game, options, &pd, &fit, err, errlen);
+        ratings_free(&fit);
+    } else {
+        store__errf(s, err, errlen, "rating pool %s (%s): %s", game, options, e2);
+    }
+    store_pool_free(&pd);
+    return rc;
+}

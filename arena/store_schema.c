@@ -89,8 +89,15 @@ static const char store_schema_v2[] =
     "ALTER TABLE match_seats ADD COLUMN entrant INTEGER;"
     "ALTER TABLE rating_history ADD COLUMN copy INTEGER NOT NULL DEFAULT 0;";
 
+/* Version 3: a tournament's seat orders ('rotations' or 'all'), so that
+ * --resume rebuilds its schedule from what is stored rather than guessing it
+ * from the planned count. NULL for tournaments stored before it. With
+ * match_seats.entrant (version 2) a stored match says which entrant position
+ * sat in each seat, and --resume reads that too. */
+static const char store_schema_v3[] = "ALTER TABLE tournaments ADD COLUMN seat_orders TEXT;";
+
 /* store_migrations[v] takes a database from version v to v + 1. */
-static const char *const store_migrations[] = {store_schema_v1, store_schema_v2};
+static const char *const store_migrations[] = {store_schema_v1, store_schema_v2, store_schema_v3};
 
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
                "one migration per schema version");

@@ -81,8 +81,8 @@ static int store_entrants(store *s, int64_t tid, entrant *const *entrants, int n
 static int64_t store_tournament_row(store *s, const tournament_info *t, char *err, size_t errlen)
 {
     static const char ins[] =
-        "INSERT INTO tournaments(game, options, seed, rounds, tc, dir, planned)"
-        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+        "INSERT INTO tournaments(game, options, seed, rounds, tc, dir, planned, seat_orders)"
+        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
     sqlite3_stmt *st;
     if (store__prepare(s, &st, ins, "insert tournament", err, errlen)) return -1;
     store__bind_text(st, 1, t->game);
@@ -92,6 +92,7 @@ static int64_t store_tournament_row(store *s, const tournament_info *t, char *er
     store__bind_text(st, 5, t->tc);
     store__bind_text(st, 6, t->dir);
     sqlite3_bind_int(st, 7, t->planned);
+    store__bind_text(st, 8, t->all_seat_orders ? "all" : "rotations");
     int rc = store__done(s, st, "insert tournament", err, errlen);
     sqlite3_finalize(st);
     return rc ? -1 : sqlite3_last_insert_rowid(s->db);

@@ -11,6 +11,7 @@
 #include "arena/sdk.h"
 #include "commit.h"
 #include "interrupt.h"
+#include "manifest.h"
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
@@ -116,9 +117,7 @@ static void count_match(tour *t, const match_record *rec)
     if (!outcome_is_forfeit(rec->end) || rec->culprit < 0) return;
     if (t->n_forfeits == t->cap_forfeits) {
         size_t cap = t->cap_forfeits ? t->cap_forfeits * 2 : 16;
-        forfeit_note *f = realloc(t->forfeits, cap * sizeof *f);
-        if (!f) return; /* the list is informative; the results are counted */
-        t->forfeits = f;
+        t->forfeits = xrealloc(t->forfeits, cap * sizeof *t->forfeits);
         t->cap_forfeits = cap;
     }
     forfeit_note *f = &t->forfeits[t->n_forfeits++];
@@ -229,24 +228,31 @@ static int rate_tournament(tour *t)
  * (-1, message printed): the snapshot is never silently skipped. */
 static int rate_pool(tour *t)
 {
-    pool_data pd;
-    rating_fit fit;
-    char err[512];
-    int rc = -1;
-    if (store_pool_load(t->db, t->s.name, t->s.options, &pd, err, sizeof err)) {
-        fprintf(stderr, "arena tournament: rating pool: %s\n", err);
-        return -1;
-    }
-    if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, err, sizeof err) == 0) {
-        rc = store_rating_snapshot(t->db, t->tid, t->s.name, t->s.options, &pd, &fit, err,
-                                   sizeof err);
-        if (rc) fprintf(stderr, "arena tournament: rating pool: %s\n", err);
-        ratings_free(&fit);
-    } else {
-        fprintf(stderr, "arena tournament: rating pool %s (%s): %s\n", t->s.name, t->s.options,
-                err);
-    }
-    store_pool_free(&pd);
+    char err[1024];
+    if (store_pool_rate(t->db, t->tid, t->s.name, t->s.options, err, sizeof err) == 0) return 0;
+    fprintf(stderr, "arena tournament: rating pool: %s\n", err);
+    return -1;
+}
+
+/* tournament.txt in the tournament's directory: its plan, which `arena
+ * rebuild` reads with the match logs. */
+static int write_manifest(tour *t, const tournament_info *ti, char *err, size_t errlen)
+{
+    entrant *e = xcalloc((size_t)t->s.n, sizeof *e);
+    for (int i = 0; i < t->s.n; i++)
+        e[i] = *t->s.entrants[i]; /* shallow: only read */
+    manifest m = {.game = (char *)ti->game,
+                  .options = (char *)ti->options,
+                  .tc = (char *)ti->tc,
+                  .seed = ti->seed,
+                  .rounds = ti->rounds,
+                  .planned = ti->planned,
+                  .players = t->s.lr->rules->num_players(t->s.game),
+                  .all_seat_orders = ti->all_seat_orders,
+                  .n = t->s.n,
+                  .entrants = e};
+    int rc = manifest_write(t->dir, &m, err, errlen);
+    free(e);
     return rc;
 }
 
@@ -257,9 +263,15 @@ static int open_storage(tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
-    tournament_info ti = {
-        t->s.name,  t->s.options,   t->o->seed, t->o->rounds, t->o->tc_text ? t->o->tc_text : "",
-        t->dir_rel, (int)t->n_items};
+    tournament_info ti = {t->s.name,
+                          t->s.options,
+                          t->o->seed,
+                          t->o->rounds,
+                          t->o->tc_text ? t->o->tc_text : "",
+                          t->dir_rel,
+                          (int)t->n_items,
+                          t->o->all_seat_orders};
+    if (write_manifest(t, &ti, err, errlen)) return -1;
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     return t->tid > 0 ? 0 : -1;
 }
@@ -281,7 +293,7 @@ static int prepare(tour *t, char *err, size_t errlen)
     if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen)) return 2;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
     tally_init(&t->results, t->s.n);
-    t->finished = calloc(t->n_items, 1);
+    t->finished = xcalloc(t->n_items, 1);
     if (open_storage(t, err, errlen)) return 1;
     return 0;
 }
@@ -318,34 +330,49 @@ static int check_same_bots(tour *t, const tournament_row *row, char *err, size_t
     return 0;
 }
 
-/* Rebuilds the schedule (its seat orders are told by the planned count) and
- * marks the stored matches as played. */
+/* Rebuilds the schedule from the stored settings (seat orders stored since
+ * schema 3; an older tournament's are told by its planned count) and marks the
+ * stored matches as played. A stored match says who sat where (schema 2):
+ * that must be what the schedule says, or the store and the schedule are not
+ * of one tournament. */
 static int restore_results(tour *t, const tournament_row *row, char *err, size_t errlen)
 {
-    if (make_schedule(t, row->rounds, 0, row->seed, err, errlen)) return -1;
-    if ((int)t->n_items != row->planned && make_schedule(t, row->rounds, 1, row->seed, err, errlen))
+    int orders = row->seat_orders >= 0 ? row->seat_orders : 0;
+    if (make_schedule(t, row->rounds, orders, row->seed, err, errlen)) return -1;
+    if (row->seat_orders < 0 && (int)t->n_items != row->planned &&
+        make_schedule(t, row->rounds, 1, row->seed, err, errlen))
         return -1;
     if ((int)t->n_items != row->planned) {
         snprintf(err, errlen, "--resume: cannot rebuild the schedule of %d matches", row->planned);
         return -1;
     }
     tally_init(&t->results, t->s.n);
-    t->finished = calloc(t->n_items, 1);
+    t->finished = xcalloc(t->n_items, 1);
     match_record *stored;
     size_t n;
     if (store_tournament_results(t->db, t->tid, &stored, &n, err, errlen)) return -1;
-    for (size_t i = 0; i < n; i++) {
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
         if (stored[i].index >= t->n_items) continue;
         const schedule_item *it = &t->items[stored[i].index];
-        for (int p = 0; p < it->num_players; p++)
+        for (int p = 0; p < it->num_players && rc == 0; p++) {
+            if (stored[i].seat_entrant[p] >= 0 && stored[i].seat_entrant[p] != it->seat[p]) {
+                snprintf(err, errlen,
+                         "--resume: stored match %u seats entrant %d in seat %d, its schedule "
+                         "entrant %d (damaged store?)",
+                         stored[i].index, stored[i].seat_entrant[p], p, it->seat[p]);
+                rc = -1;
+            }
             stored[i].seat_entrant[p] = it->seat[p];
+        }
+        if (rc) break;
         count_match(t, &stored[i]);
         t->finished[stored[i].index] = 1;
         t->done++;
     }
     free(stored);
-    commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->n_items);
-    return 0;
+    if (rc == 0) commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->n_items);
+    return rc;
 }
 
 static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
