@@ -19,7 +19,8 @@
 static const char match_help[] =
     "Usage: arena match --game GAME BOT BOT... [options]\n\n"
     "Plays one match between the bots (seat order as given) and writes its "
-    "log.\n\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP "  --show                 draw the board after every move\n\n"
+    "log.\n\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP
+    "  --show                 draw the board after every move\n\n"
     "Example: arena match --game morris morris_greedy random --show --seed 7\n";
 
 static int write_single_log(const char *out_dir, const Arena__MatchLog *log, char *path,

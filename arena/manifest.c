@@ -69,6 +69,7 @@ void manifest_free(manifest *m)
         free(e->name);
         free(e->version);
         free(e->author);
+        free(e->display);
     }
     free(m->entrants);
     memset(m, 0, sizeof *m);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arena/module_kit.h"
+#include "entrant.h"
 #include "manifest.h"
 #include "matchlog.h"
 #include "rebuild.h"
@@ -268,6 +269,7 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     entrant **ep = xcalloc((size_t)t->m.n, sizeof *ep);
     for (int i = 0; i < t->m.n; i++)
         ep[i] = &t->m.entrants[i];
+    entrants_label(ep, t->m.n); /* the labels the tournament gave them */
     tournament_info ti = {t->m.game, t->m.options, t->m.seed,    t->m.rounds,
                           t->m.tc,   t->name,      t->m.planned, t->m.all_seat_orders};
     t->db = db;
