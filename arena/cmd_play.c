@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "session.h"
 #include "tournament.h"
+#include "xalloc.h"
 
 static const char match_help[] =
     "Usage: arena match --game GAME BOT BOT... [options]\n\n"
@@ -173,7 +174,7 @@ int cmd_tournament(int argc, char **argv)
     play_opts po;
     play_opts_init(&po);
     tournament_opts to = {.rounds = 1, .jobs = 1, .progress = 2};
-    const char **bots = calloc((size_t)argc, sizeof *bots);
+    const char **bots = xcalloc((size_t)argc, sizeof *bots);
     int nb = 0, rc = 2, rounds_given = 0, seats_given = 0;
     long long v;
     struct option opts[] = {PLAY_LONG_OPTIONS,

@@ -55,10 +55,10 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
         (strchr(name_or_path, '/') ||
          entrant_find_declared(cfg, name_or_path, path, sizeof path, err, errlen)))
         return NULL;
-    entrant *e = calloc(1, sizeof *e);
+    entrant *e = xcalloc(1, sizeof *e);
     if (!e) return NULL;
-    e->path = strdup(path);
-    e->bot_options = strdup(options);
+    e->path = xstrdup(path);
+    e->bot_options = xstrdup(options);
     if (loader_sha256_file(path, e->sha256, err, errlen)) goto fail;
     seat *s = seat_open(cfg, path, err, errlen);
     if (!s) goto fail;
@@ -68,7 +68,7 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
     e->games = text_dup(s->info.games);
     e->options_help = text_dup(s->info.options_help);
     seat_close(s);
-    e->display = strdup(e->name); /* entrants_label sets the real one */
+    e->display = xstrdup(e->name); /* entrants_label sets the real one */
     if (game && !bot_plays(e->games, game)) {
         snprintf(err, errlen, "%s: bot '%s' does not play %s (it plays: %s)", path, e->name, game,
                  e->games);

@@ -8,6 +8,7 @@
 #include "outcome.h"
 #include "seed.h"
 #include "text.h"
+#include "xalloc.h"
 
 typedef struct seat_run {
     seat *s;
@@ -113,7 +114,7 @@ static void broadcast(match_run_ctx *m, arena_event_kind kind, int who, int32_t 
 static void print_board(const arena_rules *r, const arena_state *state, FILE *out)
 {
     size_t need = r->render(state, -1, NULL, 0);
-    char *buf = malloc(need + 1);
+    char *buf = xmalloc(need + 1);
     if (!buf) return;
     r->render(state, -1, buf, need + 1);
     fprintf(out, "%s\n", buf);
@@ -195,7 +196,7 @@ static size_t observe(match_run_ctx *m, int seat)
 {
     size_t need = m->r->observation(m->state, seat, m->obs, m->obs_cap);
     if (need > m->obs_cap) {
-        uint8_t *obs = realloc(m->obs, need * 2);
+        uint8_t *obs = xrealloc(m->obs, need * 2);
         if (!obs) return m->oom = 1, 0;
         m->obs = obs;
         m->obs_cap = need * 2;
@@ -343,7 +344,7 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
         m.bot_seed[i] = match_bot_seed(spec->seed, i);
     arena_rng_seed(&m.chance_rng, match_chance_seed(spec->seed));
     m.state = m.r->state_new(spec->game);
-    m.legal = malloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
+    m.legal = xmalloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
     if (begin_log(&m) || !m.state || !m.legal) m.oom = 1;
     if (!m.oom && spec->show) print_board(m.r, m.state, spec->show);
     if (!m.oom && start_seats(&m) == 0) {

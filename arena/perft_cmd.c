@@ -9,6 +9,7 @@
 #include "loader.h"
 #include "cli_cmds.h"
 #include "perft.h"
+#include "xalloc.h"
 
 typedef struct perft_args {
     const char *game;  /* GAME[:options] */
@@ -116,7 +117,7 @@ static int play_move(perft_pos *p, const char *text, int index)
 
 static int play_moves(perft_pos *p, const char *moves)
 {
-    char *copy = strdup(moves), *save = NULL;
+    char *copy = xstrdup(moves), *save = NULL;
     int index = 0, rc = 0;
     for (char *t = strtok_r(copy, " \t\n", &save); t && !rc; t = strtok_r(NULL, " \t\n", &save))
         rc = play_move(p, t, ++index);
@@ -152,7 +153,7 @@ static void divide(const perft_pos *p, int d)
     uint64_t total = 0, nodes = 0, sub;
     char name[128];
     int64_t t0 = arena_now_us();
-    char **lines = calloc((size_t)n + 1, sizeof *lines);
+    char **lines = xcalloc((size_t)n + 1, sizeof *lines);
     for (int i = 0; i < n; i++) {
         arena_state *child = r->state_clone(p->state);
         sub = 0;

@@ -31,7 +31,7 @@ typedef struct pool_row {
 
 static char *store_dup(const unsigned char *text)
 {
-    return strdup(text ? (const char *)text : "");
+    return xstrdup(text ? (const char *)text : "");
 }
 
 static void store_rows_free(pool_row *r, int n)
@@ -53,9 +53,7 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (len == cap) {
             int ncap = cap ? 2 * cap : 16;
-            pool_row *nr = realloc(r, (size_t)ncap * sizeof *r);
-            if (!nr) break;
-            r = nr;
+            r = xrealloc(r, (size_t)ncap * sizeof *r);
             cap = ncap;
         }
         pool_row *p = &r[len++];
@@ -64,61 +62,45 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
         p->name = store_dup(sqlite3_column_text(st, 1));
         p->version = store_dup(sqlite3_column_text(st, 2));
         p->sha256 = store_dup(sqlite3_column_text(st, 3));
-        if (!p->name || !p->version || !p->sha256) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
     }
     *out = r;
     *n = len;
     if (rc == SQLITE_DONE) return 0;
-    if (rc == SQLITE_ROW || rc == SQLITE_NOMEM)
-        return store__errf(s, err, errlen, "load pool bots: out of memory");
     return store__fail(s, err, errlen, "load pool bots");
 }
 
 /* Labels can still collide in odd cases (a bot literally named "x@1"); the
  * row id, unique by construction, settles those. */
-static int store_label_unique(pool_bot *b, int n, int i)
+static void store_label_unique(pool_bot *b, int n, int i)
 {
     for (int j = 0; j < n; j++) {
         if (j != i && strcmp(b[i].label, b[j].label) == 0) {
-            char *l;
-            if (asprintf(&l, "%s#%lld", b[i].label, (long long)b[i].bot_id) < 0) return -1;
+            char *l = xasprintf("%s#%lld", b[i].label, (long long)b[i].bot_id);
             free(b[i].label);
             b[i].label = l;
-            return 0;
+            return;
         }
     }
-    return 0;
 }
 
-static int store_pool_labels(store *s, const pool_row *r, int n, pool_data *out, char *err,
-                             size_t errlen)
+static void store_pool_labels(const pool_row *r, int n, pool_data *out)
 {
-    out->bots = calloc((size_t)(n ? n : 1), sizeof *out->bots);
-    out->matches = calloc((size_t)(n ? n : 1), sizeof *out->matches);
-    if (!out->bots || !out->matches) return store__errf(s, err, errlen, "load pool: out of memory");
+    out->bots = xcalloc((size_t)n, sizeof *out->bots);
+    out->matches = xcalloc((size_t)n, sizeof *out->matches);
     out->n_bots = n;
-    label_id *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
-    if (!ids) return store__errf(s, err, errlen, "load pool: out of memory");
+    label_id *ids = xcalloc((size_t)n, sizeof *ids);
     for (int i = 0; i < n; i++)
         ids[i] = (label_id){r[i].name, r[i].version, r[i].sha256, r[i].copy};
     for (int i = 0; i < n; i++) {
         out->bots[i].bot_id = r[i].id;
         out->bots[i].copy = r[i].copy;
         out->bots[i].label = label_make(ids, n, i);
-        if (!out->bots[i].label) break;
     }
     free(ids);
-    for (int i = 0; i < n; i++)
-        if (!out->bots[i].label) return store__errf(s, err, errlen, "load pool: out of memory");
     /* Fix collisions from the end so that the earlier (older) bot keeps the
      * plain label. */
     for (int i = n - 1; i >= 0; i--)
-        if (store_label_unique(out->bots, n, i))
-            return store__errf(s, err, errlen, "load pool: out of memory");
-    return 0;
+        store_label_unique(out->bots, n, i);
 }
 
 static int store_pool_bots(store *s, const char *game, const char *options, pool_data *out,
@@ -140,7 +122,7 @@ static int store_pool_bots(store *s, const char *game, const char *options, pool
     store__bind_text(st, 2, options);
     rc = store_pool_rows(s, st, &rows, &n, err, errlen);
     sqlite3_finalize(st);
-    if (rc == 0) rc = store_pool_labels(s, rows, n, out, err, errlen);
+    if (rc == 0) store_pool_labels(rows, n, out);
     store_rows_free(rows, n);
     return rc;
 }

@@ -4,6 +4,7 @@
 
 #include "entrant.h"
 #include "store_internal.h"
+#include "xalloc.h"
 
 /* INSERT ... ON CONFLICT DO NOTHING then SELECT, rather than SELECT then
  * INSERT: two arenas registering the same bot at once both end up with the one
@@ -159,17 +160,12 @@ int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t 
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (len == cap) {
             size_t ncap = cap ? 2 * cap : 64;
-            uint32_t *nv = realloc(v, ncap * sizeof *v);
-            if (!nv) break;
-            v = nv;
+            v = xrealloc(v, ncap * sizeof *v);
             cap = ncap;
         }
         v[len++] = (uint32_t)sqlite3_column_int64(st, 0);
     }
-    if (rc == SQLITE_ROW)
-        store__errf(s, err, errlen, "list finished matches: out of memory");
-    else if (rc != SQLITE_DONE)
-        store__fail(s, err, errlen, "list finished matches");
+    if (rc != SQLITE_DONE) store__fail(s, err, errlen, "list finished matches");
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         free(v);

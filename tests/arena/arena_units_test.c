@@ -1,6 +1,10 @@
 /* arena_units_test.c -- schedule, pairwise tally, entrant labels, loader errors,
  * outcome phrases. */
 #include <check.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +20,7 @@
 #include "tally.h"
 #include "text.h"
 #include "timectl.h"
+#include "xalloc.h"
 
 START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
 {
@@ -237,6 +242,41 @@ START_TEST(sha256_matches_a_known_digest)
 }
 END_TEST
 
+/* The one out-of-memory policy: allocation never returns NULL; a request
+ * that cannot be met aborts with one line naming the size. */
+START_TEST(allocation_never_fails_quietly)
+{
+    char *p = xmalloc(0);
+    ck_assert_ptr_nonnull(p);
+    free(p);
+    p = xstrdup(NULL);
+    ck_assert_str_eq(p, "");
+    free(p);
+    p = xasprintf("%s-%d", "a", 7);
+    ck_assert_str_eq(p, "a-7");
+    free(p);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__has_feature)
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        volatile size_t huge = SIZE_MAX / 2;
+        free(xmalloc(huge));
+        _exit(0);
+    }
+    close(fd[1]);
+    char msg[128] = "";
+    ssize_t n = read(fd[0], msg, sizeof msg - 1);
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "status %d", status);
+    ck_assert_msg(n > 0 && strncmp(msg, "arena: out of memory (", 22) == 0, "%s", msg);
+#endif
+}
+END_TEST
+
 START_TEST(outcomes_read_as_sentences)
 {
     char buf[128];
@@ -344,6 +384,7 @@ int main(void)
     tcase_add_test(tc, loader_errors_name_the_file);
     tcase_add_test(tc, sha256_matches_a_known_digest);
     tcase_add_test(tc, outcomes_read_as_sentences);
+    tcase_add_test(tc, allocation_never_fails_quietly);
     tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
     tcase_add_test(tc, time_controls_parse_and_print_back);
     suite_add_tcase(s, tc);
