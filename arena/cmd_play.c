@@ -272,7 +272,17 @@ int cmd_tournament(int argc, char **argv)
     to.seed = po.seed;
     to.out_dir = po.out_dir;
     to.iso = po.iso;
-    rc = tournament_run(&to);
+    switch (tournament_run(&to)) { /* the exit status is the command's to decide */
+    case TOURNAMENT_OK:
+        rc = 0;
+        break;
+    case TOURNAMENT_FAILED:
+        rc = 1;
+        break;
+    case TOURNAMENT_BAD_INPUT:
+        rc = 2;
+        break;
+    }
 out:
     free(bots);
     return rc;

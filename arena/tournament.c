@@ -287,33 +287,36 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
     return 0;
 }
 
-static int prepare(tour *t, char *err, size_t errlen)
+static tournament_result prepare(tour *t, char *err, size_t errlen)
 {
     const tournament_opts *o = t->o;
-    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen)) return 2;
-    if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
+    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen))
+        return TOURNAMENT_BAD_INPUT;
+    if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen))
+        return TOURNAMENT_BAD_INPUT;
     tally_init(&t->results, t->s.n);
     t->finished = xcalloc(t->n_items, 1);
-    if (open_storage(t, err, errlen)) return 1;
-    return 0;
+    if (open_storage(t, err, errlen)) return TOURNAMENT_FAILED;
+    return TOURNAMENT_OK;
 }
 
 /* The stored settings and entrants of the tournament in o->resume. */
-static int load_stored(tour *t, tournament_row *row, char *err, size_t errlen)
+static tournament_result load_stored(tour *t, tournament_row *row, char *err, size_t errlen)
 {
     const char *slash = strrchr(t->o->resume, '/');
     snprintf(t->dir, sizeof t->dir, "%s", t->o->resume);
     snprintf(t->dir_rel, sizeof t->dir_rel, "%s", slash ? slash + 1 : t->o->resume);
     t->db = store_open(t->o->out_dir, err, errlen);
-    if (!t->db) return 1;
+    if (!t->db) return TOURNAMENT_FAILED;
     t->tid = store_tournament_find(t->db, t->dir_rel, err, errlen);
     if (t->tid == 0)
         snprintf(err, errlen,
                  "--resume %s: no tournament '%s' in %s/arena.db (give the "
                  "tournament's directory inside --out)",
                  t->o->resume, t->dir_rel, t->o->out_dir);
-    if (t->tid <= 0) return 2;
-    return store_tournament_get(t->db, t->tid, row, err, errlen) ? 1 : 0;
+    if (t->tid <= 0) return TOURNAMENT_BAD_INPUT;
+    return store_tournament_get(t->db, t->tid, row, err, errlen) ? TOURNAMENT_FAILED
+                                                                 : TOURNAMENT_OK;
 }
 
 /* The same bots as when the tournament started (a rebuilt .so is another bot). */
@@ -375,14 +378,14 @@ static int restore_results(tour *t, const tournament_row *row, char *err, size_t
     return rc;
 }
 
-static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
+static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
 {
     tournament_row row;
-    int rc = load_stored(t, &row, err, errlen);
+    tournament_result rc = load_stored(t, &row, err, errlen);
     if (rc) return rc;
     char spec[4096];
     snprintf(spec, sizeof spec, "%s:%s", row.game, row.options);
-    rc = 2;
+    rc = TOURNAMENT_BAD_INPUT;
     if (timectl_parse(row.tc, tc)) {
         snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
     } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
@@ -391,7 +394,7 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->was_finished = row.finished;
-        rc = 0;
+        rc = TOURNAMENT_OK;
     }
     store_tournament_row_free(&row);
     return rc;
@@ -418,17 +421,19 @@ static void resume_command(const tour *t, char *out, size_t len)
         snprintf(out + n, len - (size_t)n, " --margin %lld", (long long)(o->margin_us / 1000));
 }
 
-int tournament_run(const tournament_opts *o)
+tournament_result tournament_run(const tournament_opts *o)
 {
     tour t = {.o = o};
     pthread_mutex_init(&t.lock, NULL);
     char err[1024];
     t.tc = o->tc;
     t.seed = o->seed;
-    int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
-    if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
-        rc = 1;
-    if (rc == 0) {
+    tournament_result rc =
+        o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
+    if (rc == TOURNAMENT_OK &&
+        commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
+        rc = TOURNAMENT_FAILED;
+    if (rc == TOURNAMENT_OK) {
         progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
                 t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
@@ -446,13 +451,13 @@ int tournament_run(const tournament_opts *o)
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;
         }
-        if (rate_tournament(&t)) rc = 1;
-        if (!t.was_finished && rate_pool(&t)) rc = 1;
+        if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
+        if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
         if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
             fprintf(stderr, "arena tournament: %s\n", err);
-            rc = 1;
+            rc = TOURNAMENT_FAILED;
         }
-        if (t.failed) rc = 1;
+        if (t.failed) rc = TOURNAMENT_FAILED;
         printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, matches/)\n",
                t.dir);
