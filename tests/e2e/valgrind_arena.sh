@@ -15,6 +15,8 @@ for f in "$out"/i/*/matches/*.pb; do run replay --quiet "$f"; done
 run match --game morris random morris_greedy --seed 2 --out "$out/r"
 for f in "$out"/r/matches/*.pb; do run replay --quiet "$f"; done
 run ratings --game morris --out "$out/r"
+run rebuild --out "$out/r"
+run ratings --game morris --out "$out/r"
 run perft --game morris --depth 3
 run games
 echo "valgrind: arena clean"
