@@ -10,9 +10,9 @@
 # for lines left out). What differs from run to run is normalised on both
 # sides first: times ("0.26 ms", "0.034 s", "nodes/s"), dates in file names,
 # the build directory (shown as build/bin) and runs of spaces. A block with no
-# output shown (an interactive command) is not run; a tournament in which a
-# bot forfeited (a clock too short for a loaded machine or a sanitizer build)
-# is not compared. One line per difference, exit 1.
+# output shown (an interactive command) is not run; a tournament or check in
+# which a bot forfeited where the README shows none (a clock too short for a
+# loaded machine or a sanitizer build) is not compared. One line per difference, exit 1.
 set -u
 
 arena=${1:?usage: check_readme.sh ARENA_BINARY README SOURCE_DIR}
@@ -56,7 +56,8 @@ for c in "$work"/cmd.*; do
     # A bot that lost on time, on a machine too loaded (or a sanitizer build
     # too slow) for the clock, played another game than the README's: that
     # run says nothing about the README.
-    if grep -qx 'Forfeits:' "$work/got.$k" && ! grep -qx 'Forfeits:' "$work/norm.$k"; then
+    if grep -qE '^(Forfeits:| FAIL )' "$work/got.$k" &&
+        ! grep -qE '^(Forfeits:| FAIL )' "$work/norm.$k"; then
         echo "README: \`arena $args\`: not compared (forfeits on this machine)"
         continue
     fi
