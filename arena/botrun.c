@@ -9,6 +9,7 @@
 #include "loader.h"
 #include "outcome.h"
 #include "text.h"
+#include "xalloc.h"
 
 int bot_plays(const char *games, const char *game)
 {
@@ -30,9 +31,8 @@ int bot_plays(const char *games, const char *game)
 int botrun_load(botrun *b, const char *path, const arena_rules *rules, char *err, size_t errlen)
 {
     memset(b, 0, sizeof *b);
-    b->path = strdup(path);
+    b->path = xstrdup(path);
     b->rules = rules;
-    if (!b->path) return arena_errf(err, errlen, "out of memory");
     const void *table;
     b->dl = loader_open_table(path, ARENA_BOT_ENTRY, &table, err, errlen);
     if (!b->dl) {

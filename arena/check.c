@@ -74,11 +74,11 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
     count_moves(st, log, seat);
     match_log_free(log);
     st->games++;
-    if (rec.end != OUTCOME_NORMAL && rec.culprit == seat) {
+    if (outcome_is_forfeit(rec.end) && rec.culprit == seat) {
         st->forfeits++;
         st->losses++;
-        char how[256];
-        outcome_describe(rec.end, rec.end_detail, how, sizeof how);
+        char how[512];
+        outcome_blame(rec.end, s->entrants[0]->display, rec.end_detail, how, sizeof how);
         printf("  FAIL  game %d (seat %d, seed %llu): %s\n", g + 1, seat,
                (unsigned long long)ms.seed, how);
         print_reproduce(s, po, seat, np, ms.seed);
@@ -135,6 +135,8 @@ int cmd_check(int argc, char **argv)
             games = (int)v;
             continue;
         }
+        if (c == OPT_OUT) /* check stores and logs nothing */
+            return cli_error("check", 2, "unrecognized option '--out' (see arena check --help)");
         int r = play_opts_parse(&po, c, optarg, "check");
         if (r < 0) return 2;
         if (r == 0) return cli_bad_option("check", argv, c);

@@ -26,6 +26,7 @@ static const command commands[] = {
     {"sprt", cmd_sprt, "play game pairs until a sequential test says whether NEW beats OLD"},
     {"ratings", cmd_ratings, "show the persistent ratings of a game across tournaments"},
     {"report", cmd_report, "write a tournament's HTML report (index.html) and replay viewer"},
+    {"rebuild", cmd_rebuild, "make results/arena.db again from the match logs"},
     {"replay", replay_main, "re-play a match log with the rules, checking every move"},
     {"perft", perft_main, "count the game tree to a depth (for testing rule modules)"},
 };

@@ -17,6 +17,14 @@ int cmd_ratings(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_report(int argc, char **argv); /* cmd_report.c */
 int cmd_sprt(int argc, char **argv);
+int cmd_rebuild(int argc, char **argv);
+
+/* The one error helper of the command layer, which alone decides exit
+ * statuses: prints "arena CMD: message" as one line on stderr and returns
+ * status (1 failure, 2 bad input), so `return cli_error(...)` ends a command.
+ * Lower layers never print or exit on error: they fill an err buffer. */
+int cli_error(const char *cmd, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Options shared by the commands that play (cli_opts.c). */
 typedef struct play_opts {
@@ -91,7 +99,8 @@ enum {
     "                         protection at all: for your own bots and self-play)\n"               \
     "  --sandbox LEVEL        jail: namespaces, nobody, seccomp, limits (default; on);\n"          \
     "                         seccomp: filter and limits only; off: nothing (debugging)\n"         \
-    "  --mem MB               address-space limit of each bot process (default 1024)\n"            \
-    "  --out DIR              results directory (default results)\n"
+    "  --mem MB               address-space limit of each bot process (default 1024)\n"
+/* For the commands that write results (match, tournament; not check). */
+#define PLAY_OUT_HELP "  --out DIR              results directory (default results)\n"
 
 #endif

@@ -1,5 +1,6 @@
 /* cli_opts.c -- parsing of the options shared by the commands that play. */
 #include <errno.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,17 @@ void play_opts_init(play_opts *o)
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     o->seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
+}
+
+int cli_error(const char *cmd, int status, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "arena %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return status;
 }
 
 /* The digits of a number: no sign, no spaces, something there. */

@@ -26,8 +26,10 @@ int cmd_games(int argc, char **argv)
                    "its players and options.\nUse options as --game NAME:key=value,...\n");
             return 0;
         }
-        fprintf(stderr, "arena games: unexpected argument '%s'\n", argv[1]);
-        return 2;
+        if (argv[1][0] == '-')
+            return cli_error("games", 2, "unrecognized option '%s' (see arena games --help)",
+                             argv[1]);
+        return cli_error("games", 2, "unexpected argument '%s'", argv[1]);
     }
     char **paths;
     size_t n;

@@ -16,11 +16,13 @@
 #include "report_html.h"
 #include "session.h"
 #include "tournament.h"
+#include "xalloc.h"
 
 static const char match_help[] =
     "Usage: arena match --game GAME BOT BOT... [options]\n\n"
     "Plays one match between the bots (seat order as given) and writes its "
-    "log.\n\n" PLAY_OPTIONS_HELP "  --show                 draw the board after every move\n\n"
+    "log.\n\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP
+    "  --show                 draw the board after every move\n\n"
     "Example: arena match --game morris morris_greedy random --show --seed 7\n";
 
 static int write_single_log(const char *out_dir, const Arena__MatchLog *log, char *path,
@@ -54,15 +56,15 @@ static void print_match_result(const session *s, const match_record *rec)
     for (int i = 0; i < rec->num_players; i++)
         printf("%s%s", i ? " - " : "", s->entrants[rec->seat_entrant[i]]->display);
     printf("  %s  after %d plies\n", res, rec->plies);
+    char how[512];
     if (rec->end == OUTCOME_NORMAL)
-        printf("Ended: %s\n", rec->end_detail);
-    else {
-        char how[256];
+        snprintf(how, sizeof how, "%s", rec->end_detail);
+    else if (outcome_is_forfeit(rec->end) && rec->culprit >= 0)
+        outcome_blame(rec->end, s->entrants[rec->seat_entrant[rec->culprit]]->display,
+                      rec->end_detail, how, sizeof how);
+    else
         outcome_describe(rec->end, rec->end_detail, how, sizeof how);
-        printf("Ended: %s%s%s\n",
-               rec->culprit >= 0 ? s->entrants[rec->seat_entrant[rec->culprit]]->display : "",
-               rec->culprit >= 0 ? " " : "", how);
-    }
+    printf("Ended: %s\n", how);
 }
 
 int cmd_match(int argc, char **argv)
@@ -150,7 +152,7 @@ static const char tournament_help[] =
     "                         other (at larger tables: only tables seating the first)\n"
     "  --anchor NAME=ELO      fix NAME's rating (as the table names it) at ELO;\n"
     "                         intervals relative to it (default: the field averages "
-    "0)\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
+    "0)\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP "  --quiet                no progress output\n"
     "  --resume DIR           finish an interrupted tournament (DIR is its directory,\n"
     "                         e.g. results/20261129-134644-morris): plays only the\n"
     "                         missing matches with the stored settings and bots\n"
@@ -183,7 +185,7 @@ int cmd_tournament(int argc, char **argv)
     play_opts_init(&po);
     tournament_opts to = {
         .rounds = 1, .jobs = 1, .progress = 2, .replays = REPORT_HTML_TOURNAMENT_REPLAYS};
-    const char **bots = calloc((size_t)argc, sizeof *bots);
+    const char **bots = xcalloc((size_t)argc, sizeof *bots);
     int nb = 0, rc = 2, rounds_given = 0, seats_given = 0;
     long long v;
     struct option opts[] = {PLAY_LONG_OPTIONS,
@@ -308,7 +310,17 @@ int cmd_tournament(int argc, char **argv)
     to.seed = po.seed;
     to.out_dir = po.out_dir;
     to.iso = po.iso;
-    rc = tournament_run(&to);
+    switch (tournament_run(&to)) { /* the exit status is the command's to decide */
+    case TOURNAMENT_OK:
+        rc = 0;
+        break;
+    case TOURNAMENT_FAILED:
+        rc = 1;
+        break;
+    case TOURNAMENT_BAD_INPUT:
+        rc = 2;
+        break;
+    }
 out:
     free(bots);
     return rc;

@@ -13,7 +13,9 @@
 #include "loader.h"
 #include "ratings_history.h"
 #include "report.h"
+#include "report_build.h"
 #include "store.h"
+#include "xalloc.h"
 
 static const char ratings_help[] =
     "Usage: arena ratings --game GAME[:options] [--format text|md|csv|json] [--out DIR]\n"
@@ -32,22 +34,15 @@ static const char ratings_help[] =
 typedef struct pool_table {
     char *options;
     pool_data pd;
-    rating_fit fit;
-    int fitted;
     const char **names;
-    double *xs;
-    int *xg;
-    char title[2600];
-    report rep;
+    report_built built;
 } pool_table;
 
 static void pool_table_free(pool_table *t)
 {
-    if (t->fitted) ratings_free(&t->fit);
+    report_built_free(&t->built);
     store_pool_free(&t->pd);
     free(t->names);
-    free(t->xs);
-    free(t->xg);
     free(t->options);
 }
 
@@ -62,25 +57,22 @@ static int pool_table_load(store *db, const char *game, const char *options, poo
                            const ratings_req *req, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    if (!(t->options = strdup(options))) return snprintf(err, errlen, "out of memory"), -1;
+    t->options = xstrdup(options);
     if (store_pool_load(db, game, options, &t->pd, err, errlen)) return -1;
     int n = t->pd.n_bots;
-    if (ratings_fit(n, t->pd.games, t->pd.n_games, &t->fit, err, errlen)) return -1;
-    t->fitted = 1;
-    t->names = malloc((size_t)(n + 1) * sizeof *t->names);
-    t->xs = calloc((size_t)(n * n + 1), sizeof *t->xs);
-    t->xg = calloc((size_t)(n * n + 1), sizeof *t->xg);
-    if (!t->names || !t->xs || !t->xg) return snprintf(err, errlen, "out of memory"), -1;
+    t->names = xcalloc((size_t)n, sizeof *t->names);
     for (int i = 0; i < n; i++)
         t->names[i] = t->pd.bots[i].label;
-    if (ratings_crosstable(n, t->pd.games, t->pd.n_games, t->xs, t->xg, err, errlen)) return -1;
+    char *title = xasprintf("%s (%s), all tournaments", game, options);
+    int rc = report_build(&t->built, title, n, t->names, t->pd.games, t->pd.n_games, t->pd.matches,
+                          err, errlen);
+    free(title);
+    if (rc) return rc;
     if (req->anchor) {
         int a = cli_anchor_find(req->anchor, t->names, n, err, errlen);
         if (a < 0) return -2; /* bad input: a name the pool does not have */
-        if (ratings_anchor(&t->fit, a, req->anchor_elo, err, errlen)) return -1;
+        if (ratings_anchor(&t->built.fit, a, req->anchor_elo, err, errlen)) return -1;
     }
-    snprintf(t->title, sizeof t->title, "%s (%s), all tournaments", game, options);
-    t->rep = (report){t->title, n, t->names, &t->fit, t->xs, t->xg, t->pd.matches};
     return 0;
 }
 
@@ -89,20 +81,19 @@ static void print_tables(const char *game, pool_table *t, size_t n, const char *
     if (strcmp(format, "csv") == 0) {
         report_print_csv_header(stdout, 1);
         for (size_t i = 0; i < n; i++)
-            report_print_csv_rows(stdout, &t[i].rep, t[i].options);
+            report_print_csv_rows(stdout, &t[i].built.rep, t[i].options);
     } else if (strcmp(format, "json") == 0) {
-        const report **r = malloc((n + 1) * sizeof *r);
-        if (!r) return;
+        const report **r = xcalloc(n, sizeof *r);
         for (size_t i = 0; i < n; i++)
-            r[i] = &t[i].rep;
+            r[i] = &t[i].built.rep;
         report_print_json_pools(stdout, game, r, (int)n);
         free(r);
     } else {
         for (size_t i = 0; i < n; i++) {
             if (strcmp(format, "md") == 0)
-                report_print_markdown(stdout, &t[i].rep);
+                report_print_markdown(stdout, &t[i].built.rep);
             else
-                report_print_text(stdout, &t[i].rep);
+                report_print_text(stdout, &t[i].built.rep);
             printf("\n");
         }
     }
@@ -159,22 +150,18 @@ static int ratings_show(store *db, const loaded_rules *lr, const char *spec, con
         store_pools_free(pools, n);
         return rc;
     }
-    pool_table *t = calloc(n + 1, sizeof *t);
+    pool_table *t = xcalloc(n + 1, sizeof *t);
     size_t loaded = 0;
-    for (; t && loaded < n && rc == 0; loaded++)
+    for (; loaded < n && rc == 0; loaded++)
         if ((rc = pool_table_load(db, game, pools[loaded], &t[loaded], req, err, sizeof err))) {
             fprintf(stderr, "arena ratings: pool %s (%s): %s\n", game, pools[loaded], err);
             rc = rc == -2 ? 2 : 1;
         }
-    if (!t) {
-        fprintf(stderr, "arena ratings: out of memory\n");
-        rc = 1;
-    }
     if (rc == 0 && n == 0)
         printf("No stored matches of '%s' in %s/arena.db yet.\n", spec, out);
     else if (rc == 0)
         print_tables(game, t, n, format);
-    for (size_t i = 0; t && i < loaded; i++)
+    for (size_t i = 0; i < loaded; i++)
         pool_table_free(&t[i]);
     free(t);
     store_pools_free(pools, n);

@@ -12,6 +12,7 @@
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "matchlog.h"
+#include "xalloc.h"
 
 /* The number after the last segment already in matches/ (resume appends). */
 static unsigned commit_first_free_segment(const char *mdir)
@@ -132,14 +133,8 @@ int commit_init(committer *c, store *db, int64_t tournament, const char *results
     c->tournament = tournament;
     c->results_dir = results_dir;
     c->tdir_rel = tdir_rel;
-    c->pending = malloc(COMMIT_MAX_PENDING * sizeof *c->pending);
-    c->taken = malloc(COMMIT_MAX_PENDING * sizeof *c->taken);
-    if (!c->pending || !c->taken) {
-        free(c->pending);
-        free(c->taken);
-        c->pending = NULL;
-        return arena_errf(err, errlen, "out of memory");
-    }
+    c->pending = xmalloc(COMMIT_MAX_PENDING * sizeof *c->pending);
+    c->taken = xmalloc(COMMIT_MAX_PENDING * sizeof *c->taken);
     char mdir[2048];
     snprintf(mdir, sizeof mdir, "%s/%s/matches", results_dir, tdir_rel);
     c->next_segment = commit_first_free_segment(mdir);

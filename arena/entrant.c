@@ -10,6 +10,7 @@
 #include "loader.h"
 #include "outcome.h"
 #include "text.h"
+#include "xalloc.h"
 
 /* The bot on the search path that declares `name` (arena bots shows declared
  * names, so they must work wherever a bot is named). Asks every bot, each in
@@ -54,10 +55,10 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
         (strchr(name_or_path, '/') ||
          entrant_find_declared(cfg, name_or_path, path, sizeof path, err, errlen)))
         return NULL;
-    entrant *e = calloc(1, sizeof *e);
+    entrant *e = xcalloc(1, sizeof *e);
     if (!e) return NULL;
-    e->path = strdup(path);
-    e->bot_options = strdup(options);
+    e->path = xstrdup(path);
+    e->bot_options = xstrdup(options);
     if (loader_sha256_file(path, e->sha256, err, errlen)) goto fail;
     seat *s = seat_open(cfg, path, err, errlen);
     if (!s) goto fail;
@@ -67,7 +68,7 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
     e->games = text_dup(s->info.games);
     e->options_help = text_dup(s->info.options_help);
     seat_close(s);
-    e->display = strdup(e->name); /* entrants_label sets the real one */
+    e->display = xstrdup(e->name); /* entrants_label sets the real one */
     if (game && !bot_plays(e->games, game)) {
         snprintf(err, errlen, "%s: bot '%s' does not play %s (it plays: %s)", path, e->name, game,
                  e->games);
@@ -116,20 +117,15 @@ void entrant_identity(const entrant *e, char *buf, size_t cap)
 
 void entrants_label(entrant **e, int n)
 {
-    label_id *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
-    char **names = calloc((size_t)(n ? n : 1), sizeof *names);
-    if (!ids || !names) { /* the names stay as they are: still a table, less clear */
-        free(ids);
-        free(names);
-        return;
-    }
+    label_id *ids = xcalloc((size_t)n, sizeof *ids);
+    char **names = xcalloc((size_t)n, sizeof *names);
     for (int i = 0; i < n; i++) {
         /* the name with its options: two entrants that differ only in
          * options are two players (entrant_identity) */
         char base[2600];
         entrant_identity(e[i], base, sizeof base);
-        names[i] = strdup(base);
-        ids[i] = (label_id){names[i] ? names[i] : e[i]->name, e[i]->version, e[i]->sha256, 0};
+        names[i] = xstrdup(base);
+        ids[i] = (label_id){names[i], e[i]->version, e[i]->sha256, 0};
         for (int j = 0; j < i; j++) /* copies of one bot: in entrant order */
             if (strcmp(ids[j].name, ids[i].name) == 0 &&
                 strcmp(e[j]->version, e[i]->version) == 0 &&

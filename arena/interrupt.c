@@ -1,11 +1,15 @@
 /* interrupt.c -- Ctrl-C during a tournament (interrupt.h). The handler only
  * writes a byte to a pipe (async-signal-safe); the watcher thread does the
  * rest in normal context. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "interrupt.h"
@@ -27,6 +31,36 @@ static void interrupt_handler(int sig)
     errno = saved;
 }
 
+/* The workers' ipc directory, TMP/arena-<our pid>-XXXXXX (worker.c names it
+ * so, TMP being $TMPDIR unless unset or longer than 64 bytes, then /tmp), and
+ * its socket files: exiting at once leaves them, and nobody else would remove
+ * them before the next arena's start. */
+static void interrupt_remove_ipc(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp || strlen(tmp) > 64) tmp = "/tmp";
+    char prefix[48];
+    snprintf(prefix, sizeof prefix, "arena-%d-", (int)getpid());
+    DIR *d = opendir(tmp);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0) continue;
+        char dir[4200], file[4500];
+        struct stat sb;
+        snprintf(dir, sizeof dir, "%s/%s", tmp, e->d_name);
+        if (lstat(dir, &sb) || !S_ISDIR(sb.st_mode) || sb.st_uid != getuid()) continue;
+        DIR *sub = opendir(dir);
+        struct dirent *f;
+        while (sub && (f = readdir(sub))) {
+            snprintf(file, sizeof file, "%s/%s", dir, f->d_name);
+            if (lstat(file, &sb) == 0 && S_ISSOCK(sb.st_mode)) unlink(file);
+        }
+        if (sub) closedir(sub);
+        rmdir(dir);
+    }
+    if (d) closedir(d);
+}
+
 static void *interrupt_watch(void *arg)
 {
     interrupt_info *info = arg;
@@ -45,6 +79,7 @@ static void *interrupt_watch(void *arg)
             info->planned, failed ? " (storing the last ones failed)" : "", info->resume_cmd);
     fflush(stderr);
     fflush(stdout);
+    interrupt_remove_ipc();
     _exit(130);
 }
 

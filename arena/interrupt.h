@@ -5,7 +5,8 @@
  * the first Ctrl-C a watcher thread (not the handler: it takes locks) commits
  * the matches already finished (commit_flush), prints how many of the
  * tournament's matches are stored and the exact `arena tournament --resume`
- * command, and exits with status 130 (128 + SIGINT, as a shell reports it).
+ * command, removes the workers' temporary ipc directory, and exits with
+ * status 130 (128 + SIGINT, as a shell reports it).
  * Matches still being played are dropped: --resume plays them again with the
  * same seeds. A second Ctrl-C exits at once (the store stays consistent:
  * groups commit atomically). Workers run in their own process group, so the

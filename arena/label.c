@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "label.h"
+#include "xalloc.h"
 
 static int label_same_bot(const label_id *a, const label_id *b)
 {
@@ -29,7 +30,7 @@ char *label_make(const label_id *ids, int n, int i)
     if (level == 2) snprintf(at, sizeof at, "@%.8s", me->sha256);
     if (copies) snprintf(copy, sizeof copy, "#%d", me->copy + 1);
     size_t len = strlen(me->name) + strlen(at) + strlen(copy) + 1;
-    char *label = malloc(len);
+    char *label = xmalloc(len);
     if (label) snprintf(label, len, "%s%s%s", me->name, at, copy);
     return label;
 }

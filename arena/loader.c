@@ -13,6 +13,7 @@
 
 #include "arena/module_kit.h"
 #include "loader.h"
+#include "xalloc.h"
 
 #ifndef ARENA_INSTALL_RULES_REL
 #define ARENA_INSTALL_RULES_REL "lib/arena/rules"
@@ -62,7 +63,7 @@ static size_t search_dirs(loader_kind kind, char dirs[][PATH_MAX], size_t max)
     }
     const char *env = getenv("ARENA_PATH");
     if (env) {
-        char *copy = strdup(env), *save = NULL;
+        char *copy = xstrdup(env), *save = NULL;
         for (char *d = strtok_r(copy, ":", &save); d && n + 2 <= max;
              d = strtok_r(NULL, ":", &save)) {
             snprintf(dirs[n++], PATH_MAX, "%s/%s", d, sub);
@@ -225,10 +226,10 @@ loaded_rules *loader_open_rules(const char *name_or_path, char *err, size_t errl
         dlclose(h);
         return NULL;
     }
-    loaded_rules *lr = calloc(1, sizeof *lr);
+    loaded_rules *lr = xcalloc(1, sizeof *lr);
     lr->handle = h;
     lr->rules = r;
-    lr->path = strdup(path);
+    lr->path = xstrdup(path);
     if (loader_sha256_file(path, lr->sha256, err, errlen)) {
         loader_close_rules(lr);
         return NULL;
@@ -263,7 +264,7 @@ int loader_list(loader_kind kind, char ***paths_out, size_t *n_out)
 {
     char dirs[LOADER_MAX_DIRS][PATH_MAX];
     size_t nd = search_dirs(kind, dirs, LOADER_MAX_DIRS), n = 0, cap = 16;
-    char **paths = malloc(cap * sizeof *paths);
+    char **paths = xmalloc(cap * sizeof *paths);
     for (size_t i = 0; i < nd; i++) {
         if (!is_dir(dirs[i])) continue;
         struct dirent **ents;
@@ -274,8 +275,8 @@ int loader_list(loader_kind kind, char ***paths_out, size_t *n_out)
             snprintf(full, sizeof full, "%s/%s", dirs[i], base);
             if (has_so_suffix(base) && is_file(full) && !list_contains_base(paths, n, base) &&
                 realpath(full, real)) {
-                if (n == cap) paths = realloc(paths, (cap *= 2) * sizeof *paths);
-                paths[n++] = strdup(real);
+                if (n == cap) paths = xrealloc(paths, (cap *= 2) * sizeof *paths);
+                paths[n++] = xstrdup(real);
             }
             free(ents[k]);
         }

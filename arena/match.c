@@ -8,6 +8,7 @@
 #include "outcome.h"
 #include "seed.h"
 #include "text.h"
+#include "xalloc.h"
 
 typedef struct seat_run {
     seat *s;
@@ -24,7 +25,7 @@ typedef struct match_run_ctx {
     seat_run seat[ARENA_MAX_PLAYERS];
     uint64_t bot_seed[ARENA_MAX_PLAYERS];
     matchlog_builder log;
-    int oom; /* the arena ran out of memory: no log */
+    int no_state; /* the rule module made no state: no game, no log */
     uint8_t *obs;
     size_t obs_cap;
     int32_t *legal;
@@ -62,7 +63,7 @@ static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
 
 static void log_action(match_run_ctx *m, int seat, int32_t action, int64_t think_us, int64_t cpu_us)
 {
-    if (matchlog_action(&m->log, seat, action, think_us, cpu_us)) m->oom = 1;
+    matchlog_action(&m->log, seat, action, think_us, cpu_us); /* cannot fail: xalloc.h */
 }
 
 /* SETUP: a seat from the pool and a started game for every seat. */
@@ -113,7 +114,7 @@ static void broadcast(match_run_ctx *m, arena_event_kind kind, int who, int32_t 
 static void print_board(const arena_rules *r, const arena_state *state, FILE *out)
 {
     size_t need = r->render(state, -1, NULL, 0);
-    char *buf = malloc(need + 1);
+    char *buf = xmalloc(need + 1);
     if (!buf) return;
     r->render(state, -1, buf, need + 1);
     fprintf(out, "%s\n", buf);
@@ -195,9 +196,7 @@ static size_t observe(match_run_ctx *m, int seat)
 {
     size_t need = m->r->observation(m->state, seat, m->obs, m->obs_cap);
     if (need > m->obs_cap) {
-        uint8_t *obs = realloc(m->obs, need * 2);
-        if (!obs) return m->oom = 1, 0;
-        m->obs = obs;
+        m->obs = xrealloc(m->obs, need * 2);
         m->obs_cap = need * 2;
         need = m->r->observation(m->state, seat, m->obs, m->obs_cap);
     }
@@ -301,7 +300,7 @@ static void play(match_run_ctx *m)
 {
     int max_plies =
         m->spec->max_plies > 0 ? m->spec->max_plies : m->r->max_game_length(m->spec->game);
-    while (!m->oom) {
+    for (;;) {
         int cp = m->r->current_player(m->state);
         if (cp == ARENA_TERMINAL) return;
         if (m->plies >= max_plies) {
@@ -343,20 +342,22 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
         m.bot_seed[i] = match_bot_seed(spec->seed, i);
     arena_rng_seed(&m.chance_rng, match_chance_seed(spec->seed));
     m.state = m.r->state_new(spec->game);
-    m.legal = malloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
-    if (begin_log(&m) || !m.state || !m.legal) m.oom = 1;
-    if (!m.oom && spec->show) print_board(m.r, m.state, spec->show);
-    if (!m.oom && start_seats(&m) == 0) {
+    m.legal = xmalloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
+    begin_log(&m);
+    m.no_state = !m.state;
+    if (!m.no_state && spec->show) print_board(m.r, m.state, spec->show);
+    if (!m.no_state && start_seats(&m) == 0) {
         m.mark_us = arena_now_us();
         play(&m);
     }
-    if (m.oom) forfeit(&m, -1, OUTCOME_ADJUDICATION, "the arena ran out of memory");
+    if (m.no_state) forfeit(&m, -1, OUTCOME_ADJUDICATION, "the rule module made no state");
     double ret[ARENA_MAX_PLAYERS];
     set_returns(&m, ret);
     finish_seats(&m, ret);
     fill_record(&m, ret, rec, t0);
     Arena__MatchLog *log = NULL;
-    if (!m.oom) log = matchlog_finish(&m.log, ret, m.end, m.detail, m.culprit, rec->duration_us);
+    if (!m.no_state)
+        log = matchlog_finish(&m.log, ret, m.end, m.detail, m.culprit, rec->duration_us);
     matchlog_abandon(&m.log);
     if (m.state) m.r->state_free(m.state);
     free(m.legal);

@@ -3,6 +3,7 @@
 #include "arena/module_kit.h"
 #include "matchlog.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -83,8 +84,7 @@ int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char 
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
 {
     size_t len = arena__match_log__get_packed_size(log);
-    uint8_t *buf = malloc(len ? len : 1);
-    if (!buf) return arena_errf(err, errlen, "%s: out of memory", path);
+    uint8_t *buf = xmalloc(len ? len : 1);
     arena__match_log__pack(log, buf);
     int rc = matchlog_write_bytes(path, buf, len, err, errlen);
     free(buf);
@@ -109,7 +109,7 @@ static int read_file(const char *path, uint8_t **out, size_t *outlen, char *err,
         return -1;
     }
     size_t len = (size_t)st.st_size, got = 0;
-    uint8_t *buf = malloc(len ? len : 1);
+    uint8_t *buf = xmalloc(len ? len : 1);
     while (buf && got < len) {
         ssize_t r = read(fd, buf + got, len - got);
         if (r < 0 && errno == EINTR) continue;
@@ -221,12 +221,7 @@ static int list_push(void *ctx, Arena__MatchLog *log)
     log_list *l = ctx;
     if (l->n == l->cap) {
         size_t cap = l->cap ? l->cap * 2 : 16;
-        Arena__MatchLog **a = realloc(l->logs, cap * sizeof *a);
-        if (!a) {
-            arena__match_log__free_unpacked(log, NULL);
-            return -1;
-        }
-        l->logs = a;
+        l->logs = xrealloc(l->logs, cap * sizeof *l->logs);
         l->cap = cap;
     }
     l->logs[l->n++] = log;
@@ -279,9 +274,7 @@ int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena
         size_t c = *cap ? *cap : 4096;
         while (c < need)
             c *= 2;
-        uint8_t *b = realloc(*buf, c);
-        if (!b) return -1;
-        *buf = b;
+        *buf = xrealloc(*buf, c);
         *cap = c;
     }
     uint8_t *p = *buf + *len;
@@ -360,19 +353,17 @@ void matchlog_identity(Arena__Identity *id, const entrant *e)
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
 {
     memset(b, 0, sizeof *b);
-    Arena__MatchLog *log = calloc(1, sizeof *log);
-    if (!log) return -1;
+    Arena__MatchLog *log = xcalloc(1, sizeof *log);
     arena__match_log__init(log);
     b->log = log;
     log->format = MATCHLOG_FORMAT;
     log->game = text_dup(h->game);
     log->options = text_dup(h->options);
-    log->rules = calloc(1, sizeof *log->rules);
+    log->rules = xcalloc(1, sizeof *log->rules);
     log->n_bots = log->n_bot_seeds = (size_t)h->num_players;
-    log->bots = calloc(log->n_bots, sizeof *log->bots);
-    log->bot_seeds = calloc(log->n_bots, sizeof *log->bot_seeds);
-    log->tc = calloc(1, sizeof *log->tc);
-    if (!log->rules || !log->bots || !log->bot_seeds || !log->tc) return -1;
+    log->bots = xcalloc(log->n_bots, sizeof *log->bots);
+    log->bot_seeds = xcalloc(log->n_bots, sizeof *log->bot_seeds);
+    log->tc = xcalloc(1, sizeof *log->tc);
     arena__identity__init(log->rules);
     log->rules->name = text_dup(h->game);
     log->rules->version = text_dup(h->rules_version);
@@ -381,8 +372,7 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
     log->rules->sha256 = text_dup(h->rules_sha256);
     log->rules->bot_options = text_dup("");
     for (int i = 0; i < h->num_players; i++) {
-        log->bots[i] = calloc(1, sizeof **log->bots);
-        if (!log->bots[i]) return -1;
+        log->bots[i] = xcalloc(1, sizeof **log->bots);
         matchlog_identity(log->bots[i], h->seat[i]);
         log->bot_seeds[i] = h->bot_seeds[i];
     }
@@ -405,9 +395,7 @@ int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
-        Arena__LoggedAction *f = realloc(b->flat, cap * sizeof *f);
-        if (!f) return -1;
-        b->flat = f;
+        b->flat = xrealloc(b->flat, cap * sizeof *b->flat);
         b->cap = cap;
     }
     Arena__LoggedAction *a = &b->flat[b->n++];
@@ -423,8 +411,7 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
                                  const char *detail, int culprit, int64_t duration_us)
 {
     Arena__MatchLog *log = b->log;
-    log->actions = malloc((b->n ? b->n : 1) * sizeof *log->actions);
-    if (!log->actions) return NULL; /* the builder still owns everything */
+    log->actions = xmalloc((b->n ? b->n : 1) * sizeof *log->actions);
     for (size_t i = 0; i < b->n; i++)
         log->actions[i] = &b->flat[i];
     log->n_actions = b->n;
@@ -432,11 +419,8 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
     b->flat = NULL; /* now owned by the log: actions[0] is the block */
     b->n = b->cap = 0;
     log->n_returns = log->n_bots;
-    log->returns = malloc((log->n_returns ? log->n_returns : 1) * sizeof *log->returns);
-    if (log->returns)
-        memcpy(log->returns, returns, log->n_returns * sizeof *returns);
-    else
-        log->n_returns = 0;
+    log->returns = xmalloc((log->n_returns ? log->n_returns : 1) * sizeof *log->returns);
+    memcpy(log->returns, returns, log->n_returns * sizeof *returns);
     log->end = (Arena__EndReason)end;
     free(log->end_detail);
     log->end_detail = text_dup(detail);

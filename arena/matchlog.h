@@ -25,7 +25,7 @@ int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char 
  * readers below take both. */
 
 /* Appends one log to a growing segment buffer (*buf, *len, *cap; malloc'd).
- * 0, or -1 when out of memory. */
+ * Always 0: out of memory aborts (xalloc.h). */
 int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena__MatchLog *log);
 /* Every log in a file (one, or a segment's). *logs is malloc'd; free with
  * matchlog_free_all. -1 with err naming the file when any log is unreadable. */
@@ -65,10 +65,10 @@ typedef struct matchlog_builder {
     size_t n, cap;
 } matchlog_builder;
 
-/* 0, or -1 when out of memory. */
+/* Always 0: out of memory aborts (xalloc.h). */
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
-/* One action, seat -1 for chance, with the bot's wall and CPU time. 0, or -1
- * when out of memory. */
+/* One action, seat -1 for chance, with the bot's wall and CPU time. Always 0:
+ * out of memory aborts (xalloc.h). */
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
                     int64_t cpu_us);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the

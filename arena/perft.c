@@ -5,6 +5,7 @@
  * slot of its level with memcpy and allocates nothing per node; without it
  * (perft_count, which gets no game) it clones. */
 #include "perft.h"
+#include "xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,18 +26,9 @@ typedef struct perft_ctx {
     uint64_t nodes;
 } perft_ctx;
 
-/* Out of memory in a counting tool leaves nothing sensible to return. */
-static void perft_oom(void)
-{
-    fputs("perft: out of memory\n", stderr);
-    exit(2);
-}
-
 static void *perft_realloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
-    if (!q) perft_oom();
-    return q;
+    return xrealloc(p, n); /* out of memory aborts (xalloc.h) */
 }
 
 static int chance_list(perft_ctx *c, perft_level *lv, const arena_state *s)
@@ -111,9 +103,8 @@ static uint64_t run(const arena_rules *r, size_t size, const arena_state *s, int
 {
     if (depth < 0) depth = 0;
     perft_ctx c = {.r = r, .size = size};
-    c.levels = calloc((size_t)depth + 1, sizeof *c.levels);
-    if (size) c.slots = malloc(size * ((size_t)depth + 1));
-    if (!c.levels || (size && !c.slots)) perft_oom();
+    c.levels = xcalloc((size_t)depth + 1, sizeof *c.levels);
+    if (size) c.slots = xmalloc(size * ((size_t)depth + 1));
     uint64_t leaves = count(&c, s, depth, 0);
     for (int i = 0; i <= depth; i++)
         free(c.levels[i].acts);

@@ -1,12 +1,15 @@
 /* perft_cmd.c -- `arena perft`: leaf counts per depth from the start position
  * or after given moves, optionally divided by first action. */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena/sdk.h"
 #include "loader.h"
+#include "cli_cmds.h"
 #include "perft.h"
+#include "xalloc.h"
 
 typedef struct perft_args {
     const char *game;  /* GAME[:options] */
@@ -22,70 +25,44 @@ typedef struct perft_pos {
     arena_state *state;
 } perft_pos;
 
-static void perft_usage(FILE *f)
-{
-    fputs("usage: arena perft --game GAME[:opts] --depth N [--moves \"a1 d2 ...\"] "
-          "[--divide]\n"
-          "  counts the positions exactly N plies ahead (every decision and every\n"
-          "  chance outcome is a ply), for each depth from 1 to N.\n"
-          "  --moves    actions to play first, in the game's notation\n"
-          "  --divide   the count under each first action at depth N\n",
-          f);
-}
+static const char perft_help[] =
+    "Usage: arena perft --game GAME[:options] --depth N [--moves \"a1 d2 ...\"] [--divide]\n\n"
+    "Counts the positions exactly N plies ahead (every decision and every chance\n"
+    "outcome is a ply), for each depth from 1 to N: the test of a rule module.\n\n"
+    "  --game GAME[:k=v,...]  the game and its options (see `arena games`)\n"
+    "  --depth N              plies, 1 to 64\n"
+    "  --moves \"a1 d2 ...\"    actions to play first, in the game's notation\n"
+    "  --divide               the count under each first action at depth N\n";
 
-static int parse_depth(const char *s, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*s == '\0' || *end != '\0' || v < 1 || v > 64) {
-        fprintf(stderr, "perft: --depth must be a whole number from 1 to 64, not '%s'\n", s);
-        return -1;
-    }
-    *out = (int)v;
-    return 0;
-}
-
-/* Takes "--opt value" or "--opt=value"; *i advances past what was used. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-    size_t n = strlen(name);
-    if (strncmp(argv[*i], name, n) == 0 && argv[*i][n] == '=') return argv[*i] + n + 1;
-    if (strcmp(argv[*i], name) != 0) return NULL;
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "perft: %s needs a value\n", name);
-        return "";
-    }
-    return argv[++*i];
-}
-
-/* 0 ok, 1 --help shown, 2 bad arguments. */
+/* 0 ok, 1 --help shown, 2 bad arguments (message printed). */
 static int parse_args(int argc, char **argv, perft_args *a)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *v;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            perft_usage(stdout);
-            return 1;
-        } else if (!strcmp(argv[i], "--divide")) {
+    struct option opts[] = {
+        {"game", required_argument, NULL, 'g'},  {"depth", required_argument, NULL, 'd'},
+        {"moves", required_argument, NULL, 'm'}, {"divide", no_argument, NULL, 'D'},
+        {"help", no_argument, NULL, 'h'},        {0, 0, 0, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    long long v;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c == 'h') return fputs(perft_help, stdout), 1;
+        if (c == 'g')
+            a->game = optarg;
+        else if (c == 'm')
+            a->moves = optarg;
+        else if (c == 'D')
             a->divide = 1;
-        } else if ((v = opt_value(argc, argv, &i, "--game"))) {
-            if (!*v) return 2;
-            a->game = v;
-        } else if ((v = opt_value(argc, argv, &i, "--moves"))) {
-            a->moves = v;
-        } else if ((v = opt_value(argc, argv, &i, "--depth"))) {
-            if (parse_depth(v, &a->depth)) return 2;
-        } else {
-            fprintf(stderr, "perft: unknown argument '%s'\n", argv[i]);
-            perft_usage(stderr);
-            return 2;
-        }
+        else if (c == 'd') {
+            if (cli_int("perft", "--depth", optarg, 1, 64, &v)) return 2;
+            a->depth = (int)v;
+        } else
+            return cli_bad_option("perft", argv, c);
     }
-    if (!a->game || !a->depth) {
-        fprintf(stderr, "perft: %s is required\n", !a->game ? "--game" : "--depth");
-        perft_usage(stderr);
-        return 2;
-    }
+    if (optind < argc) return cli_error("perft", 2, "unexpected argument '%s'", argv[optind]);
+    if (!a->game || !a->depth)
+        return cli_error("perft", 2, "%s is required (see arena perft --help)",
+                         !a->game ? "--game" : "--depth");
     return 0;
 }
 
@@ -102,13 +79,13 @@ static int pos_open(const char *spec, perft_pos *p)
     loader_split_game_spec(spec, name, sizeof name, options, sizeof options);
     p->lr = loader_open_rules(name, err, sizeof err);
     if (!p->lr) {
-        fprintf(stderr, "perft: %s\n", err);
+        fprintf(stderr, "arena perft: %s\n", err);
         return -1;
     }
     err[0] = '\0';
     p->game = p->lr->rules->game_new(options, err, sizeof err);
     if (!p->game) {
-        fprintf(stderr, "perft: %s\n", err[0] ? err : "the game refused its options");
+        fprintf(stderr, "arena perft: %s\n", err[0] ? err : "the game refused its options");
         return -1;
     }
     p->state = p->lr->rules->state_new(p->game);
@@ -128,19 +105,19 @@ static int play_move(perft_pos *p, const char *text, int index)
     const arena_rules *r = p->lr->rules;
     int32_t a, *acts;
     if (r->parse_action(p->state, text, &a)) {
-        fprintf(stderr, "perft: move %d '%s' is not an action of %s\n", index, text, r->name);
+        fprintf(stderr, "arena perft: move %d '%s' is not an action of %s\n", index, text, r->name);
         return -1;
     }
     int n = perft_actions(r, p->state, &acts);
     int ok = is_listed(acts, n, a) && r->apply(p->state, a) == 0;
     free(acts);
-    if (!ok) fprintf(stderr, "perft: move %d '%s' is not legal here\n", index, text);
+    if (!ok) fprintf(stderr, "arena perft: move %d '%s' is not legal here\n", index, text);
     return ok ? 0 : -1;
 }
 
 static int play_moves(perft_pos *p, const char *moves)
 {
-    char *copy = strdup(moves), *save = NULL;
+    char *copy = xstrdup(moves), *save = NULL;
     int index = 0, rc = 0;
     for (char *t = strtok_r(copy, " \t\n", &save); t && !rc; t = strtok_r(NULL, " \t\n", &save))
         rc = play_move(p, t, ++index);
@@ -176,7 +153,7 @@ static void divide(const perft_pos *p, int d)
     uint64_t total = 0, nodes = 0, sub;
     char name[128];
     int64_t t0 = arena_now_us();
-    char **lines = calloc((size_t)n + 1, sizeof *lines);
+    char **lines = xcalloc((size_t)n + 1, sizeof *lines);
     for (int i = 0; i < n; i++) {
         arena_state *child = r->state_clone(p->state);
         sub = 0;

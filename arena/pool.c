@@ -3,6 +3,7 @@
 
 #include "arena/module_kit.h"
 #include "pool.h"
+#include "xalloc.h"
 
 typedef struct idle_seat {
     const entrant *who;
@@ -18,7 +19,7 @@ struct seat_pool {
 
 seat_pool *pool_new(pool_open_fn open, void *ctx)
 {
-    seat_pool *p = calloc(1, sizeof *p);
+    seat_pool *p = xcalloc(1, sizeof *p);
     if (!p) return NULL;
     p->open = open;
     p->ctx = ctx;
@@ -46,7 +47,7 @@ void pool_put(seat_pool *p, const entrant *e, seat *s)
 {
     if (p->n == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 8;
-        idle_seat *idle = realloc(p->idle, cap * sizeof *idle);
+        idle_seat *idle = xrealloc(p->idle, cap * sizeof *idle);
         if (!idle) {
             seat_close(s);
             return;

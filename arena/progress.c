@@ -40,13 +40,10 @@ static void pairing_text(const match_record *m, const entrant *const *e, char *b
 
 static void how_text(const match_record *m, const entrant *const *e, char *buf, size_t len)
 {
-    if (m->end == OUTCOME_NORMAL || m->culprit < 0)
+    if (!outcome_is_forfeit(m->end) || m->culprit < 0)
         snprintf(buf, len, "%s, %d plies", m->end_detail, m->plies);
-    else {
-        char how[200];
-        outcome_describe(m->end, m->end_detail, how, sizeof how);
-        snprintf(buf, len, "%s %s", e[m->seat_entrant[m->culprit]]->display, how);
-    }
+    else
+        outcome_blame(m->end, e[m->seat_entrant[m->culprit]]->display, m->end_detail, buf, len);
 }
 
 static void draw_live(progress *p, const char *last)
@@ -63,7 +60,7 @@ static void draw_live(progress *p, const char *last)
 void progress_match(progress *p, const match_record *m, const entrant *const *entrants)
 {
     p->done++;
-    if (m->end != OUTCOME_NORMAL && m->culprit >= 0) p->forfeits++;
+    if (outcome_is_forfeit(m->end) && m->culprit >= 0) p->forfeits++;
     if (p->mode < 0) return;
     char pair[512], res[64], how[256], line[900];
     pairing_text(m, entrants, pair, sizeof pair);

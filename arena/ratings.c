@@ -10,6 +10,7 @@
 #include "arena/module_kit.h"
 #include "ratings.h"
 #include "ratings_internal.h"
+#include "xalloc.h"
 
 #define Z95 1.959963984540054 /* the standard normal's 97.5 % quantile */
 
@@ -70,7 +71,7 @@ static int obs_cmp(const void *pa, const void *pb)
 static ratings_obs *build_obs(const rating_game *games, size_t ng, const int *param, int m,
                               size_t *nobs)
 {
-    ratings_obs *obs = malloc((ng + 2 * (size_t)m + 2) * sizeof *obs);
+    ratings_obs *obs = xmalloc((ng + 2 * (size_t)m + 2) * sizeof *obs);
     if (!obs) return NULL;
     for (size_t i = 0; i < ng; i++)
         obs[i] = (ratings_obs){param[games[i].a], param[games[i].b], outcome_of(games[i].score), 1};
@@ -149,13 +150,9 @@ static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const
     int np = m + 2, rc = -1;
     size_t nobs = 0;
     ratings_obs *obs = build_obs(games, ng, param, m, &nobs);
-    double *theta = calloc((size_t)np, sizeof *theta);
-    double *cov = malloc((size_t)np * np * sizeof *cov);
-    double *rowmean = malloc((size_t)m * sizeof *rowmean);
-    if (!obs || !theta || !cov || !rowmean) {
-        arena_errf(err, errlen, "out of memory fitting %d ratings", m);
-        goto done;
-    }
+    double *theta = xcalloc((size_t)np, sizeof *theta);
+    double *cov = xmalloc((size_t)np * np * sizeof *cov);
+    double *rowmean = xmalloc((size_t)m * sizeof *rowmean);
     /* start from equal ratings, no advantage, a typical draw band */
     theta[RATINGS_DRAW_ELO(m)] = 100;
     ratings_model mod = {m, nobs, obs};
@@ -179,9 +176,9 @@ static int alloc_fit(int n, rating_fit *out)
 {
     *out = (rating_fit){.n = n, .advantage_ci95 = INFINITY, .draw_elo_ci95 = INFINITY};
     size_t nn = (size_t)n * n;
-    out->entry = calloc(n ? (size_t)n : 1, sizeof *out->entry);
-    out->los = malloc((nn ? nn : 1) * sizeof *out->los);
-    out->cov = calloc(nn ? nn : 1, sizeof *out->cov);
+    out->entry = xcalloc(n ? (size_t)n : 1, sizeof *out->entry);
+    out->los = xmalloc((nn ? nn : 1) * sizeof *out->los);
+    out->cov = xcalloc(nn ? nn : 1, sizeof *out->cov);
     if (out->entry && out->los && out->cov) {
         for (size_t i = 0; i < nn; i++)
             out->los[i] = 0.5;
@@ -231,11 +228,7 @@ int ratings_fit(int n, const rating_game *games, size_t ng, rating_fit *out, cha
     if (alloc_fit(n, out) != 0)
         return arena_errf(err, errlen, "out of memory (%d entrants)", n), -1;
     count_results(n, games, ng, out->entry);
-    int *param = malloc((n ? (size_t)n : 1) * sizeof *param), m = 0;
-    if (!param) {
-        ratings_free(out);
-        return arena_errf(err, errlen, "out of memory (%d entrants)", n), -1;
-    }
+    int *param = xmalloc((n ? (size_t)n : 1) * sizeof *param), m = 0;
     for (int i = 0; i < n; i++)
         param[i] = out->entry[i].games ? m++ : -1;
     int rc = m ? fit_model(out, games, ng, param, m, err, errlen) : 0;

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ratings_internal.h"
+#include "xalloc.h"
 
 #define K RATINGS_K
 
@@ -177,7 +178,7 @@ int ratings_maximise(const ratings_model *mod, double *theta, double *cov)
 {
     int np = mod->m + 2, iter, rc = -1;
     size_t sq = (size_t)np * np;
-    double *buf = malloc((sq * 2 + (size_t)np * 3) * sizeof *buf);
+    double *buf = xmalloc((sq * 2 + (size_t)np * 3) * sizeof *buf);
     if (!buf) return -1;
     double *hess = buf, *a = hess + sq, *grad = a + sq, *step = grad + np, *trial = step + np;
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ratings_internal.h"
+#include "xalloc.h"
 
 /* a = L L^T; L overwrites the lower triangle (upper left as is). -1 if a is
  * not numerically positive definite. */
@@ -49,7 +50,7 @@ void ratings_cholesky_solve(const double *l, int n, double *x)
 int ratings_spd_inverse(const double *a, int n, double *inv)
 {
     size_t sq = (size_t)n * n;
-    double *l = malloc((sq + (size_t)n) * sizeof *l);
+    double *l = xmalloc((sq + (size_t)n) * sizeof *l);
     if (!l) return -1;
     double *col = l + sq;
     memcpy(l, a, sq * sizeof *l);

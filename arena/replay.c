@@ -27,22 +27,22 @@ static int open_module(replay_run *run)
     const Arena__MatchLog *log = run->log;
     char err[512], err2[512];
     if (!log->game || !log->game[0]) {
-        fprintf(stderr, "replay: %s: the log names no game\n", run->path);
+        fprintf(stderr, "arena replay: %s: the log names no game\n", run->path);
         return -1;
     }
     run->lr = loader_open_rules(log->game, err, sizeof err);
     if (!run->lr && log->rules && log->rules->path && log->rules->path[0]) {
         run->lr = loader_open_rules(log->rules->path, err2, sizeof err2);
-        if (!run->lr) fprintf(stderr, "replay: %s; and the logged module: %s\n", err, err2);
+        if (!run->lr) fprintf(stderr, "arena replay: %s; and the logged module: %s\n", err, err2);
     } else if (!run->lr) {
-        fprintf(stderr, "replay: %s\n", err);
+        fprintf(stderr, "arena replay: %s\n", err);
     }
     if (!run->lr) return -1;
     run->r = run->lr->rules;
     const char *want = log->rules ? log->rules->sha256 : NULL;
     if (want && want[0] && strcmp(want, run->lr->sha256) != 0)
         fprintf(stderr,
-                "replay: warning: %s is not the module the match was played with "
+                "arena replay: warning: %s is not the module the match was played with "
                 "(sha256 %.12s..., logged %.12s...); it may not reproduce\n",
                 run->lr->path, run->lr->sha256, want);
     return 0;
@@ -54,7 +54,7 @@ static int open_game(replay_run *run)
     const char *opts = run->log->options ? run->log->options : "";
     run->game = run->r->game_new(opts, err, sizeof err);
     if (!run->game) {
-        fprintf(stderr, "replay: %s: options '%s' refused: %s\n", run->path, opts,
+        fprintf(stderr, "arena replay: %s: options '%s' refused: %s\n", run->path, opts,
                 err[0] ? err : "no reason given");
         return -1;
     }

@@ -7,67 +7,61 @@
 #include "matchlog.h"
 #include "replay.h"
 #include "replay_json.h"
+#include "cli_cmds.h"
+#include <getopt.h>
 
-static void replay_usage(FILE *f)
-{
-    fputs("usage: arena replay LOG [--step] [--quiet] [--no-board] [--turns] [--format text|json]\n"
-          "  re-plays a match log with its rule module and checks every action and the\n"
-          "  result; exit 0 when the log is reproduced, 1 when it is not, 2 on errors.\n"
-          "  LOG is a log file, a tournament's segment of logs (matches/gNNNNNN.pb: every\n"
-          "  match in it is replayed), or DIR/matches/NNNNN.pb for match NNNNN of a\n"
-          "  tournament, wherever its log is stored.\n"
-          "  --step      wait for Enter after every action (on a terminal); boards\n"
-          "              printed to a terminal are in colour (NO_COLOR set: plain)\n"
-          "  --quiet     print only the verdict\n"
-          "  --no-board  do not draw the board after every action\n"
-          "  --turns     one line per turn (e.g. a paper-soccer bounce chain `1207`, a\n"
-          "              mill with its removal), the board after each turn\n"
-          "  --format F  text (default) or json: the match, every action and every\n"
-          "              position as the rules draw and observe it (docs/replay-json.md;\n"
-          "              several logs make a JSON array)\n",
-          f);
-}
+static const char replay_help[] =
+    "Usage: arena replay LOG [--step] [--quiet] [--no-board] [--turns] [--format text|json]\n\n"
+    "Re-plays a match log with its rule module and checks every action and the\n"
+    "result. LOG is a log file, a tournament's segment of logs (matches/gNNNNNN.pb:\n"
+    "every match in it is replayed), or DIR/matches/NNNNN.pb for match NNNNN of a\n"
+    "tournament, wherever its log is stored. Exit status 0: the log is reproduced;\n"
+    "1: it is not; 2: bad arguments or an unreadable log.\n\n"
+    "  --step      wait for Enter after every action (on a terminal); boards\n"
+    "              printed to a terminal are in colour (NO_COLOR set: plain)\n"
+    "  --quiet     print only the verdict\n"
+    "  --no-board  do not draw the board after every action\n"
+    "  --turns     one line per turn (e.g. a paper-soccer bounce chain `1207`, a\n"
+    "              mill with its removal), the board after each turn\n"
+    "  --format F  text (default) or json: the match, every action and every\n"
+    "              position as the rules draw and observe it (docs/replay-json.md;\n"
+    "              several logs make a JSON array)\n";
 
-/* 0 ok, 1 --help shown, 2 bad arguments. */
+/* 0 ok, 1 --help shown, 2 bad arguments (message printed). */
 static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            replay_usage(stdout);
-            return 1;
-        }
-        if (!strcmp(a, "--step"))
+    struct option opts[] = {{"step", no_argument, NULL, 's'},     {"quiet", no_argument, NULL, 'q'},
+                            {"no-board", no_argument, NULL, 'b'}, {"turns", no_argument, NULL, 't'},
+                            {"format", required_argument, NULL, 'f'},
+                            {"help", no_argument, NULL, 'h'},     {0, 0, 0, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
+        if (c == 'h') return fputs(replay_help, stdout), 1;
+        if (c == 's')
             o->step = 1;
-        else if (!strcmp(a, "--quiet") || !strcmp(a, "-q"))
+        else if (c == 'q')
             o->quiet = 1;
-        else if (!strcmp(a, "--no-board"))
+        else if (c == 'b')
             o->show = 0;
-        else if (!strcmp(a, "--turns"))
+        else if (c == 't')
             o->turns = 1;
-        else if (!strcmp(a, "--format") || !strncmp(a, "--format=", 9)) {
-            const char *f = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
-            if (!f || (strcmp(f, "json") && strcmp(f, "text"))) {
-                fprintf(stderr, "replay: bad value '%s' for --format (text or json)\n", f ? f : "");
-                return 2;
-            }
-            o->json = !strcmp(f, "json");
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "replay: unknown option '%s'\n", a);
-            replay_usage(stderr);
-            return 2;
-        } else if (*path) {
-            fprintf(stderr, "replay: one log at a time ('%s' and '%s')\n", *path, a);
-            return 2;
-        } else {
-            *path = a;
-        }
+        else if (c == 'f' && (!strcmp(optarg, "json") || !strcmp(optarg, "text")))
+            o->json = !strcmp(optarg, "json");
+        else if (c == 'f')
+            return cli_error("replay", 2, "bad value '%s' for --format (text or json)", optarg);
+        else
+            return cli_bad_option("replay", argv, c);
     }
-    if (!*path) {
-        fputs("replay: which log? give the path of a .pb match log\n", stderr);
-        replay_usage(stderr);
-        return 2;
-    }
+    if (optind == argc)
+        return cli_error("replay", 2,
+                         "which log? give the path of a .pb match log (see arena "
+                         "replay --help)");
+    if (optind + 1 < argc)
+        return cli_error("replay", 2, "one log at a time ('%s' and '%s')", argv[optind],
+                         argv[optind + 1]);
+    *path = argv[optind];
     return 0;
 }
 
@@ -115,20 +109,15 @@ int replay_main(int argc, char **argv)
     size_t n = 0;
     int found = find_by_number(path, &one, err, sizeof err);
     if (found < 0) {
-        fprintf(stderr, "replay: %s\n", err);
-        return 2;
+        return cli_error("replay", 2, "%s", err);
     }
     if (one) {
         logs = &one;
         n = 1;
     } else if (matchlog_read_all(path, &logs, &n, err, sizeof err)) {
-        fprintf(stderr, "replay: %s\n", err);
-        return 2;
+        return cli_error("replay", 2, "%s", err);
     }
-    rc = 0;
-    if (o.json) {
-        rc = replay_json_all(logs, n, path);
-    }
+    rc = o.json ? replay_json_all(logs, n, path) : 0;
     for (size_t i = 0; i < n && !o.json; i++) {
         char label[4200];
         snprintf(label, sizeof label, "%s", path);

@@ -6,12 +6,6 @@
 #include "outcome.h"
 #include "replay_internal.h"
 
-static int is_forfeit(int end)
-{
-    return end == OUTCOME_TIME || end == OUTCOME_CRASH || end == OUTCOME_ILLEGAL ||
-           end == OUTCOME_SANDBOX || end == OUTCOME_GARBAGE || end == OUTCOME_SETUP;
-}
-
 static void print_winner(const replay_run *run)
 {
     const double *ret = run->log->returns;
@@ -44,20 +38,6 @@ static void print_result(const replay_run *run)
     print_winner(run);
 }
 
-/* "Black lost on time: …", "Black crashed: …", "Black lost (illegal action): …":
- * the table's phrases that read as verbs ("lost…", "…ed") follow the seat
- * directly. A sentence column in OUTCOME_TABLE would make this guess unneeded. */
-static void print_forfeit(FILE *out, const char *who, const char *phrase, const char *detail)
-{
-    size_t w = strcspn(phrase, " ");
-    int verb = !strncmp(phrase, "lost", 4) || (w > 2 && !strncmp(phrase + w - 2, "ed", 2));
-    if (verb)
-        fprintf(out, "%s %s", who, phrase);
-    else
-        fprintf(out, "%s lost (%s)", who, phrase);
-    fprintf(out, "%s%s\n", detail[0] ? ": " : "", detail);
-}
-
 static void print_end(const replay_run *run)
 {
     const Arena__MatchLog *log = run->log;
@@ -69,9 +49,11 @@ static void print_end(const replay_run *run)
         fprintf(run->out, "%s\n",
                 over ? run->r->end_reason(run->state)
                      : (detail[0] ? detail : outcome_phrase(log->end)));
-    } else if (is_forfeit((int)log->end)) {
+    } else if (outcome_is_forfeit((int)log->end)) {
+        char line[512];
         replay_seat_who(run, log->culprit, who, sizeof who);
-        print_forfeit(run->out, who, outcome_phrase((int)log->end), detail);
+        outcome_blame((int)log->end, who, detail, line, sizeof line);
+        fprintf(run->out, "%s\n", line);
     } else {
         fprintf(run->out, "%s%s%s\n", outcome_phrase(log->end), detail[0] ? ": " : "", detail);
     }
@@ -114,7 +96,7 @@ static int check_stopped(replay_run *run, int n)
                        run->r->end_reason(run->state), outcome_name(log->end));
         return 1;
     }
-    if (!is_forfeit(log->end)) return 0;
+    if (!outcome_is_forfeit(log->end)) return 0;
     if (!culprit_loses(run)) {
         replay_differs(run, n, NULL, "the logged returns do not give culprit seat %d the loss",
                        log->culprit);
@@ -140,7 +122,7 @@ int replay_verify_end(replay_run *run)
     int end = (int)log->end;
     if (end == OUTCOME_NORMAL)
         rc = check_normal(run, n);
-    else if (is_forfeit(end) || end == OUTCOME_ADJUDICATION)
+    else if (outcome_is_forfeit(end) || end == OUTCOME_ADJUDICATION)
         rc = check_stopped(run, n);
     else {
         replay_differs(run, n, NULL, "unknown end reason %d", (int)log->end);

@@ -7,6 +7,7 @@
 
 #include "replay_colour.h"
 #include "replay_internal.h"
+#include "xalloc.h"
 
 static const char *bot_name(const replay_run *run, int seat)
 {
@@ -128,7 +129,7 @@ void replay_print_board(replay_run *run)
     if (run->o->quiet || !run->o->show) return;
     size_t need = run->r->render(run->state, -1, run->board, run->board_cap);
     if (need + 1 > run->board_cap) {
-        char *b = realloc(run->board, need + 1);
+        char *b = xrealloc(run->board, need + 1);
         if (!b) return;
         run->board = b;
         run->board_cap = need + 1;

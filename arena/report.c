@@ -8,6 +8,7 @@
 
 #include "arena/module_kit.h"
 #include "report_internal.h"
+#include "xalloc.h"
 
 const char *report_name(const report *r, int i)
 {
@@ -99,12 +100,8 @@ static const struct {
 static int write_one(const char *dir, int k, const report *r, char *err, size_t errlen)
 {
     size_t len = strlen(dir) + strlen(outputs[k].file) + 8;
-    char *path = malloc(len), *tmp = malloc(len);
+    char *path = xmalloc(len), *tmp = xmalloc(len);
     int rc = -1;
-    if (!path || !tmp) {
-        arena_errf(err, errlen, "%s/%s: out of memory", dir, outputs[k].file);
-        goto done;
-    }
     snprintf(path, len, "%s/%s", dir, outputs[k].file);
     snprintf(tmp, len, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");

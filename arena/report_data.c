@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report_internal.h"
+#include "xalloc.h"
 
 static void csv_field(FILE *out, const char *s)
 {
@@ -35,7 +36,7 @@ void report_print_csv(FILE *out, const report *r)
 
 void report_print_csv_rows(FILE *out, const report *r, const char *pool)
 {
-    int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    int *order = xmalloc((r->n ? (size_t)r->n : 1) * sizeof *order);
     if (!order || !r->fit) {
         free(order);
         return;
@@ -187,7 +188,7 @@ void report_print_json_pools(FILE *out, const char *game, const report *const *r
 
 void report_print_json(FILE *out, const report *r)
 {
-    int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    int *order = xmalloc((r->n ? (size_t)r->n : 1) * sizeof *order);
     if (!order || !r->fit) {
         free(order);
         return;

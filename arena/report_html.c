@@ -3,6 +3,7 @@
  * scripts that draw it; all numbers are computed here, in C, from the store
  * and the logs, so the page shows what ratings.csv says. */
 #include "report_html.h"
+#include "report_build.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -316,21 +317,18 @@ static int write_pages(html_job *j, char *err, size_t errlen)
     tally_init(&ty, j->src.n);
     for (size_t i = 0; i < j->src.n_m; i++)
         tally_add(&ty, &j->src.m[i]);
-    tally_crosstable(&ty);
-    rating_fit fit;
-    int rc = ratings_fit(j->src.n, ty.games, ty.n_games, &fit, err, errlen);
+    char title[2600], path[4200];
+    snprintf(title, sizeof title, "%s (%s), %zu games", j->src.game, j->src.options, j->src.n_m);
+    report_built b;
+    int rc = report_build(&b, title, j->src.n, (const char *const *)j->src.names, ty.games,
+                          ty.n_games, ty.matches, err, errlen);
     if (rc == 0) {
-        char title[2600], path[4200];
-        snprintf(title, sizeof title, "%s (%s), %zu games", j->src.game, j->src.options,
-                 j->src.n_m);
-        report rep = {title,       j->src.n,  (const char *const *)j->src.names, &fit, ty.xt_score,
-                      ty.xt_games, ty.matches};
-        index_page p = {j, &rep};
+        index_page p = {j, &b.rep};
         snprintf(path, sizeof path, "%s/index.html", j->dir);
         rc = write_atomic(path, write_index, &p, err, errlen);
         snprintf(path, sizeof path, "%s/replay.html", j->dir);
         if (rc == 0) rc = write_atomic(path, write_viewer, NULL, err, errlen);
-        ratings_free(&fit);
+        report_built_free(&b);
     }
     tally_free(&ty);
     return rc;

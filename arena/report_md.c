@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "report_internal.h"
+#include "xalloc.h"
 
 static void print_title(FILE *out, const report *r)
 {
@@ -25,7 +26,7 @@ void report_print_markdown(FILE *out, const report *r)
 {
     report_table t = {0};
     char line[160];
-    int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    int *order = xmalloc((r->n ? (size_t)r->n : 1) * sizeof *order);
     if (!order || !r->fit) goto done;
     report_order(r, order);
     if (report_rank_table(&t, r, order, REPORT_ESC_MD) != 0) goto done;

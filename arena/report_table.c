@@ -6,10 +6,11 @@
 #include <string.h>
 
 #include "report_internal.h"
+#include "xalloc.h"
 
 int report_table_init(report_table *t, int rows, int cols, const char *align)
 {
-    *t = (report_table){rows, cols, calloc((size_t)rows * cols, sizeof(char *)), align};
+    *t = (report_table){rows, cols, xcalloc((size_t)rows * cols, sizeof(char *)), align};
     return t->cell ? 0 : -1;
 }
 
@@ -17,7 +18,7 @@ void report_table_put(report_table *t, int row, int col, const char *s)
 {
     char **c = &t->cell[row * t->cols + col];
     free(*c);
-    *c = strdup(s ? s : ""); /* NULL without memory prints as empty */
+    *c = xstrdup(s ? s : ""); /* NULL without memory prints as empty */
 }
 
 void report_table_printf(report_table *t, int row, int col, const char *fmt, ...)

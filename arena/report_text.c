@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "report_internal.h"
+#include "xalloc.h"
 
 static int digits(int v)
 {
@@ -87,7 +88,7 @@ static void los_cell(char *buf, size_t len, double los)
 int report_matrix_table(report_table *t, const report *r, const int *order, int how, int kind)
 {
     int n = r->n;
-    char *align = malloc((size_t)n + 3);
+    char *align = xmalloc((size_t)n + 3);
     if (!align) return -1;
     align[0] = 'r', align[1] = 'l';
     for (int c = 0; c < n; c++)
@@ -141,7 +142,7 @@ void report_model_line(char *buf, size_t len, const rating_fit *fit)
 
 static int *rank_order(const report *r)
 {
-    int *order = malloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    int *order = xmalloc((r->n ? (size_t)r->n : 1) * sizeof *order);
     if (order) report_order(r, order);
     return order;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report_internal.h"
+#include "xalloc.h"
 
 int report_utf8_next(const char *str, uint32_t *cp, int *valid)
 {
@@ -83,7 +84,7 @@ static int md_special(uint32_t cp)
 char *report_escape(const char *s, int how)
 {
     if (!s) s = "";
-    char *out = malloc(strlen(s) * 2 + 1), *o = out;
+    char *out = xmalloc(strlen(s) * 2 + 1), *o = out;
     if (!out) return NULL;
     while (*s) {
         uint32_t cp;

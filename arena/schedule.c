@@ -4,6 +4,7 @@
 
 #include "arena/sdk.h"
 #include "schedule.h"
+#include "xalloc.h"
 
 /* Next k-subset of {0..n-1} in lexicographic order; 0 when exhausted. */
 static int next_subset(int *c, int k, int n)
@@ -88,7 +89,7 @@ static int schedule_tables(int n, int k, int rounds, int all_orders, int gauntle
     int orders[720][ARENA_MAX_PLAYERS]; /* 6! orders of at most 6 seats */
     int n_orders = seat_orders(k, all_orders, orders);
     size_t tables = (gauntlet ? binomial(n - 1, k - 1) : binomial(n, k)) * (size_t)rounds;
-    schedule_item *items = calloc(tables * (all_orders ? factorial(k) : (size_t)k), sizeof *items);
+    schedule_item *items = xcalloc(tables * (all_orders ? factorial(k) : (size_t)k), sizeof *items);
     size_t m = 0, table = 0;
     for (int r = 0; r < rounds; r++) {
         int c[ARENA_MAX_PLAYERS];

@@ -11,6 +11,7 @@
 #include "botrun.h"
 #include "outcome.h"
 #include "seat.h"
+#include "xalloc.h"
 
 typedef struct seat_inline {
     seat base;
@@ -62,8 +63,7 @@ static const seat_ops seat_inline_ops = {si_start, si_act, si_event, si_game_ove
 
 seat *seat_inline_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen)
 {
-    seat_inline *p = calloc(1, sizeof *p);
-    if (!p) return arena_errf(err, errlen, "out of memory"), NULL;
+    seat_inline *p = xcalloc(1, sizeof *p);
     p->base.ops = &seat_inline_ops;
     if (botrun_load(&p->run, bot_path, cfg->rules, err, errlen)) {
         free(p);

@@ -5,6 +5,7 @@
 
 #include "entrant.h"
 #include "session.h"
+#include "xalloc.h"
 
 static int open_game(session *s, const char *game_spec, char *err, size_t errlen)
 {
@@ -38,7 +39,7 @@ int session_open(session *s, const char *game_spec, const char *const *bots, int
         if (!s->env) goto fail;
         s->seats.env = s->env;
     }
-    s->entrants = calloc((size_t)(n_bots > 0 ? n_bots : 1), sizeof *s->entrants);
+    s->entrants = xcalloc((size_t)(n_bots > 0 ? n_bots : 1), sizeof *s->entrants);
     if (!s->entrants) goto fail;
     for (int i = 0; i < n_bots; i++) {
         s->entrants[i] = entrant_probe(&s->seats, bots[i], s->name, err, errlen);

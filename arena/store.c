@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "store_internal.h"
+#include "xalloc.h"
 
 static void store_vset(char *err, size_t errlen, const char *fmt, va_list ap)
 {
@@ -31,9 +32,9 @@ static int store_set(char *err, size_t errlen, const char *fmt, ...)
 
 /* Said of every damaged store, whatever found the damage. */
 #define STORE_DAMAGED                                                                              \
-    "the store is damaged; every finished match is also in its log (matches/ of"                   \
-    " each tournament directory): keep the file for inspection and move it aside to"               \
-    " start a new store"
+    "the store is damaged; every finished match is also in its log: run `arena rebuild`"           \
+    " (with the same --out) to make it again from the logs (the damaged file is kept"              \
+    " as arena.db.old-DATE)"
 
 static int store_damaged_code(int rc)
 {
@@ -110,9 +111,8 @@ void store__rollback(store *s)
  * a directory is reported by the final check. */
 static int store_mkdirs(const char *dir, char *err, size_t errlen)
 {
-    char *p = strdup(dir);
+    char *p = xstrdup(dir);
     struct stat sb;
-    if (!p) return store_set(err, errlen, "%s: out of memory", dir);
     for (char *c = p + 1; *c; c++) {
         if (*c != '/') continue;
         *c = '\0';
@@ -146,16 +146,11 @@ static int store_configure(store *s, char *err, size_t errlen)
     return 0;
 }
 
-static store *store_alloc(const char *dir, char *err, size_t errlen)
+static store *store_alloc(const char *dir)
 {
-    store *s = calloc(1, sizeof *s);
+    store *s = xcalloc(1, sizeof *s);
     size_t len = strlen(dir) + sizeof "/arena.db";
-    if (s) s->path = malloc(len);
-    if (!s || !s->path) {
-        free(s);
-        store_set(err, errlen, "%s: out of memory", dir);
-        return NULL;
-    }
+    s->path = xmalloc(len);
     snprintf(s->path, len, "%s/arena.db", dir);
     return s;
 }
@@ -170,7 +165,7 @@ store *store_open(const char *dir, char *err, size_t errlen)
         return NULL;
     }
     if (store_mkdirs(dir, err, errlen) != 0) return NULL;
-    if (!(s = store_alloc(dir, err, errlen))) return NULL;
+    s = store_alloc(dir);
     /* sqlite3_open_v2 returns a handle even on failure: it carries the message
      * and must be closed all the same. */
     if (sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
@@ -246,8 +241,7 @@ int store_integrity_check(store *s, char *err, size_t errlen)
 static char *store_uri(const char *path, const char *params)
 {
     size_t len = strlen(path);
-    char *uri = malloc(3 * len + strlen(params) + 8), *o = uri;
-    if (!uri) return NULL;
+    char *uri = xmalloc(3 * len + strlen(params) + 8), *o = uri;
     o += sprintf(o, "file:");
     for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
         if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
@@ -286,8 +280,7 @@ store *store_open_read(const char *dir, char *err, size_t errlen)
         store_set(err, errlen, "store: no results directory given");
         return NULL;
     }
-    store *s = store_alloc(dir, err, errlen);
-    if (!s) return NULL;
+    store *s = store_alloc(dir);
     if (stat(s->path, &sb) != 0) {
         store_set(err, errlen,
                   "%s: no store here (%s): give --out the results directory of your "
@@ -299,10 +292,6 @@ store *store_open_read(const char *dir, char *err, size_t errlen)
      * directory cannot hold: there, nobody can be writing, and the file is
      * opened as immutable. */
     char *uri = store_uri(s->path, access(dir, W_OK) == 0 ? "?mode=ro" : "?mode=ro&immutable=1");
-    if (!uri) {
-        store_set(err, errlen, "%s: open: out of memory", s->path);
-        goto fail;
-    }
     int rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
     free(uri);
     if (rc != SQLITE_OK) {

@@ -46,6 +46,7 @@ typedef struct tournament_info {
     const char *tc;  /* "5+0.05", "move 100ms" */
     const char *dir; /* its directory, relative to the results directory */
     int planned;     /* number of matches planned */
+    int all_seat_orders; /* 1: every seat order; 0: rotations (stored as text) */
 } tournament_info;
 
 /* Creates a tournament with its entrants (in order); returns its id (> 0) or -1.
@@ -83,6 +84,7 @@ typedef struct tournament_row {
     char *game, *options, *tc, *dir;
     uint64_t seed;
     int rounds, planned, finished;
+    int seat_orders; /* 1 all, 0 rotations, -1 not stored (before schema 3) */
     int n_entrants;
     char **paths;
     char **sha256;
@@ -90,9 +92,9 @@ typedef struct tournament_row {
 
 int store_tournament_get(store *s, int64_t id, tournament_row *out, char *err, size_t errlen);
 void store_tournament_row_free(tournament_row *t);
-/* The finished matches of a tournament with their results, by index. Seats are
- * not stored by entrant position (only by bot), so seat_entrant comes back -1:
- * the schedule, rebuilt from the stored settings, knows who sat where. */
+/* The finished matches of a tournament with their results, by index, each
+ * seat with the entrant position that sat there (seat_entrant), or -1 for a
+ * seat stored before schema 2, which did not record it. */
 int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n, char *err,
                              size_t errlen);
 
@@ -140,5 +142,10 @@ void store_pools_free(char **options, size_t n);
  * tournament <= 0 records a snapshot not tied to a tournament. */
 int store_rating_snapshot(store *s, int64_t tournament, const char *game, const char *options,
                           const pool_data *p, const rating_fit *fit, char *err, size_t errlen);
+/* Loads the pool, fits it and appends its snapshot (the end of a tournament,
+ * and of each tournament `arena rebuild` recreates). A pool that cannot be
+ * loaded or fitted is an error, never a skipped snapshot. */
+int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options,
+                    char *err, size_t errlen);
 
 #endif

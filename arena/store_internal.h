@@ -10,7 +10,7 @@
 #include "store.h"
 
 /* Bumped by every migration step in store_schema.c. */
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 
 struct store {
     sqlite3 *db;

@@ -7,6 +7,7 @@
 #include "store_internal.h"
 #include "label.h"
 #include "tally.h"
+#include "xalloc.h"
 
 /* A player of the pool as read, before its label is chosen. */
 typedef struct pool_row {
@@ -30,7 +31,7 @@ typedef struct pool_row {
 
 static char *store_dup(const unsigned char *text)
 {
-    return strdup(text ? (const char *)text : "");
+    return xstrdup(text ? (const char *)text : "");
 }
 
 static void store_rows_free(pool_row *r, int n)
@@ -52,9 +53,7 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (len == cap) {
             int ncap = cap ? 2 * cap : 16;
-            pool_row *nr = realloc(r, (size_t)ncap * sizeof *r);
-            if (!nr) break;
-            r = nr;
+            r = xrealloc(r, (size_t)ncap * sizeof *r);
             cap = ncap;
         }
         pool_row *p = &r[len++];
@@ -63,61 +62,45 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, c
         p->name = store_dup(sqlite3_column_text(st, 1));
         p->version = store_dup(sqlite3_column_text(st, 2));
         p->sha256 = store_dup(sqlite3_column_text(st, 3));
-        if (!p->name || !p->version || !p->sha256) {
-            rc = SQLITE_NOMEM;
-            break;
-        }
     }
     *out = r;
     *n = len;
     if (rc == SQLITE_DONE) return 0;
-    if (rc == SQLITE_ROW || rc == SQLITE_NOMEM)
-        return store__errf(s, err, errlen, "load pool bots: out of memory");
     return store__fail(s, err, errlen, "load pool bots");
 }
 
 /* Labels can still collide in odd cases (a bot literally named "x@1"); the
  * row id, unique by construction, settles those. */
-static int store_label_unique(pool_bot *b, int n, int i)
+static void store_label_unique(pool_bot *b, int n, int i)
 {
     for (int j = 0; j < n; j++) {
         if (j != i && strcmp(b[i].label, b[j].label) == 0) {
-            char *l;
-            if (asprintf(&l, "%s#%lld", b[i].label, (long long)b[i].bot_id) < 0) return -1;
+            char *l = xasprintf("%s#%lld", b[i].label, (long long)b[i].bot_id);
             free(b[i].label);
             b[i].label = l;
-            return 0;
+            return;
         }
     }
-    return 0;
 }
 
-static int store_pool_labels(store *s, const pool_row *r, int n, pool_data *out, char *err,
-                             size_t errlen)
+static void store_pool_labels(const pool_row *r, int n, pool_data *out)
 {
-    out->bots = calloc((size_t)(n ? n : 1), sizeof *out->bots);
-    out->matches = calloc((size_t)(n ? n : 1), sizeof *out->matches);
-    if (!out->bots || !out->matches) return store__errf(s, err, errlen, "load pool: out of memory");
+    out->bots = xcalloc((size_t)n, sizeof *out->bots);
+    out->matches = xcalloc((size_t)n, sizeof *out->matches);
     out->n_bots = n;
-    label_id *ids = calloc((size_t)(n ? n : 1), sizeof *ids);
-    if (!ids) return store__errf(s, err, errlen, "load pool: out of memory");
+    label_id *ids = xcalloc((size_t)n, sizeof *ids);
     for (int i = 0; i < n; i++)
         ids[i] = (label_id){r[i].name, r[i].version, r[i].sha256, r[i].copy};
     for (int i = 0; i < n; i++) {
         out->bots[i].bot_id = r[i].id;
         out->bots[i].copy = r[i].copy;
         out->bots[i].label = label_make(ids, n, i);
-        if (!out->bots[i].label) break;
     }
     free(ids);
-    for (int i = 0; i < n; i++)
-        if (!out->bots[i].label) return store__errf(s, err, errlen, "load pool: out of memory");
     /* Fix collisions from the end so that the earlier (older) bot keeps the
      * plain label. */
     for (int i = n - 1; i >= 0; i--)
-        if (store_label_unique(out->bots, n, i))
-            return store__errf(s, err, errlen, "load pool: out of memory");
-    return 0;
+        store_label_unique(out->bots, n, i);
 }
 
 static int store_pool_bots(store *s, const char *game, const char *options, pool_data *out,
@@ -139,7 +122,7 @@ static int store_pool_bots(store *s, const char *game, const char *options, pool
     store__bind_text(st, 2, options);
     rc = store_pool_rows(s, st, &rows, &n, err, errlen);
     sqlite3_finalize(st);
-    if (rc == 0) rc = store_pool_labels(s, rows, n, out, err, errlen);
+    if (rc == 0) store_pool_labels(rows, n, out);
     store_rows_free(rows, n);
     return rc;
 }
@@ -159,35 +142,34 @@ static int store_pool_index(const pool_data *p, int64_t bot_id, int copy)
     return -1;
 }
 
-static int store_pool_push(pool_data *p, size_t *cap, int a, int b, double score)
+typedef struct pool_acc {
+    pool_data *p;
+    size_t cap;
+} pool_acc;
+
+static int store_pool_push(void *ctx, int a, int b, double score)
 {
-    if (p->n_games == *cap) {
-        size_t ncap = *cap ? 2 * *cap : 256;
-        rating_game *g = realloc(p->games, ncap * sizeof *g);
-        if (!g) return -1;
-        p->games = g;
-        *cap = ncap;
+    pool_acc *acc = ctx;
+    pool_data *p = acc->p;
+    if (a == b) return -2; /* a player against itself: only a damaged store seats one twice */
+    if (p->n_games == acc->cap) {
+        acc->cap = acc->cap ? 2 * acc->cap : 256;
+        p->games = xrealloc(p->games, acc->cap * sizeof *p->games);
     }
     p->games[p->n_games++] = (rating_game){.a = a, .b = b, .score = score};
     return 0;
 }
 
-/* One match's seats in seat order: one result per pair i < j, the lower seat
- * as `a` (it moved first), decided by the returns (tally_score). -1 out of
- * memory; -2 when the match seats one player twice or a player missing from
- * the list (a damaged store: never a game of a player against itself). */
-static int store_pool_match(pool_data *p, size_t *cap, const int *bot, const double *ret, int n)
+/* One match's seats in seat order, expanded by tally_pairs. -2 when the
+ * match seats one player twice or a player missing from the list (a damaged
+ * store: never a game of a player against itself). */
+static int store_pool_match(pool_acc *acc, const int *bot, const double *ret, int n)
 {
     for (int i = 0; i < n; i++) {
         if (bot[i] < 0) return -2;
-        p->matches[bot[i]]++;
+        acc->p->matches[bot[i]]++;
     }
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) {
-            if (bot[i] == bot[j]) return -2;
-            if (store_pool_push(p, cap, bot[i], bot[j], tally_score(ret[i], ret[j]))) return -1;
-        }
-    return 0;
+    return tally_pairs(bot, ret, n, store_pool_push, acc);
 }
 
 static int store_pool_games(store *s, const char *game, const char *options, pool_data *out,
@@ -198,17 +180,17 @@ static int store_pool_games(store *s, const char *game, const char *options, poo
     static const char sel_v1[] = STORE_POOL_SEATS("NULL") STORE_POOL_GAMES;
     const char *sel = s->version >= 2 ? sel_v2 : sel_v1;
     sqlite3_stmt *st;
-    int bot[ARENA_MAX_PLAYERS], n = 0, rc = SQLITE_DONE, oom = 0;
+    int bot[ARENA_MAX_PLAYERS], n = 0, rc = SQLITE_DONE, bad = 0;
     double ret[ARENA_MAX_PLAYERS];
     int64_t cur = -1;
-    size_t cap = 0;
+    pool_acc acc = {out, 0};
     if (store__prepare(s, &st, sel, "load pool games", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     store__bind_text(st, 2, options);
-    while (!oom && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         int64_t mid = sqlite3_column_int64(st, 0);
         if (mid != cur) {
-            if ((oom = store_pool_match(out, &cap, bot, ret, n))) break;
+            if ((bad = store_pool_match(&acc, bot, ret, n))) break;
             cur = mid;
             n = 0;
         }
@@ -217,14 +199,13 @@ static int store_pool_games(store *s, const char *game, const char *options, poo
             ret[n++] = sqlite3_column_double(st, 2);
         }
     }
-    if (!oom && rc == SQLITE_DONE) oom = store_pool_match(out, &cap, bot, ret, n);
+    if (!bad && rc == SQLITE_DONE) bad = store_pool_match(&acc, bot, ret, n);
     sqlite3_finalize(st);
-    if (oom == -2)
+    if (bad == -2)
         return store__errf(s, err, errlen,
                            "load pool games: match row %lld seats one player twice or an unknown"
                            " one (damaged store)",
                            (long long)cur);
-    if (oom) return store__errf(s, err, errlen, "load pool games: out of memory");
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
 }
 

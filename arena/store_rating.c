@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "store_internal.h"
+#include "xalloc.h"
 
 static void store_strings_free(char **v, size_t n)
 {
@@ -13,18 +14,13 @@ static void store_strings_free(char **v, size_t n)
     free(v);
 }
 
-static int store_strings_push(char ***v, size_t *n, size_t *cap, const unsigned char *text)
+static void store_strings_push(char ***v, size_t *n, size_t *cap, const unsigned char *text)
 {
     if (*n == *cap) {
-        size_t ncap = *cap ? 2 * *cap : 8;
-        char **nv = realloc(*v, ncap * sizeof *nv);
-        if (!nv) return -1;
-        *v = nv;
-        *cap = ncap;
+        *cap = *cap ? 2 * *cap : 8;
+        *v = xrealloc(*v, *cap * sizeof **v);
     }
-    if (!((*v)[*n] = strdup(text ? (const char *)text : ""))) return -1;
-    (*n)++;
-    return 0;
+    (*v)[(*n)++] = xstrdup((const char *)text);
 }
 
 int store_pools(store *s, const char *game, char ***options, size_t *n, char *err, size_t errlen)
@@ -35,19 +31,16 @@ int store_pools(store *s, const char *game, char ***options, size_t *n, char *er
     sqlite3_stmt *st;
     char **v = NULL;
     size_t len = 0, cap = 0;
-    int rc, oom = 0;
+    int rc;
     *options = NULL;
     *n = 0;
     if (store__prepare(s, &st, sel, "list pools", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-        if ((oom = store_strings_push(&v, &len, &cap, sqlite3_column_text(st, 0)))) break;
-    if (oom)
-        store__errf(s, err, errlen, "list pools: out of memory");
-    else if (rc != SQLITE_DONE)
-        store__fail(s, err, errlen, "list pools");
+        store_strings_push(&v, &len, &cap, sqlite3_column_text(st, 0));
+    if (rc != SQLITE_DONE) store__fail(s, err, errlen, "list pools");
     sqlite3_finalize(st);
-    if (oom || rc != SQLITE_DONE) {
+    if (rc != SQLITE_DONE) {
         store_strings_free(v, len);
         return -1;
     }
@@ -108,4 +101,22 @@ int store_rating_snapshot(store *s, int64_t tournament, const char *game, const 
 fail:
     store__rollback(s);
     return -1;
+}
+
+int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options, char *err,
+                    size_t errlen)
+{
+    pool_data pd;
+    rating_fit fit;
+    char e2[512];
+    if (store_pool_load(s, game, options, &pd, err, errlen)) return -1;
+    int rc = -1;
+    if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, e2, sizeof e2) == 0) {
+        rc = store_rating_snapshot(s, tournament, game, options, &pd, &fit, err, errlen);
+        ratings_free(&fit);
+    } else {
+        store__errf(s, err, errlen, "rating pool %s (%s): %s", game, options, e2);
+    }
+    store_pool_free(&pd);
+    return rc;
 }

@@ -6,17 +6,18 @@
 #include <string.h>
 
 #include "store_internal.h"
+#include "xalloc.h"
 
 static char *column_text(sqlite3_stmt *st, int col)
 {
     const unsigned char *t = sqlite3_column_text(st, col);
-    return strdup(t ? (const char *)t : "");
+    return xstrdup((const char *)t);
 }
 
 static int load_row(store *s, int64_t id, tournament_row *out, char *err, size_t errlen)
 {
     static const char sel[] = "SELECT game, options, seed, rounds, tc, dir, planned,"
-                              " finished IS NOT NULL FROM tournaments WHERE id=?1";
+                              " finished IS NOT NULL, seat_orders FROM tournaments WHERE id=?1";
     sqlite3_stmt *st;
     if (store__prepare(s, &st, sel, "read tournament", err, errlen)) return -1;
     sqlite3_bind_int64(st, 1, id);
@@ -31,6 +32,8 @@ static int load_row(store *s, int64_t id, tournament_row *out, char *err, size_t
         out->dir = column_text(st, 5);
         out->planned = sqlite3_column_int(st, 6);
         out->finished = sqlite3_column_int(st, 7);
+        const char *orders = (const char *)sqlite3_column_text(st, 8);
+        out->seat_orders = !orders ? -1 : strcmp(orders, "all") == 0 ? 1 : 0;
     }
     sqlite3_finalize(st);
     if (rc == SQLITE_ROW) return 0;
@@ -48,8 +51,8 @@ static int load_entrants(store *s, tournament_row *out, char *err, size_t errlen
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         size_t n = (size_t)out->n_entrants + 1;
-        out->paths = realloc(out->paths, n * sizeof *out->paths);
-        out->sha256 = realloc(out->sha256, n * sizeof *out->sha256);
+        out->paths = xrealloc(out->paths, n * sizeof *out->paths);
+        out->sha256 = xrealloc(out->sha256, n * sizeof *out->sha256);
         out->paths[out->n_entrants] = column_text(st, 0);
         out->sha256[out->n_entrants++] = column_text(st, 1);
     }
@@ -86,7 +89,8 @@ int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n
 {
     static const char sel[] =
         "SELECT m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"
-        " m.duration_us, m.log_path, ms.seat, ms.game_return FROM matches m JOIN match_seats ms"
+        " m.duration_us, m.log_path, ms.seat, ms.game_return, ms.entrant"
+        " FROM matches m JOIN match_seats ms"
         " ON ms.match_id = m.id WHERE m.tournament_id=?1 ORDER BY m.match_index, ms.seat";
     sqlite3_stmt *st;
     *out = NULL;
@@ -100,7 +104,7 @@ int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n
         uint32_t index = (uint32_t)sqlite3_column_int64(st, 0);
         int seat = sqlite3_column_int(st, 8);
         if (len == 0 || v[len - 1].index != index) {
-            v = realloc(v, (len + 1) * sizeof *v);
+            v = xrealloc(v, (len + 1) * sizeof *v);
             match_record *m = &v[len++];
             memset(m, 0, sizeof *m);
             m->index = index;
@@ -116,6 +120,8 @@ int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n
         }
         if (seat >= 0 && seat < ARENA_MAX_PLAYERS) {
             v[len - 1].returns[seat] = sqlite3_column_double(st, 9);
+            v[len - 1].seat_entrant[seat] =
+                sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 10);
             if (seat + 1 > v[len - 1].num_players) v[len - 1].num_players = seat + 1;
         }
     }

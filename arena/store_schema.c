@@ -89,7 +89,14 @@ static const char store_schema_v2[] =
     "ALTER TABLE match_seats ADD COLUMN entrant INTEGER;"
     "ALTER TABLE rating_history ADD COLUMN copy INTEGER NOT NULL DEFAULT 0;";
 
-/* Version 3: how a tournament was scheduled, and SPRT runs.
+/* Version 3: a tournament's seat orders ('rotations' or 'all'), so that
+ * --resume rebuilds its schedule from what is stored rather than guessing it
+ * from the planned count. NULL for tournaments stored before it. With
+ * match_seats.entrant (version 2) a stored match says which entrant position
+ * sat in each seat, and --resume reads that too. */
+static const char store_schema_v3[] = "ALTER TABLE tournaments ADD COLUMN seat_orders TEXT;";
+
+/* Version 4: how a tournament was scheduled, and SPRT runs.
  * - tournament_formats: one row per tournament that is not a plain round
  *   robin ('gauntlet', 'sprt'); no row means round robin, as every
  *   tournament stored before it was. --resume rebuilds the schedule by it.
@@ -97,7 +104,7 @@ static const char store_schema_v2[] =
  *   accepted', 'H0 accepted', 'stopped'; 'running' until then), the final
  *   LLR, the games with W/D/L, the pentanomial counts and the Elo estimate.
  *   Its games are the matches of its tournament row. */
-static const char store_schema_v3[] =
+static const char store_schema_v4[] =
     "CREATE TABLE IF NOT EXISTS tournament_formats("
     "  tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,"
     "  format TEXT NOT NULL);"
@@ -122,7 +129,8 @@ static const char store_schema_v3[] =
     "  finished TEXT);";
 
 /* store_migrations[v] takes a database from version v to v + 1. */
-static const char *const store_migrations[] = {store_schema_v1, store_schema_v2, store_schema_v3};
+static const char *const store_migrations[] = {store_schema_v1, store_schema_v2, store_schema_v3,
+                                               store_schema_v4};
 
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
                "one migration per schema version");

@@ -4,6 +4,7 @@
 
 #include "entrant.h"
 #include "store_internal.h"
+#include "xalloc.h"
 
 /* INSERT ... ON CONFLICT DO NOTHING then SELECT, rather than SELECT then
  * INSERT: two arenas registering the same bot at once both end up with the one
@@ -81,8 +82,8 @@ static int store_entrants(store *s, int64_t tid, entrant *const *entrants, int n
 static int64_t store_tournament_row(store *s, const tournament_info *t, char *err, size_t errlen)
 {
     static const char ins[] =
-        "INSERT INTO tournaments(game, options, seed, rounds, tc, dir, planned)"
-        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+        "INSERT INTO tournaments(game, options, seed, rounds, tc, dir, planned, seat_orders)"
+        " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
     sqlite3_stmt *st;
     if (store__prepare(s, &st, ins, "insert tournament", err, errlen)) return -1;
     store__bind_text(st, 1, t->game);
@@ -92,6 +93,7 @@ static int64_t store_tournament_row(store *s, const tournament_info *t, char *er
     store__bind_text(st, 5, t->tc);
     store__bind_text(st, 6, t->dir);
     sqlite3_bind_int(st, 7, t->planned);
+    store__bind_text(st, 8, t->all_seat_orders ? "all" : "rotations");
     int rc = store__done(s, st, "insert tournament", err, errlen);
     sqlite3_finalize(st);
     return rc ? -1 : sqlite3_last_insert_rowid(s->db);
@@ -158,17 +160,12 @@ int store_finished_matches(store *s, int64_t tournament, uint32_t **out, size_t 
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (len == cap) {
             size_t ncap = cap ? 2 * cap : 64;
-            uint32_t *nv = realloc(v, ncap * sizeof *v);
-            if (!nv) break;
-            v = nv;
+            v = xrealloc(v, ncap * sizeof *v);
             cap = ncap;
         }
         v[len++] = (uint32_t)sqlite3_column_int64(st, 0);
     }
-    if (rc == SQLITE_ROW)
-        store__errf(s, err, errlen, "list finished matches: out of memory");
-    else if (rc != SQLITE_DONE)
-        store__fail(s, err, errlen, "list finished matches");
+    if (rc != SQLITE_DONE) store__fail(s, err, errlen, "list finished matches");
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         free(v);

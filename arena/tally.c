@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "tally.h"
+#include "xalloc.h"
 
 double tally_score(double ret_a, double ret_b)
 {
@@ -13,41 +14,40 @@ void tally_init(tally *t, int n)
 {
     memset(t, 0, sizeof *t);
     t->n = n;
-    t->xt_score = calloc((size_t)(n * n), sizeof *t->xt_score);
-    t->xt_games = calloc((size_t)(n * n), sizeof *t->xt_games);
-    t->matches = calloc((size_t)n, sizeof *t->matches);
+    t->matches = xcalloc((size_t)n, sizeof *t->matches);
 }
 
-static void push(tally *t, int a, int b, double score)
+int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void *ctx)
 {
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            int rc = emit(ctx, who[i], who[j], tally_score(ret[i], ret[j]));
+            if (rc) return rc;
+        }
+    return 0;
+}
+
+static int push(void *ctx, int a, int b, double score)
+{
+    tally *t = ctx;
     if (t->n_games == t->cap) {
         t->cap = t->cap ? t->cap * 2 : 256;
-        t->games = realloc(t->games, t->cap * sizeof *t->games);
+        t->games = xrealloc(t->games, t->cap * sizeof *t->games);
     }
     t->games[t->n_games++] = (rating_game){a, b, score};
-}
-
-int tally_crosstable(tally *t)
-{
-    return ratings_crosstable(t->n, t->games, t->n_games, t->xt_score, t->xt_games, NULL, 0);
+    return 0;
 }
 
 void tally_add(tally *t, const match_record *m)
 {
-    for (int i = 0; i < m->num_players; i++) {
+    for (int i = 0; i < m->num_players; i++)
         t->matches[m->seat_entrant[i]]++;
-        for (int j = i + 1; j < m->num_players; j++) {
-            push(t, m->seat_entrant[i], m->seat_entrant[j],
-                 tally_score(m->returns[i], m->returns[j]));
-        }
-    }
+    tally_pairs(m->seat_entrant, m->returns, m->num_players, push, t);
 }
 
 void tally_free(tally *t)
 {
     free(t->games);
-    free(t->xt_score);
-    free(t->xt_games);
     free(t->matches);
     memset(t, 0, sizeof *t);
 }

@@ -1,5 +1,6 @@
-/* tally.h -- finished matches turned into pairwise results and a crosstable:
- * every pair of seats at a table is one result, decided by their returns. */
+/* tally.h -- finished matches turned into pairwise results: every pair of
+ * seats at a table is one result, decided by their returns. Tables are made
+ * from them by report_build.h. */
 #ifndef ARENA_TALLY_H
 #define ARENA_TALLY_H
 
@@ -12,19 +13,23 @@ typedef struct tally {
     int n;              /* entrants */
     rating_game *games; /* pairwise results */
     size_t n_games, cap;
-    double *xt_score; /* n*n: points row took from column (tally_crosstable) */
-    int *xt_games;    /* n*n (tally_crosstable) */
-    int *matches;     /* n: matches (tables) played */
+    int *matches; /* n: matches (tables) played */
 } tally;
 
-/* The one rule turning two returns into a pairwise result (the store's pools
- * use it too): 1 when a's return is higher, 0 when lower, 0.5 when equal. */
+/* The one rule turning two returns into a pairwise result: 1 when a's return
+ * is higher, 0 when lower, 0.5 when equal. */
 double tally_score(double ret_a, double ret_b);
+
+/* The one expansion of a finished table into pairwise results, used by a
+ * tournament's tally and by the store's rating pools: for each pair of seats
+ * i < j, emit(ctx, who[i], who[j], tally_score(ret[i], ret[j])) -- the lower
+ * seat (it moved first) as `a`. Stops at the first non-zero emit and returns
+ * it; 0 when every pair was emitted. */
+typedef int (*tally_emit)(void *ctx, int a, int b, double score);
+int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void *ctx);
 
 void tally_init(tally *t, int n);
 void tally_add(tally *t, const match_record *m);
-/* Fills xt_score and xt_games from the pairwise results gathered so far. */
-int tally_crosstable(tally *t);
 void tally_free(tally *t);
 
 #endif

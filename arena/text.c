@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "text.h"
+#include "xalloc.h"
 
 /* Length of a well-formed UTF-8 sequence of a printable character at p (at
  * most n bytes available), or 0. Overlong forms, surrogates and C1 controls
@@ -49,5 +50,5 @@ char *text_clean(char *s, size_t max)
 
 char *text_dup(const char *s)
 {
-    return strdup(s ? s : "");
+    return xstrdup(s ? s : "");
 }

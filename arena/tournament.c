@@ -12,6 +12,7 @@
 #include "cli_cmds.h"
 #include "commit.h"
 #include "interrupt.h"
+#include "manifest.h"
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
@@ -19,6 +20,7 @@
 #include "ratings.h"
 #include "report.h"
 #include "report_html.h"
+#include "report_build.h"
 #include "schedule.h"
 #include "session.h"
 #include "store.h"
@@ -27,6 +29,7 @@
 #include "timectl.h"
 #include "tournament.h"
 #include "sandbox.h"
+#include "xalloc.h"
 
 /* A forfeit, kept for the list printed with the table. */
 typedef struct forfeit_note {
@@ -117,12 +120,10 @@ static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
 static void count_match(tour *t, const match_record *rec)
 {
     tally_add(&t->results, rec);
-    if (rec->end == 0 || rec->culprit < 0) return;
+    if (!outcome_is_forfeit(rec->end) || rec->culprit < 0) return;
     if (t->n_forfeits == t->cap_forfeits) {
         size_t cap = t->cap_forfeits ? t->cap_forfeits * 2 : 16;
-        forfeit_note *f = realloc(t->forfeits, cap * sizeof *f);
-        if (!f) return; /* the list is informative; the results are counted */
-        t->forfeits = f;
+        t->forfeits = xrealloc(t->forfeits, cap * sizeof *t->forfeits);
         t->cap_forfeits = cap;
     }
     forfeit_note *f = &t->forfeits[t->n_forfeits++];
@@ -192,10 +193,10 @@ static void print_forfeits(tour *t)
         qsort(t->forfeits, t->n_forfeits, sizeof *t->forfeits, by_index);
     for (size_t i = 0; i < t->n_forfeits; i++) {
         const forfeit_note *f = &t->forfeits[i];
-        char how[256];
-        outcome_describe(f->end, f->detail, how, sizeof how);
+        char how[512];
+        outcome_blame(f->end, t->s.entrants[f->entrant]->display, f->detail, how, sizeof how);
         if (i == 0) printf("Forfeits:\n");
-        printf("  match %u: %s %s\n", f->index, t->s.entrants[f->entrant]->display, how);
+        printf("  match %u: %s\n", f->index, how);
     }
     if (t->n_forfeits) printf("\n");
 }
@@ -203,34 +204,33 @@ static void print_forfeits(tour *t)
 static int rate_tournament(tour *t)
 {
     tally *ty = &t->results;
-    tally_crosstable(ty);
-    rating_fit fit;
     char err[512];
-    int rc = ratings_fit(t->s.n, ty->games, ty->n_games, &fit, err, sizeof err);
+    const char **names = xcalloc((size_t)t->s.n, sizeof *names);
+    for (int i = 0; i < t->s.n; i++)
+        names[i] = t->s.entrants[i]->display;
+    char *title = xasprintf("%s (%s), %zu games", t->s.name, t->s.options, t->done);
+    report_built b;
+    int rc = report_build(&b, title, t->s.n, names, ty->games, ty->n_games, ty->matches, err,
+                          sizeof err);
+    free(title);
     if (rc == 0 && t->anchor >= 0 &&
-        ratings_anchor(&fit, t->anchor, t->o->anchor_elo, err, sizeof err)) {
-        ratings_free(&fit);
+        ratings_anchor(&b.fit, t->anchor, t->o->anchor_elo, err, sizeof err)) {
+        report_built_free(&b);
         rc = -1;
     }
     if (rc == 0) {
-        const char **names = malloc((size_t)t->s.n * sizeof *names);
-        for (int i = 0; i < t->s.n; i++)
-            names[i] = t->s.entrants[i]->display;
-        char title[2600];
-        snprintf(title, sizeof title, "%s (%s), %zu games", t->s.name, t->s.options, t->done);
-        report rep = {title, t->s.n, names, &fit, ty->xt_score, ty->xt_games, ty->matches};
         printf("\n");
         print_forfeits(t);
-        report_print_text(stdout, &rep);
-        if (report_write_files(t->dir, &rep, err, sizeof err)) {
+        report_print_text(stdout, &b.rep);
+        if (report_write_files(t->dir, &b.rep, err, sizeof err)) {
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = -1;
         }
-        free(names);
-        ratings_free(&fit);
+        report_built_free(&b);
     } else {
         fprintf(stderr, "arena tournament: ratings: %s\n", err);
     }
+    free(names);
     return rc;
 }
 
@@ -239,24 +239,31 @@ static int rate_tournament(tour *t)
  * (-1, message printed): the snapshot is never silently skipped. */
 static int rate_pool(tour *t)
 {
-    pool_data pd;
-    rating_fit fit;
-    char err[512];
-    int rc = -1;
-    if (store_pool_load(t->db, t->s.name, t->s.options, &pd, err, sizeof err)) {
-        fprintf(stderr, "arena tournament: rating pool: %s\n", err);
-        return -1;
-    }
-    if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, err, sizeof err) == 0) {
-        rc = store_rating_snapshot(t->db, t->tid, t->s.name, t->s.options, &pd, &fit, err,
-                                   sizeof err);
-        if (rc) fprintf(stderr, "arena tournament: rating pool: %s\n", err);
-        ratings_free(&fit);
-    } else {
-        fprintf(stderr, "arena tournament: rating pool %s (%s): %s\n", t->s.name, t->s.options,
-                err);
-    }
-    store_pool_free(&pd);
+    char err[1024];
+    if (store_pool_rate(t->db, t->tid, t->s.name, t->s.options, err, sizeof err) == 0) return 0;
+    fprintf(stderr, "arena tournament: rating pool: %s\n", err);
+    return -1;
+}
+
+/* tournament.txt in the tournament's directory: its plan, which `arena
+ * rebuild` reads with the match logs. */
+static int write_manifest(tour *t, const tournament_info *ti, char *err, size_t errlen)
+{
+    entrant *e = xcalloc((size_t)t->s.n, sizeof *e);
+    for (int i = 0; i < t->s.n; i++)
+        e[i] = *t->s.entrants[i]; /* shallow: only read */
+    manifest m = {.game = (char *)ti->game,
+                  .options = (char *)ti->options,
+                  .tc = (char *)ti->tc,
+                  .seed = ti->seed,
+                  .rounds = ti->rounds,
+                  .planned = ti->planned,
+                  .players = t->s.lr->rules->num_players(t->s.game),
+                  .all_seat_orders = ti->all_seat_orders,
+                  .n = t->s.n,
+                  .entrants = e};
+    int rc = manifest_write(t->dir, &m, err, errlen);
+    free(e);
     return rc;
 }
 
@@ -267,9 +274,15 @@ static int open_storage(tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
-    tournament_info ti = {
-        t->s.name,  t->s.options,   t->o->seed, t->o->rounds, t->o->tc_text ? t->o->tc_text : "",
-        t->dir_rel, (int)t->n_items};
+    tournament_info ti = {t->s.name,
+                          t->s.options,
+                          t->o->seed,
+                          t->o->rounds,
+                          t->o->tc_text ? t->o->tc_text : "",
+                          t->dir_rel,
+                          (int)t->n_items,
+                          t->o->all_seat_orders};
+    if (write_manifest(t, &ti, err, errlen)) return -1;
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     if (t->tid > 0 && t->gauntlet && store_format_set(t->db, t->tid, "gauntlet", err, errlen))
         return -1;
@@ -292,8 +305,7 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
 static int find_anchor(tour *t, char *err, size_t errlen)
 {
     if (!t->o->anchor) return 0;
-    const char **names = malloc((size_t)t->s.n * sizeof *names);
-    if (!names) return snprintf(err, errlen, "out of memory"), -1;
+    const char **names = xcalloc((size_t)t->s.n, sizeof *names);
     for (int i = 0; i < t->s.n; i++)
         names[i] = t->s.entrants[i]->display;
     t->anchor = cli_anchor_find(t->o->anchor, names, t->s.n, err, errlen);
@@ -301,34 +313,37 @@ static int find_anchor(tour *t, char *err, size_t errlen)
     return t->anchor < 0 ? -1 : 0;
 }
 
-static int prepare(tour *t, char *err, size_t errlen)
+static tournament_result prepare(tour *t, char *err, size_t errlen)
 {
     const tournament_opts *o = t->o;
-    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen)) return 2;
-    if (find_anchor(t, err, errlen)) return 2;
-    if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
+    if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen))
+        return TOURNAMENT_BAD_INPUT;
+    if (find_anchor(t, err, errlen)) return TOURNAMENT_BAD_INPUT;
+    if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen))
+        return TOURNAMENT_BAD_INPUT;
     tally_init(&t->results, t->s.n);
-    t->finished = calloc(t->n_items, 1);
-    if (open_storage(t, err, errlen)) return 1;
-    return 0;
+    t->finished = xcalloc(t->n_items, 1);
+    if (open_storage(t, err, errlen)) return TOURNAMENT_FAILED;
+    return TOURNAMENT_OK;
 }
 
 /* The stored settings and entrants of the tournament in o->resume. */
-static int load_stored(tour *t, tournament_row *row, char *err, size_t errlen)
+static tournament_result load_stored(tour *t, tournament_row *row, char *err, size_t errlen)
 {
     const char *slash = strrchr(t->o->resume, '/');
     snprintf(t->dir, sizeof t->dir, "%s", t->o->resume);
     snprintf(t->dir_rel, sizeof t->dir_rel, "%s", slash ? slash + 1 : t->o->resume);
     t->db = store_open(t->o->out_dir, err, errlen);
-    if (!t->db) return 1;
+    if (!t->db) return TOURNAMENT_FAILED;
     t->tid = store_tournament_find(t->db, t->dir_rel, err, errlen);
     if (t->tid == 0)
         snprintf(err, errlen,
                  "--resume %s: no tournament '%s' in %s/arena.db (give the "
                  "tournament's directory inside --out)",
                  t->o->resume, t->dir_rel, t->o->out_dir);
-    if (t->tid <= 0) return 2;
-    return store_tournament_get(t->db, t->tid, row, err, errlen) ? 1 : 0;
+    if (t->tid <= 0) return TOURNAMENT_BAD_INPUT;
+    return store_tournament_get(t->db, t->tid, row, err, errlen) ? TOURNAMENT_FAILED
+                                                                 : TOURNAMENT_OK;
 }
 
 /* The same bots as when the tournament started (a rebuilt .so is another bot). */
@@ -345,34 +360,49 @@ static int check_same_bots(tour *t, const tournament_row *row, char *err, size_t
     return 0;
 }
 
-/* Rebuilds the schedule (its seat orders are told by the planned count) and
- * marks the stored matches as played. */
+/* Rebuilds the schedule from the stored settings (seat orders stored since
+ * schema 3; an older tournament's are told by its planned count) and marks the
+ * stored matches as played. A stored match says who sat where (schema 2):
+ * that must be what the schedule says, or the store and the schedule are not
+ * of one tournament. */
 static int restore_results(tour *t, const tournament_row *row, char *err, size_t errlen)
 {
-    if (make_schedule(t, row->rounds, 0, row->seed, err, errlen)) return -1;
-    if ((int)t->n_items != row->planned && make_schedule(t, row->rounds, 1, row->seed, err, errlen))
+    int orders = row->seat_orders >= 0 ? row->seat_orders : 0;
+    if (make_schedule(t, row->rounds, orders, row->seed, err, errlen)) return -1;
+    if (row->seat_orders < 0 && (int)t->n_items != row->planned &&
+        make_schedule(t, row->rounds, 1, row->seed, err, errlen))
         return -1;
     if ((int)t->n_items != row->planned) {
         snprintf(err, errlen, "--resume: cannot rebuild the schedule of %d matches", row->planned);
         return -1;
     }
     tally_init(&t->results, t->s.n);
-    t->finished = calloc(t->n_items, 1);
+    t->finished = xcalloc(t->n_items, 1);
     match_record *stored;
     size_t n;
     if (store_tournament_results(t->db, t->tid, &stored, &n, err, errlen)) return -1;
-    for (size_t i = 0; i < n; i++) {
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
         if (stored[i].index >= t->n_items) continue;
         const schedule_item *it = &t->items[stored[i].index];
-        for (int p = 0; p < it->num_players; p++)
+        for (int p = 0; p < it->num_players && rc == 0; p++) {
+            if (stored[i].seat_entrant[p] >= 0 && stored[i].seat_entrant[p] != it->seat[p]) {
+                snprintf(err, errlen,
+                         "--resume: stored match %u seats entrant %d in seat %d, its schedule "
+                         "entrant %d (damaged store?)",
+                         stored[i].index, stored[i].seat_entrant[p], p, it->seat[p]);
+                rc = -1;
+            }
             stored[i].seat_entrant[p] = it->seat[p];
+        }
+        if (rc) break;
         count_match(t, &stored[i]);
         t->finished[stored[i].index] = 1;
         t->done++;
     }
     free(stored);
-    commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->n_items);
-    return 0;
+    if (rc == 0) commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->n_items);
+    return rc;
 }
 
 /* A resumed tournament keeps its format; an SPRT is not a tournament to finish. */
@@ -389,18 +419,18 @@ static int tournament_format(tour *t, const tournament_row *row, char *err, size
     return 0;
 }
 
-static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
+static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *err, size_t errlen)
 {
     tournament_row row;
-    int rc = load_stored(t, &row, err, errlen);
+    tournament_result rc = load_stored(t, &row, err, errlen);
     if (rc) return rc;
     if (tournament_format(t, &row, err, errlen)) {
         store_tournament_row_free(&row);
-        return 2;
+        return TOURNAMENT_BAD_INPUT;
     }
     char spec[4096];
     snprintf(spec, sizeof spec, "%s:%s", row.game, row.options);
-    rc = 2;
+    rc = TOURNAMENT_BAD_INPUT;
     if (timectl_parse(row.tc, tc)) {
         snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
     } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
@@ -409,7 +439,7 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->was_finished = row.finished;
-        rc = 0;
+        rc = TOURNAMENT_OK;
     }
     store_tournament_row_free(&row);
     return rc;
@@ -436,7 +466,7 @@ static void resume_command(const tour *t, char *out, size_t len)
         snprintf(out + n, len - (size_t)n, " --margin %lld", (long long)(o->margin_us / 1000));
 }
 
-int tournament_run(const tournament_opts *o)
+tournament_result tournament_run(const tournament_opts *o)
 {
     tour t = {.o = o};
     pthread_mutex_init(&t.lock, NULL);
@@ -445,10 +475,12 @@ int tournament_run(const tournament_opts *o)
     t.seed = o->seed;
     t.gauntlet = o->gauntlet;
     t.anchor = -1;
-    int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
-    if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
-        rc = 1;
-    if (rc == 0) {
+    tournament_result rc =
+        o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
+    if (rc == TOURNAMENT_OK &&
+        commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
+        rc = TOURNAMENT_FAILED;
+    if (rc == TOURNAMENT_OK) {
         progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
                 t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
@@ -466,18 +498,18 @@ int tournament_run(const tournament_opts *o)
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;
         }
-        if (rate_tournament(&t)) rc = 1;
-        if (!t.was_finished && rate_pool(&t)) rc = 1;
+        if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
+        if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
         if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
             fprintf(stderr, "arena tournament: %s\n", err);
-            rc = 1;
+            rc = TOURNAMENT_FAILED;
         }
         if (!o->no_report &&
             report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
             fprintf(stderr, "arena tournament: report: %s\n", err);
-            rc = 1;
+            rc = TOURNAMENT_FAILED;
         }
-        if (t.failed) rc = 1;
+        if (t.failed) rc = TOURNAMENT_FAILED;
         printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, matches/)\n",
                t.dir, o->no_report ? "" : "index.html, ");

@@ -31,7 +31,14 @@ typedef struct tournament_opts {
     double anchor_elo;     /* ... at this Elo (else the field averages 0) */
 } tournament_opts;
 
-/* Runs it; returns the process exit status (0 ok, 1 failure, 2 bad input). */
-int tournament_run(const tournament_opts *o);
+/* How a tournament ended; the command layer (cmd_play.c) turns it into an
+ * exit status. Messages are printed on the way. */
+typedef enum tournament_result {
+    TOURNAMENT_OK,
+    TOURNAMENT_FAILED,    /* storage, ratings or reports failed */
+    TOURNAMENT_BAD_INPUT, /* a game, bot, option or --resume directory refused */
+} tournament_result;
+
+tournament_result tournament_run(const tournament_opts *o);
 
 #endif

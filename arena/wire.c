@@ -1,5 +1,6 @@
 /* wire.c -- packing, sending, receiving and unpacking arena <-> worker messages. */
 #include "wire.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -20,7 +21,7 @@ static int wire_buf_reserve(wire_buf *b, size_t n)
     size_t cap = b->cap ? b->cap : 256;
     while (cap < n)
         cap *= 2;
-    uint8_t *p = realloc(b->data, cap);
+    uint8_t *p = xrealloc(b->data, cap);
     if (!p) return errno = ENOMEM, -1;
     b->data = p;
     b->cap = cap;
@@ -36,7 +37,7 @@ static void *wire_scratch_alloc(void *data, size_t size)
         s->used += n;
         return p;
     }
-    return malloc(size);
+    return xmalloc(size);
 }
 
 static void wire_scratch_free(void *data, void *p)

@@ -9,7 +9,13 @@
  *   3. if every turn lets the opponent score, the one nearest their goal;
  *   4. with nothing else, a losing turn (own goal or a stuck ball).
  * The other steps of the turn follow from the plan. It is the reference
- * opponent for soccer_ab: a clear step above random, and cheap. */
+ * opponent for soccer_ab: a clear step above random, and cheap.
+ *
+ * Clock: a usual turn takes microseconds, but a crowded position can hold
+ * millions of turns (one took 1.6 s on a loaded machine and lost on time at
+ * 1+0.02). So each turn has a deadline, an eighth of what the arena allows
+ * for the move, checked by the turn generation and between the safety checks
+ * of step 2: past it, the best turn found so far is played. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,40 +70,58 @@ oom:
     return NULL;
 }
 
-/* Whether the opponent can score right after turn i of g->mine. */
-static int gives_goal(greedy *g, int i)
+/* An eighth of the move's allowance (the clock left, or the fixed time per
+ * move), less 2 ms for what is overrun between two checks; at least 1 ms. */
+static int64_t greedy_deadline(const arena_turn *turn)
+{
+    int64_t use = turn->move_budget_us / 8 - 2000;
+    return arena_now_us() + (use > 1000 ? use : 1000);
+}
+
+/* Whether the opponent can score right after turn i of g->mine (as far as
+ * the deadline lets it look: not found in time counts as no). */
+static int gives_goal(greedy *g, int i, int64_t deadline)
 {
     const sb_turn *u = &g->mine.turn[i];
     const uint8_t *steps = sb_turn_steps(&g->mine, i);
     int ball = g->now.ball;
     uint64_t key = g->now.key;
-    sb_budget budget = {.max_nodes = REPLY_NODES};
+    sb_budget budget = {.max_nodes = REPLY_NODES, .deadline = deadline};
     sb_play_turn(g->geo, &g->now, steps, u->len);
     int scores = sb_can_score(g->geo, &g->now, &g->reply, &budget);
     sb_undo_turn(g->geo, &g->now, ball, key, steps, u->len);
     return scores;
 }
 
-/* The index of the turn to play (the list is not empty). */
-static int pick(greedy *g)
+/* The index of the turn to play (the list is not empty). Past the deadline
+ * the turns not yet checked are not played: the best checked one is, or, when
+ * none was, the turn nearest the goal that does not lose at once. */
+static int pick(greedy *g, int64_t deadline)
 {
     sb_turns *t = &g->mine;
-    int best = -1, best_unsafe = -1, ties = 0;
-    int best_score = -1000, unsafe_score = -1000;
+    int best = -1, best_unsafe = -1, ties = 0, unchecked = -1;
+    int best_score = -1000, unsafe_score = -1000, unchecked_score = -1000;
     for (int i = 0; i < t->n; i++) {
         const sb_turn *u = &t->turn[i];
         if (u->result == SB_WIN) return i;
         if (u->result == SB_LOSS) continue;
         int score = sb_toward(g->geo, g->now.side, u->end);
         if (score < best_score) continue; /* cannot beat a safe turn already found */
-        if (gives_goal(g, i)) {
+        if (arena_now_us() >= deadline) {
+            if (score > unchecked_score) unchecked_score = score, unchecked = i;
+            continue;
+        }
+        if (gives_goal(g, i, deadline)) {
             if (score > unsafe_score) unsafe_score = score, best_unsafe = i;
             continue;
         }
-        if (score > best_score) best_score = score, best = i, ties = 1;
-        else if (arena_rng_below(&g->rng, (uint32_t)++ties) == 0) best = i; /* uniform among ties */
+        if (score > best_score)
+            best_score = score, best = i, ties = 1;
+        else if (arena_rng_below(&g->rng, (uint32_t)++ties) == 0)
+            best = i; /* uniform among ties */
     }
     if (best >= 0) return best;
+    if (unchecked >= 0) return unchecked;
     if (best_unsafe >= 0) return best_unsafe;
     return 0; /* only losing turns */
 }
@@ -115,10 +139,11 @@ static int32_t greedy_act(void *b, const arena_turn *turn)
     int next = sb_plan_next(g->geo, &g->plan, &g->now);
     if (next >= 0 && arena_turn_allows(turn, next)) return next;
 
-    sb_budget budget = {.max_nodes = TURN_NODES};
+    int64_t deadline = greedy_deadline(turn);
+    sb_budget budget = {.max_nodes = TURN_NODES, .deadline = deadline};
     g->plan.len = 0;
     if (sb_generate(g->geo, &g->now, &g->mine, SB_STOP_ON_WIN, &budget) > 0) {
-        int i = pick(g);
+        int i = pick(g, deadline);
         g->plan.start = g->now;
         g->plan.len = g->mine.turn[i].len;
         memcpy(g->plan.steps, sb_turn_steps(&g->mine, i), (size_t)g->plan.len);

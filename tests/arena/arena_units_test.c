@@ -1,6 +1,10 @@
 /* arena_units_test.c -- schedule, pairwise tally, entrant labels, loader errors,
  * outcome phrases. */
 #include <check.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +15,12 @@
 #include "loader.h"
 #include "outcome.h"
 #include "report.h"
+#include "report_build.h"
 #include "schedule.h"
 #include "tally.h"
 #include "text.h"
 #include "timectl.h"
+#include "xalloc.h"
 
 START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
 {
@@ -123,8 +129,13 @@ START_TEST(tally_splits_a_table_into_pairs)
     ck_assert(t.games[0].a == 2 && t.games[0].b == 0 && t.games[0].score == 1.0);
     ck_assert(t.games[1].a == 2 && t.games[1].b == 1 && t.games[1].score == 0.5);
     ck_assert(t.games[2].a == 0 && t.games[2].b == 1 && t.games[2].score == 0.0);
-    ck_assert_int_eq(tally_crosstable(&t), 0);
-    ck_assert(t.xt_score[1 * 3 + 0] == 1.0 && t.xt_games[1 * 3 + 0] == 1);
+    report_built b;
+    char err[256];
+    const char *names[3] = {"a", "b", "c"};
+    ck_assert_int_eq(
+        report_build(&b, "t", 3, names, t.games, t.n_games, t.matches, err, sizeof err), 0);
+    ck_assert(b.xt_score[1 * 3 + 0] == 1.0 && b.xt_games[1 * 3 + 0] == 1);
+    report_built_free(&b);
     ck_assert_int_eq(t.matches[0] + t.matches[1] + t.matches[2], 3);
     tally_free(&t);
 }
@@ -174,12 +185,14 @@ END_TEST
 START_TEST(bot_specs_split_and_canonicalise)
 {
     char bot[256], opts[256], err[256];
-    ck_assert_int_eq(botspec_split("mcts:iterations=2000,c=120", bot, sizeof bot, opts,
-                                   sizeof opts, err, sizeof err), 0);
+    ck_assert_int_eq(botspec_split("mcts:iterations=2000,c=120", bot, sizeof bot, opts, sizeof opts,
+                                   err, sizeof err),
+                     0);
     ck_assert_str_eq(bot, "mcts");
     ck_assert_str_eq(opts, "c=120,iterations=2000");
     ck_assert_int_eq(botspec_split("./a:b/x.so:k=1,,j=2,k=3,", bot, sizeof bot, opts, sizeof opts,
-                                   err, sizeof err), 0);
+                                   err, sizeof err),
+                     0);
     ck_assert_str_eq(bot, "./a:b/x.so");
     ck_assert_str_eq(opts, "j=2,k=3");
     ck_assert_int_eq(botspec_split("random", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
@@ -272,6 +285,41 @@ START_TEST(sha256_matches_a_known_digest)
 }
 END_TEST
 
+/* The one out-of-memory policy: allocation never returns NULL; a request
+ * that cannot be met aborts with one line naming the size. */
+START_TEST(allocation_never_fails_quietly)
+{
+    char *p = xmalloc(0);
+    ck_assert_ptr_nonnull(p);
+    free(p);
+    p = xstrdup(NULL);
+    ck_assert_str_eq(p, "");
+    free(p);
+    p = xasprintf("%s-%d", "a", 7);
+    ck_assert_str_eq(p, "a-7");
+    free(p);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__has_feature)
+    int fd[2];
+    ck_assert_int_eq(pipe(fd), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        volatile size_t huge = SIZE_MAX / 2;
+        free(xmalloc(huge));
+        _exit(0);
+    }
+    close(fd[1]);
+    char msg[128] = "";
+    ssize_t n = read(fd[0], msg, sizeof msg - 1);
+    close(fd[0]);
+    int status;
+    waitpid(pid, &status, 0);
+    ck_assert_msg(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "status %d", status);
+    ck_assert_msg(n > 0 && strncmp(msg, "arena: out of memory (", 22) == 0, "%s", msg);
+#endif
+}
+END_TEST
+
 START_TEST(outcomes_read_as_sentences)
 {
     char buf[128];
@@ -283,6 +331,21 @@ START_TEST(outcomes_read_as_sentences)
     ck_assert_str_eq(buf, "sandbox violation: openat");
     ck_assert_str_eq(outcome_name(OUTCOME_ILLEGAL), "illegal");
     ck_assert_str_eq(outcome_name(99), "unknown");
+    /* The one forfeit wording (replay, tournament, match, check, progress). */
+    outcome_blame(OUTCOME_TIME, "random", "no answer within 350 ms", buf, sizeof buf);
+    ck_assert_str_eq(buf, "random lost on time: no answer within 350 ms");
+    outcome_blame(OUTCOME_CRASH, "x", "crashed: signal 11 (Segmentation fault)", buf, sizeof buf);
+    ck_assert_str_eq(buf, "x crashed: signal 11 (Segmentation fault)");
+    outcome_blame(OUTCOME_SANDBOX, "x", "sandbox violation: openat", buf, sizeof buf);
+    ck_assert_str_eq(buf, "x lost by sandbox violation: openat");
+    outcome_blame(OUTCOME_ILLEGAL, "Black", "answered r3", buf, sizeof buf);
+    ck_assert_str_eq(buf, "Black lost by illegal action: answered r3");
+    outcome_blame(OUTCOME_SETUP, "y", "", buf, sizeof buf);
+    ck_assert_str_eq(buf, "y failed to start");
+    for (int c = 0; c <= OUTCOME_ADJUDICATION; c++)
+        ck_assert_int_eq(outcome_is_forfeit(c), c != OUTCOME_NORMAL && c != OUTCOME_ADJUDICATION);
+    outcome_blame(OUTCOME_ADJUDICATION, "z", "ply limit reached", buf, sizeof buf);
+    ck_assert_str_eq(buf, "adjudicated: ply limit reached");
 }
 END_TEST
 
@@ -298,13 +361,14 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
                           .returns = {2, 0, -2}};
         tally_add(&t, &m);
     }
-    ck_assert_int_eq(tally_crosstable(&t), 0);
-    rating_fit fit;
     char err[256], *buf = NULL;
     size_t len = 0;
-    ck_assert_int_eq(ratings_fit(3, t.games, t.n_games, &fit, err, sizeof err), 0);
     const char *names[3] = {"a", "b", "c"};
-    report r = {"t", 3, names, &fit, t.xt_score, t.xt_games, t.matches};
+    report_built b; /* the one builder of tournament and pool tables */
+    ck_assert_int_eq(
+        report_build(&b, "t", 3, names, t.games, t.n_games, t.matches, err, sizeof err), 0);
+    report r = b.rep;
+    const rating_fit fit = b.fit;
     FILE *f = open_memstream(&buf, &len);
     report_print_text(f, &r);
     report_print_csv(f, &r);
@@ -325,7 +389,7 @@ START_TEST(multiplayer_tables_show_games_and_pairs)
     fclose(f);
     ck_assert_ptr_null(strstr(buf, "Pairs"));
     free(buf);
-    ratings_free(&fit);
+    report_built_free(&b);
     tally_free(&t);
 }
 END_TEST
@@ -364,6 +428,7 @@ int main(void)
     tcase_add_test(tc, loader_errors_name_the_file);
     tcase_add_test(tc, sha256_matches_a_known_digest);
     tcase_add_test(tc, outcomes_read_as_sentences);
+    tcase_add_test(tc, allocation_never_fails_quietly);
     tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
     tcase_add_test(tc, time_controls_parse_and_print_back);
     suite_add_tcase(s, tc);

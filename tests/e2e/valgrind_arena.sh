@@ -18,6 +18,8 @@ run match --game morris random morris_greedy --seed 2 --out "$out/r"
 for f in "$out"/r/matches/*.pb; do run replay --quiet "$f"; run replay --format json "$f"; done
 for d in "$out"/r/*-morris; do run report "$d"; done
 run ratings --game morris --out "$out/r"
+run rebuild --out "$out/r"
+run ratings --game morris --out "$out/r"
 # issue 15: an SPRT (pairs counted in order, verdict stored), a gauntlet with
 # an anchor, a rating history
 run sprt --game morris morris_greedy random --elo0 0 --elo1 200 -j 2 --seed 4 --quiet --out "$out/r"

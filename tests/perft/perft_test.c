@@ -123,20 +123,20 @@ static long long count_at(const char *out, int d)
     return line && sscanf(line, "depth %d %lld", &got, &n) == 2 ? n : -1;
 }
 
-static int perft(const char *a1, const char *a2, const char *a3, const char *a4,
-                 const char *a5, char *out, char *err)
+static int perft(const char *a1, const char *a2, const char *a3, const char *a4, const char *a5,
+                 char *out, char *err)
 {
     char *argv[7] = {"perft", (char *)a1, (char *)a2, (char *)a3, (char *)a4, (char *)a5, 0};
     int argc = 1;
-    while (argv[argc]) argc++;
+    while (argv[argc])
+        argc++;
     return capture_run(perft_main, argc, argv, out, 8192, err, 8192);
 }
 
 START_TEST(cmd_depths_and_divide)
 {
     char out[8192], err[8192];
-    ck_assert_int_eq(perft("--game", COUNTDOWN_SO ":n=5", "--depth", "3", "--divide", out, err),
-                     0);
+    ck_assert_int_eq(perft("--game", COUNTDOWN_SO ":n=5", "--depth", "3", "--divide", out, err), 0);
     ck_assert_int_eq(count_at(out, 1), 2);
     ck_assert_int_eq(count_at(out, 2), 4);
     ck_assert_int_eq(count_at(out, 3), 7);
@@ -152,18 +152,18 @@ START_TEST(cmd_moves)
     char out[8192], err[8192];
     /* 5 - 2 - 2 leaves 1: taking 2 is not legal. */
     ck_assert_int_eq(perft("--game", COUNTDOWN_SO, "--depth", "1", "--moves=2 2 2", out, err), 2);
-    ck_assert_str_eq(err, "perft: move 3 '2' is not legal here\n");
+    ck_assert_str_eq(err, "arena perft: move 3 '2' is not legal here\n");
     ck_assert_int_eq(perft("--game", COUNTDOWN_SO, "--depth", "1", "--moves=1 x", out, err), 2);
-    ck_assert_str_eq(err, "perft: move 2 'x' is not an action of countdown\n");
+    ck_assert_str_eq(err, "arena perft: move 2 'x' is not an action of countdown\n");
     ck_assert_int_eq(perft("--game", COUNTDOWN_SO, "--depth", "1", "--moves=2 2 1", out, err), 0);
     ck_assert_str_eq(out, "the game is over after these moves: last stone, returns +1 -1\n");
     /* After a roll of 3 on 2 stones: 5 stones, so depth 3 counts 7. */
-    ck_assert_int_eq(perft("--game", COUNTDOWN_SO ":die=1,n=2", "--depth", "3", "--moves=r3",
-                           out, err), 0);
+    ck_assert_int_eq(
+        perft("--game", COUNTDOWN_SO ":die=1,n=2", "--depth", "3", "--moves=r3", out, err), 0);
     ck_assert_int_eq(count_at(out, 3), 7);
-    ck_assert_int_eq(perft("--game", COUNTDOWN_SO ":die=1,n=2", "--depth", "1", "--moves=1",
-                           out, err), 2);
-    ck_assert_str_eq(err, "perft: move 1 '1' is not legal here\n");
+    ck_assert_int_eq(
+        perft("--game", COUNTDOWN_SO ":die=1,n=2", "--depth", "1", "--moves=1", out, err), 2);
+    ck_assert_str_eq(err, "arena perft: move 1 '1' is not legal here\n");
 }
 END_TEST
 
@@ -171,17 +171,21 @@ START_TEST(cmd_errors)
 {
     char out[8192], err[8192];
     ck_assert_int_eq(perft("--game", COUNTDOWN_SO ":n=0", "--depth", "1", NULL, out, err), 2);
-    ck_assert_str_eq(err, "perft: countdown: bad option 'n=0' (n=1..1000, die=0|1)\n");
+    ck_assert_str_eq(err, "arena perft: countdown: bad option 'n=0' (n=1..1000, die=0|1)\n");
     ck_assert_int_eq(perft("--game", COUNTDOWN_SO, "--depth", "x", NULL, out, err), 2);
-    ck_assert_msg(strstr(err, "--depth must be a whole number from 1 to 64, not 'x'"), "%s", err);
+    ck_assert_msg(
+        strstr(err, "arena perft: bad value 'x' for --depth (expected an integer from 1 to 64)"),
+        "%s", err);
     ck_assert_int_eq(perft("--game", COUNTDOWN_SO, NULL, NULL, NULL, out, err), 2);
     ck_assert_msg(strstr(err, "--depth is required"), "%s", err);
     ck_assert_int_eq(perft("--game", "/nonexistent/libx.so", "--depth", "1", NULL, out, err), 2);
-    ck_assert_str_eq(err, "perft: /nonexistent/libx.so: no such file\n");
+    ck_assert_str_eq(err, "arena perft: /nonexistent/libx.so: no such file\n");
     ck_assert_int_eq(perft("--bogus", NULL, NULL, NULL, NULL, out, err), 2);
-    ck_assert_msg(strstr(err, "unknown argument '--bogus'"), "%s", err);
+    ck_assert_msg(
+        strstr(err, "arena perft: unrecognized option '--bogus' (see arena perft --help)"), "%s",
+        err);
     ck_assert_int_eq(perft("--help", NULL, NULL, NULL, NULL, out, err), 0);
-    ck_assert_msg(strstr(out, "usage: arena perft"), "%s", out);
+    ck_assert_msg(strstr(out, "Usage: arena perft"), "%s", out);
 }
 END_TEST
 

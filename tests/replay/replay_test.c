@@ -381,7 +381,8 @@ START_TEST(replay_illegal_last_action)
     ck_assert_int_eq(replay_to(&t.log, 0, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "   4. Black  r3       (the illegal action, not applied)"), "%s",
                   out);
-    ck_assert_msg(strstr(out, "ended       Black lost (illegal action): answered r3\n"), "%s", out);
+    ck_assert_msg(strstr(out, "ended       Black lost by illegal action: answered r3\n"), "%s",
+                  out);
 }
 END_TEST
 
@@ -404,18 +405,20 @@ START_TEST(replay_command)
     ck_assert_str_eq(err, "");
     ck_assert_int_eq(replay_cmd(path, "--quiet", out, err), 0);
     ck_assert_int_eq(replay_cmd(path, "--frobnicate", out, err), 2);
-    ck_assert_msg(strstr(err, "replay: unknown option '--frobnicate'\nusage:"), "%s", err);
+    ck_assert_msg(
+        strstr(err, "arena replay: unrecognized option '--frobnicate' (see arena replay --help)\n"),
+        "%s", err);
     ck_assert_int_eq(replay_cmd(NULL, NULL, out, err), 2);
     ck_assert_int_eq(replay_cmd("--help", NULL, out, err), 0);
-    ck_assert_msg(strstr(out, "usage: arena replay LOG"), "%s", out);
+    ck_assert_msg(strstr(out, "Usage: arena replay LOG"), "%s", out);
     ck_assert_int_eq(replay_cmd("/nonexistent/0007.pb", NULL, out, err), 2);
-    ck_assert_str_eq(err, "replay: /nonexistent/0007.pb: no such file\n");
+    ck_assert_str_eq(err, "arena replay: /nonexistent/0007.pb: no such file\n");
     /* Another build of the module: a warning, and the replay still runs. */
     t.rules.sha256 = "00000000000000000000000000000000";
     write_log(&t, "0022.pb", path, sizeof path);
     ck_assert_int_eq(replay_cmd(path, "-q", out, err), 0);
-    ck_assert_msg(strstr(err, "replay: warning: ") && strstr(err, "logged 000000000000..."), "%s",
-                  err);
+    ck_assert_msg(strstr(err, "arena replay: warning: ") && strstr(err, "logged 000000000000..."),
+                  "%s", err);
     /* No module under that name or at that path. */
     t.log.game = "nosuchgame";
     t.rules.path = "/nonexistent/libnosuchgame.so";

@@ -10,11 +10,17 @@
 #include "soccer.h"
 
 struct duel_player {
-    void *handle;          /* the bot's .so, or NULL for the linked search */
+    void *handle; /* the bot's .so, or NULL for the linked search */
     const arena_bot *bot;
     long max_nodes;
     int max_depth;
+    int64_t budget_us; /* 0: the default second */
 };
+
+void duel_set_budget(duel_player *p, int64_t move_budget_us)
+{
+    p->budget_us = move_budget_us;
+}
 
 duel_player *duel_bot(const char *name)
 {
@@ -109,10 +115,15 @@ int duel_play(const char *options, duel_player *seat0, duel_player *seat1, uint6
     duel_player *players[2] = {seat0, seat1};
     void *bots[2];
     for (int i = 0; i < 2; i++) {
-        arena_bot_setup setup = {.struct_size = sizeof setup, .game_name = "soccer",
-                                 .options = r->game_options(g), .seat = i, .num_players = 2,
+        arena_bot_setup setup = {.struct_size = sizeof setup,
+                                 .game_name = "soccer",
+                                 .options = r->game_options(g),
+                                 .seat = i,
+                                 .num_players = 2,
                                  .seed = arena_seed_derive(seed, (uint64_t)i),
-                                 .tc = {0, 0, 1000000}, .rules = r, .game = g};
+                                 .tc = {0, 0, 1000000},
+                                 .rules = r,
+                                 .game = g};
         bots[i] = players[i]->bot ? players[i]->bot->create(&setup, NULL, 0)
                                   : search_create(players[i], &dims);
     }
@@ -124,9 +135,16 @@ int duel_play(const char *options, duel_player *seat0, duel_player *seat1, uint6
         int seat = r->current_player(s);
         int n = r->legal_actions(s, legal, SO_DIRS);
         size_t len = r->observation(s, seat, obs, sizeof obs);
-        arena_turn turn = {.struct_size = sizeof turn, .ply = ply, .observation = obs,
-                           .observation_len = len, .legal = legal, .num_legal = n,
-                           .time_left_us = 1000000, .move_budget_us = 1000000, .state = s};
+        int64_t budget = players[seat]->budget_us ? players[seat]->budget_us : 1000000;
+        arena_turn turn = {.struct_size = sizeof turn,
+                           .ply = ply,
+                           .observation = obs,
+                           .observation_len = len,
+                           .legal = legal,
+                           .num_legal = n,
+                           .time_left_us = budget,
+                           .move_budget_us = budget,
+                           .state = s};
         int32_t a = players[seat]->bot ? players[seat]->bot->act(bots[seat], &turn)
                                        : search_act(bots[seat], &turn);
         if (r->apply(s, a) < 0) goto done; /* illegal */
@@ -138,8 +156,10 @@ int duel_play(const char *options, duel_player *seat0, duel_player *seat1, uint6
 done:
     *steps = ply;
     for (int i = 0; i < 2; i++) {
-        if (players[i]->bot) players[i]->bot->destroy(bots[i]);
-        else search_destroy(bots[i]);
+        if (players[i]->bot)
+            players[i]->bot->destroy(bots[i]);
+        else
+            search_destroy(bots[i]);
     }
     r->state_free(s);
     r->game_free(g);

@@ -17,6 +17,8 @@ duel_player *duel_bot(const char *name);
  * max_depth whole turns, <= 0: no limit). */
 duel_player *duel_search(long max_nodes, int max_depth);
 void duel_player_free(duel_player *p);
+/* The move_budget_us its turns say (default 1 s: time is never short). */
+void duel_set_budget(duel_player *p, int64_t move_budget_us);
 
 /* Plays one game of soccer with these options, seat 0 and seat 1; returns the
  * winning seat (0 or 1), or -1 when a player answered an illegal action (the

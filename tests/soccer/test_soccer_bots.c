@@ -43,6 +43,25 @@ START_TEST(greedy_beats_random)
 }
 END_TEST
 
+/* Issue 10, item 10: soccer_greedy manages its clock. With no time at all
+ * (a budget of 1 us: every deadline already past) it still answers every
+ * step with a legal one and finishes its games; the deadline is checked by
+ * the generation and the safety checks, not only the node caps. */
+START_TEST(greedy_with_no_time_still_plays)
+{
+    duel_player *g = duel_bot("soccer_greedy"), *r = duel_bot("random");
+    ck_assert(g && r);
+    duel_set_budget(g, 1);
+    for (int i = 0; i < 6; i++) {
+        int steps;
+        int w = duel_play("", i % 2 ? r : g, i % 2 ? g : r, 40 + (uint64_t)i, &steps);
+        ck_assert_msg(w >= 0, "game %d: an illegal action", i);
+    }
+    duel_player_free(g);
+    duel_player_free(r);
+}
+END_TEST
+
 START_TEST(search_beats_random)
 {
     duel_player *a = duel_search(100000, 0), *r = duel_bot("random");
@@ -80,8 +99,7 @@ START_TEST(measure_against_greedy)
     duel_player *a = duel_search(atol(nodes), 0), *g = duel_bot("soccer_greedy");
     ck_assert(g != NULL && n > 0);
     int w = wins(a, g, n, seed ? strtoull(seed, NULL, 10) : 1000);
-    printf("soccer_ab (%s nodes) vs soccer_greedy: %d/%d (%.1f %%)\n", nodes, w, n,
-           100.0 * w / n);
+    printf("soccer_ab (%s nodes) vs soccer_greedy: %d/%d (%.1f %%)\n", nodes, w, n, 100.0 * w / n);
     duel_player_free(a);
     duel_player_free(g);
 }
@@ -121,9 +139,15 @@ START_TEST(warns_when_its_engine_drifts)
     void *bh = open_or_fail(path);
     const arena_bot *bot = ((arena_bot_entry_fn)dlsym(bh, ARENA_BOT_ENTRY))();
     arena_game *g = r->game_new("", NULL, 0);
-    arena_bot_setup setup = {.struct_size = sizeof setup, .game_name = "soccer",
-                             .options = r->game_options(g), .seat = 0, .num_players = 2,
-                             .seed = 11, .tc = {0, 0, 1000000}, .rules = r, .game = g};
+    arena_bot_setup setup = {.struct_size = sizeof setup,
+                             .game_name = "soccer",
+                             .options = r->game_options(g),
+                             .seat = 0,
+                             .num_players = 2,
+                             .seed = 11,
+                             .tc = {0, 0, 1000000},
+                             .rules = r,
+                             .game = g};
     void *player = bot->create(&setup, NULL, 0);
     ck_assert_ptr_nonnull(player);
     arena_state *s = r->state_new(g);
@@ -131,9 +155,15 @@ START_TEST(warns_when_its_engine_drifts)
     size_t len = r->observation(s, 0, obs, sizeof obs);
     int32_t legal[8];
     ck_assert_int_eq(r->legal_actions(s, legal, 8), 8);
-    arena_turn turn = {.struct_size = sizeof turn, .ply = 0, .observation = obs,
-                       .observation_len = len, .legal = legal + 1, .num_legal = 7,
-                       .time_left_us = 1000000, .move_budget_us = 1000000, .state = s};
+    arena_turn turn = {.struct_size = sizeof turn,
+                       .ply = 0,
+                       .observation = obs,
+                       .observation_len = len,
+                       .legal = legal + 1,
+                       .num_legal = 7,
+                       .time_left_us = 1000000,
+                       .move_budget_us = 1000000,
+                       .state = s};
 
     fflush(stderr);
     FILE *tmp = tmpfile();
@@ -169,6 +199,7 @@ int main(void)
     TCase *tc = tcase_create("strength");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, greedy_beats_random);
+    tcase_add_test(tc, greedy_with_no_time_still_plays);
     tcase_add_test(tc, search_beats_random);
     tcase_add_test(tc, search_beats_greedy);
     suite_add_tcase(s, tc);

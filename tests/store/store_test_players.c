@@ -140,7 +140,8 @@ START_TEST(schema_1_read_then_migrated)
     st_commit(s, t, 1, 2, (int[]){0, 2}, (double[]){1, 0});
     store_close(s);
     raw_exec(tmp, "ALTER TABLE match_seats DROP COLUMN entrant;"
-                  "ALTER TABLE rating_history DROP COLUMN copy; PRAGMA user_version=1;");
+                  "ALTER TABLE rating_history DROP COLUMN copy;"
+                  "ALTER TABLE tournaments DROP COLUMN seat_orders; PRAGMA user_version=1;");
     s = store_open_read(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p = load_ok(s);
@@ -155,6 +156,49 @@ START_TEST(schema_1_read_then_migrated)
     ck_assert_int_eq(st_query_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
     ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM match_seats WHERE entrant IS NULL"), 4);
     free(db);
+    st_rmtree(tmp);
+}
+END_TEST
+
+/* Schema 3: a tournament's seat orders and each stored seat's entrant
+ * position come back as stored, for --resume (no guessing from counts); a
+ * tournament stored before (seat_orders NULL) says so. */
+START_TEST(seat_orders_and_entrants_read_back)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    entrant *e[] = {&b, &r, &r};
+    tournament_info ti = {"g", "", 7, 1, "move 1ms", "t-all", 6, 1};
+    int64_t t = store_tournament_new(s, &ti, e, 3, err, sizeof err);
+    ck_assert_msg(t > 0, "%s", err);
+    st_commit(s, t, 4, 3, (int[]){2, 0, 1}, (double[]){1, 0, -1});
+    tournament_row row;
+    ck_assert_msg(store_tournament_get(s, t, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(row.seat_orders, 1);
+    ck_assert_int_eq(row.planned, 6);
+    store_tournament_row_free(&row);
+    match_record *m;
+    size_t n;
+    ck_assert_msg(store_tournament_results(s, t, &m, &n, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(m[0].index, 4);
+    ck_assert_int_eq(m[0].num_players, 3);
+    ck_assert(m[0].seat_entrant[0] == 2 && m[0].seat_entrant[1] == 0 && m[0].seat_entrant[2] == 1);
+    free(m);
+    ti = (tournament_info){"g", "", 7, 1, "move 1ms", "t-rot", 3, 0};
+    t = store_tournament_new(s, &ti, e, 3, err, sizeof err);
+    ck_assert_msg(store_tournament_get(s, t, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(row.seat_orders, 0);
+    store_tournament_row_free(&row);
+    store_close(s);
+    raw_exec(tmp, "UPDATE tournaments SET seat_orders=NULL");
+    s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(store_tournament_get(s, t, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(row.seat_orders, -1);
+    store_tournament_row_free(&row);
+    store_close(s);
     st_rmtree(tmp);
 }
 END_TEST
@@ -202,6 +246,7 @@ Suite *store_players_suite(void)
     tcase_add_test(tc, one_player_seated_twice_is_an_error);
     tcase_add_test(tc, schema_1_read_then_migrated);
     tcase_add_test(tc, reader_creates_nothing);
+    tcase_add_test(tc, seat_orders_and_entrants_read_back);
     suite_add_tcase(s, tc);
     return s;
 }

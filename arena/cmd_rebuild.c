@@ -1,0 +1,47 @@
+/* cmd_rebuild.c -- `arena rebuild`: arena.db made again from the tournament
+ * directories' plans and match logs (rebuild.h). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli_cmds.h"
+#include "rebuild.h"
+
+static const char rebuild_help[] =
+    "Usage: arena rebuild [--out DIR]\n\n"
+    "Makes DIR/arena.db (default results/arena.db) again from what DIR holds: each\n"
+    "tournament directory's plan (tournament.txt) and match logs (matches/). For a\n"
+    "damaged or lost store: the match logs are the source of truth. An existing\n"
+    "arena.db is kept, renamed to arena.db.old-DATE. Tournaments, finished matches\n"
+    "and rating snapshots come back; an interrupted tournament can then be resumed.\n"
+    "Exit status 0: rebuilt from every log; 1: rebuilt, but unreadable logs were\n"
+    "skipped (each named), or nothing could be rebuilt; 2: bad arguments.\n\n"
+    "  --out DIR   the results directory (default results)\n";
+
+int cmd_rebuild(int argc, char **argv)
+{
+    const char *out = "results";
+    struct option opts[] = {
+        {"out", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c == 'o')
+            out = optarg;
+        else if (c == 'h')
+            return fputs(rebuild_help, stdout), 0;
+        else
+            return cli_bad_option("rebuild", argv, c);
+    }
+    if (optind < argc) return cli_error("rebuild", 2, "unexpected argument '%s'", argv[optind]);
+    rebuild_stats st;
+    char err[1024];
+    if (rebuild_store(out, stderr, &st, err, sizeof err)) return cli_error("rebuild", 1, "%s", err);
+    if (st.moved_aside[0]) printf("The old store is kept as %s\n", st.moved_aside);
+    printf("Rebuilt %s/arena.db: %d tournaments, %d matches from %d log files", out, st.tournaments,
+           st.matches, st.files);
+    if (st.skipped) printf(", %d skipped (see above)", st.skipped);
+    printf(".\n");
+    return st.skipped ? 1 : 0;
+}

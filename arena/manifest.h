@@ -1,0 +1,41 @@
+/* manifest.h -- a tournament directory's own description, tournament.txt:
+ * what `arena rebuild` needs besides the match logs to recreate the
+ * tournament in arena.db (its seed, rounds, seat orders, planned count and
+ * entrants by position), written once when the tournament starts.
+ *
+ * The match logs say what happened; the manifest says what was planned. With
+ * both, a results directory is its own backup: arena.db can always be made
+ * again from them (rebuild.h).
+ *
+ * Format: UTF-8 text, one "key value" per line (the value runs to the end of
+ * the line), '#' comments; the tournament's keys first, then one block per
+ * entrant, each opened by "entrant POSITION". Unknown keys are ignored (a
+ * later arena may add some); a value holding a newline cannot be written.
+ */
+#ifndef ARENA_MANIFEST_H
+#define ARENA_MANIFEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+#define MANIFEST_FILE "tournament.txt"
+
+typedef struct manifest {
+    char *game, *options, *tc;
+    uint64_t seed;
+    int rounds, planned, players, all_seat_orders;
+    int n;
+    entrant *entrants; /* n, by position: path, bot_options, sha256, name, version, author */
+} manifest;
+
+/* Writes dir/tournament.txt (temporary name, synced, renamed). 0, or -1 with
+ * err naming the file. */
+int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen);
+/* Reads dir/tournament.txt. 0; 1 when there is none; -1 with err naming the
+ * file and line when it is unreadable or incomplete. Free with manifest_free. */
+int manifest_read(const char *dir, manifest *m, char *err, size_t errlen);
+void manifest_free(manifest *m);
+
+#endif

@@ -1,0 +1,63 @@
+/* xalloc.c -- allocation that never fails (xalloc.h): out of memory aborts. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "xalloc.h"
+
+/* async-signal-safe and allocation-free: stdio may itself need memory. */
+static void xalloc_die(size_t size)
+{
+    char msg[96];
+    int n = snprintf(msg, sizeof msg, "arena: out of memory (%zu bytes)\n", size);
+    if (n > 0) {
+        ssize_t w = write(STDERR_FILENO, msg, (size_t)n);
+        (void)w;
+    }
+    abort();
+}
+
+void *xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (!p) xalloc_die(size);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    if (n == 0 || size == 0) n = size = 1;
+    void *p = calloc(n, size);
+    if (!p) xalloc_die(n * size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (!q) xalloc_die(size);
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    if (!s) s = "";
+    size_t len = strlen(s) + 1;
+    return memcpy(xmalloc(len), s, len);
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0) xalloc_die(0);
+    char *s = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}

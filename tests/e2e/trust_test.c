@@ -1,0 +1,329 @@
+/* trust_test.c -- results you can trust, second part (issue 10), through the
+ * real arena binary: `arena rebuild` from the match logs, --resume reading
+ * stored seats, Ctrl-C cleaning up, one usage style, `arena match` logging
+ * without storing. */
+#include <check.h>
+#include <dirent.h>
+#include <sqlite3.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "e2e_util.h"
+
+#define ARENA ARENA_BIN_DIR "/arena"
+
+static void tournament_ok(const char *dir, const char *args)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s tournament %s --move-time 200 --quiet --out %s", ARENA, args, dir);
+    ck_assert_msg(rc == 0, "tournament %s failed (%d):\n%s", args, rc, out);
+    free(out);
+}
+
+/* Every row the store holds about matches and ratings, in a stable order,
+ * one line each (ids and timestamps left out: a rebuild renumbers nothing
+ * else). */
+static char *dump(const char *dir)
+{
+    char *out;
+    int rc =
+        e2e_run(&out,
+                "sqlite3 -readonly %s/arena.db \""
+                "SELECT t.dir, t.game, t.options, t.seed, t.rounds, t.tc, t.planned, t.seat_orders,"
+                " t.finished IS NOT NULL FROM tournaments t ORDER BY t.dir;"
+                "SELECT t.dir, e.position, b.name, b.version, b.sha256, b.path, e.display"
+                " FROM tournament_entrants e JOIN tournaments t ON t.id=e.tournament_id"
+                " JOIN bots b ON b.id=e.bot_id ORDER BY t.dir, e.position;"
+                "SELECT t.dir, m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"
+                " m.duration_us, m.log_path, s.seat, s.entrant, s.game_return FROM matches m"
+                " JOIN tournaments t ON t.id=m.tournament_id JOIN match_seats s ON s.match_id=m.id"
+                " ORDER BY t.dir, m.match_index, s.seat;"
+                "SELECT t.dir, h.game, h.options, b.name, h.copy, round(h.elo, 6), h.games"
+                " FROM rating_history h JOIN tournaments t ON t.id=h.tournament_id"
+                " JOIN bots b ON b.id=h.bot_id ORDER BY t.dir, b.name, h.copy;\"",
+                dir);
+    ck_assert_msg(rc == 0, "(%d) %s", rc, out);
+    return out;
+}
+
+static int have_sqlite3_shell(void)
+{
+    return e2e_run(NULL, "sqlite3 -version >/dev/null 2>&1") == 0;
+}
+
+/* The first line where two dumps differ (the whole of them is too long for
+ * a message). */
+static void assert_same_lines(const char *a, const char *b)
+{
+    size_t i = 0, line = 0;
+    while (a[i] && a[i] == b[i])
+        i++;
+    if (!a[i] && !b[i]) return;
+    while (i > 0 && a[i - 1] != '\n')
+        i--;
+    for (size_t k = 0; k < i; k++)
+        line += a[k] == '\n';
+    ck_abort_msg("line %zu differs:\n  %.300s\nvs\n  %.300s", line + 1, a + i, b + i);
+}
+
+static char *ratings(const char *dir, const char *game)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s ratings --game %s --format csv --out %s 2>&1", ARENA, game, dir);
+    ck_assert_msg(rc == 0, "(%d) %s", rc, out);
+    return out;
+}
+
+/* The store damaged: ratings refuses and says to rebuild; rebuild makes the
+ * same store again from the logs (every tournament, entrant, match, seat and
+ * rating snapshot), keeping the damaged file aside. */
+START_TEST(rebuild_makes_the_same_store)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random random morris_greedy --rounds 2 --seed 3");
+    tournament_ok(dir, "--game kurnik:players=3 --bots random kurnik_smart kurnik_smart "
+                       "kurnik_greedy --rounds 1 --seed 4 --seats all");
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 5");
+    char *morris = ratings(dir, "morris"), *kurnik = ratings(dir, "kurnik");
+    char *before = have_sqlite3_shell() ? dump(dir) : NULL;
+    /* Damage it beyond repair: garbage over the whole file, and no WAL left
+     * to hold a good copy of any page. */
+    int rc = e2e_run(NULL,
+                     "f=%s/arena.db; n=$(stat -c %%s $f); rm -f $f-wal $f-shm; "
+                     "head -c $n /dev/zero | tr '\\0' 'Z' > $f",
+                     dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "%s ratings --game morris --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "damaged") && strstr(out, "arena rebuild"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "3 tournaments, 38 matches") &&
+                      strstr(out, "The old store is kept as "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "ls %s | grep -c '^arena.db.old-'", dir);
+    ck_assert_msg(rc == 0 && atoi(out) >= 1, "%s", out);
+    free(out);
+    out = ratings(dir, "morris");
+    ck_assert_str_eq(out, morris);
+    free(out);
+    out = ratings(dir, "kurnik");
+    ck_assert_str_eq(out, kurnik);
+    free(out);
+    if (before) {
+        char *after = dump(dir);
+        assert_same_lines(before, after);
+        free(after);
+    }
+    free(before);
+    free(morris);
+    free(kurnik);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A tournament directory without its plan (tournament.txt) is rebuilt from
+ * its logs alone: same matches, same table. A store lost altogether comes
+ * back too, and `arena match` logs are not tournaments. */
+START_TEST(rebuild_without_a_plan)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 2 --seed 6");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    int rc = e2e_run(&out, "%s match --game morris random random --seed 1 --move-time 200 --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    free(out);
+    char *want = ratings(dir, "morris");
+    rc = e2e_run(NULL, "rm %s/tournament.txt %s/arena.db*", tdir, dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "1 tournaments, 4 matches") && !strstr(out, "kept as"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    out = ratings(dir, "morris");
+    ck_assert_str_eq(out, want);
+    free(out);
+    free(want);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A log file that cannot be read is named, skipped, and makes the exit
+ * status 1; an interrupted tournament rebuilt is resumed to its end. */
+START_TEST(rebuild_skips_bad_logs_and_resumes)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random random morris_greedy --rounds 1 --seed 8");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    char *want = ratings(dir, "morris");
+    /* Every segment lost, and garbage where the first was. */
+    int rc = e2e_run(NULL,
+                     "cd %s/matches && rm g*.pb && head -c 300 /dev/urandom > g000000.pb "
+                     "&& rm -f %s/arena.db*",
+                     tdir, dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "arena rebuild: skipped ") && strstr(out, "g000000.pb") &&
+                      strstr(out, "1 tournaments, 0 matches"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    /* Not finished: no snapshot, and --resume plays the six matches again. */
+    rc = e2e_run(&out, "cd %s/matches && rm g000000.pb && %s tournament --resume %s --quiet 2>&1",
+                 tdir, ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "0 of 6 matches already played"), "(%d)\n%s", rc, out);
+    free(out);
+    out = ratings(dir, "morris");
+    ck_assert_str_eq(out, want); /* the same seeds give the same games */
+    free(out);
+    free(want);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* --resume reads who sat where from the store: a stored seat that
+ * contradicts the schedule is an error, not a silent guess. */
+START_TEST(resume_reads_stored_seats)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game kurnik:players=3 --bots random kurnik_greedy kurnik_smart "
+                       "--rounds 1 --seed 2 --seats all");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    if (!have_sqlite3_shell()) {
+        e2e_rmrf(dir);
+        return;
+    }
+    int rc =
+        e2e_run(&out, "sqlite3 %s/arena.db \"SELECT seat_orders, planned FROM tournaments\"", dir);
+    ck_assert_msg(rc == 0 && strcmp(out, "all|6\n") == 0, "%s", out);
+    free(out);
+    rc = e2e_run(NULL,
+                 "sqlite3 %s/arena.db \"UPDATE match_seats SET entrant=(entrant+1)%%3 WHERE "
+                 "match_id=(SELECT min(id) FROM matches)\"",
+                 dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "%s tournament --resume %s --quiet 2>&1", ARENA, tdir);
+    ck_assert_msg(rc != 0 && strstr(out, "--resume: stored match 0 seats entrant"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Ctrl-C: exit 130 with the count and the command, and the workers' ipc
+ * directory (TMPDIR/arena-PID-XXXXXX) removed. */
+START_TEST(ctrl_c_cleans_its_temporary_directory)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc =
+        e2e_run(&out,
+                "mkdir %s/tmp; : > %s/log; TMPDIR=%s/tmp %s tournament --game morris --bots random "
+                "random --rounds 5000 --move-time 1000 --out %s > %s/log 2>&1 & p=$!; i=0; "
+                "while ! grep -q '^match ' %s/log && [ $i -lt 3000 ]; do sleep 0.1; "
+                "i=$((i+1)); done; ls %s/tmp | grep -c \"^arena-$p-\"; kill -INT $p; "
+                "wait $p; r=$?; cat %s/log | grep -c 'matches stored. To finish it:'; "
+                "ls -A %s/tmp | wc -l; exit $r",
+                dir, dir, dir, ARENA, dir, dir, dir, dir, dir, dir);
+    ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
+    int during = -1, said = -1, left = -1;
+    ck_assert_int_eq(sscanf(out, "%d %d %d", &during, &said, &left), 3);
+    ck_assert_msg(during == 1 && said == 1 && left == 0,
+                  "ipc dirs while running %d, message %d, "
+                  "left after %d",
+                  during, said, left);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* One usage style: every command's help starts "Usage: arena CMD", every
+ * unknown option is "arena CMD: unrecognized option" with exit 2, check
+ * takes no --out, and --version is documented and works. */
+START_TEST(one_usage_style)
+{
+    static const char *const cmds[] = {"games",   "bots",    "check",  "match", "tournament",
+                                       "ratings", "rebuild", "replay", "perft"};
+    char *out, want[128];
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        int rc = e2e_run(&out, "%s %s --help", ARENA, cmds[i]);
+        snprintf(want, sizeof want, "Usage: arena %s", cmds[i]);
+        ck_assert_msg(rc == 0 && strncmp(out, want, strlen(want)) == 0, "%s: (%d)\n%s", cmds[i], rc,
+                      out);
+        if (strcmp(cmds[i], "check") == 0) ck_assert_msg(!strstr(out, "--out"), "%s", out);
+        free(out);
+        rc = e2e_run(&out, "%s %s --bogus 2>&1", ARENA, cmds[i]);
+        snprintf(want, sizeof want, "arena %s: unrecognized option '--bogus'", cmds[i]);
+        ck_assert_msg(rc == 2 && strncmp(out, want, strlen(want)) == 0 && !strchr(out, '\n')[1],
+                      "%s: (%d)\n%s", cmds[i], rc, out);
+        free(out);
+    }
+    int rc = e2e_run(&out, "%s check random --game morris --out x 2>&1", ARENA);
+    ck_assert_msg(rc == 2 && strstr(out, "arena check: unrecognized option '--out'"), "%s", out);
+    free(out);
+    rc = e2e_run(&out, "%s --help", ARENA);
+    ck_assert_msg(rc == 0 && strstr(out, "arena --version") && strstr(out, "rebuild"), "%s", out);
+    free(out);
+    rc = e2e_run(&out, "%s --version", ARENA);
+    ck_assert_msg(rc == 0 && strncmp(out, "arena ", 6) == 0 && !strchr(out, '\n')[1], "%s", out);
+    free(out);
+}
+END_TEST
+
+/* Item 9: `arena match` logs its game and stores nothing (as the README
+ * says): no arena.db appears, the log replays. */
+START_TEST(match_logs_without_storing)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris random random --seed 2 --move-time 200 --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    free(out);
+    char db[300];
+    snprintf(db, sizeof db, "%s/arena.db", dir);
+    ck_assert_int_ne(access(db, F_OK), 0);
+    rc = e2e_run(&out, "%s replay --quiet %s/matches/*.pb", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "reproduced"), "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "grep -c 'A single match is logged, not stored' %s/README.md",
+                 ARENA_SOURCE_DIR);
+    ck_assert_msg(rc == 0, "the README no longer says what arena match stores");
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+static Suite *trust_suite(void)
+{
+    Suite *s = suite_create("trust");
+    TCase *tc = tcase_create("trust");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, rebuild_makes_the_same_store);
+    tcase_add_test(tc, rebuild_without_a_plan);
+    tcase_add_test(tc, rebuild_skips_bad_logs_and_resumes);
+    tcase_add_test(tc, resume_reads_stored_seats);
+    tcase_add_test(tc, ctrl_c_cleans_its_temporary_directory);
+    tcase_add_test(tc, one_usage_style);
+    tcase_add_test(tc, match_logs_without_storing);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(trust_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
