@@ -23,6 +23,7 @@ static const command commands[] = {
     {"check", cmd_check, "play a bot against random in the sandbox and say if it is sound"},
     {"match", cmd_match, "play one match, optionally drawing the board after every move"},
     {"tournament", cmd_tournament, "play a round robin and write rating tables"},
+    {"merge", cmd_merge, "join the shards of a tournament (--shard I/N) into one"},
     {"ratings", cmd_ratings, "show the persistent ratings of a game across tournaments"},
     {"replay", replay_main, "re-play a match log with the rules, checking every move"},
     {"perft", perft_main, "count the game tree to a depth (for testing rule modules)"},

@@ -14,6 +14,7 @@ int cmd_match(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_ratings(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* Options shared by the commands that play (cli_opts.c). */
 typedef struct play_opts {

@@ -14,6 +14,7 @@
 #include "outcome.h"
 #include "progress.h"
 #include "session.h"
+#include "shard.h"
 #include "tournament.h"
 
 static const char match_help[] =
@@ -147,7 +148,11 @@ static const char tournament_help[] =
     "rotations\n" PLAY_OPTIONS_HELP "  --quiet                no progress output\n"
     "  --resume DIR           finish an interrupted tournament (DIR is its directory,\n"
     "                         e.g. results/20261129-134644-morris): plays only the\n"
-    "                         missing matches with the stored settings and bots\n\n"
+    "                         missing matches with the stored settings and bots\n"
+    "  --shard I/N            play only shard I of N: matches I-1, I-1+N, I-1+2N, ...\n"
+    "                         with the whole tournament's seeds, into a results\n"
+    "                         directory of its own (default results/shard-I-of-N);\n"
+    "                         needs --seed. `arena merge` joins the shards\n\n"
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
 
@@ -182,12 +187,23 @@ int cmd_tournament(int argc, char **argv)
                             {"quiet", no_argument, NULL, 'q'},
                             {"seats", required_argument, NULL, 'S'},
                             {"resume", required_argument, NULL, 'R'},
+                            {"shard", required_argument, NULL, 'X'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
+    const char *default_out = po.out_dir; /* to tell whether --out was given */
+    char shard_out[64];
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+        if (c == 'X') {
+            char err[256];
+            if (shard_parse(optarg, &to.shard, err, sizeof err)) {
+                fprintf(stderr, "arena tournament: %s\n", err);
+                goto out;
+            }
+            continue;
+        }
         if (c == 'h') {
             fputs(tournament_help, stdout);
             rc = 0;
@@ -254,11 +270,27 @@ int cmd_tournament(int argc, char **argv)
             goto out;
         }
         if (resume_conflict(&po, rounds_given, seats_given)) goto out;
+        if (to.shard.count) {
+            fprintf(stderr, "arena tournament: --resume plays the stored shard; drop --shard\n");
+            goto out;
+        }
     } else if (!po.game || nb < 2) {
         fprintf(stderr, "arena tournament: %s\n%s",
                 !po.game ? "--game is required" : "--bots needs at least two bots",
                 tournament_help);
         goto out;
+    }
+    if (to.shard.count && !to.resume) {
+        if (!po.seed_given) { /* a clock seed would make each shard another tournament */
+            fprintf(stderr, "arena tournament: --shard needs --seed: every shard must play the "
+                            "same tournament\n");
+            goto out;
+        }
+        if (po.out_dir == default_out) {
+            snprintf(shard_out, sizeof shard_out, "results/shard-%d-of-%d", to.shard.index,
+                     to.shard.count);
+            po.out_dir = shard_out;
+        }
     }
     play_opts_warn(&po);
     to.game_spec = po.game;

@@ -19,6 +19,7 @@
 #include "report.h"
 #include "schedule.h"
 #include "session.h"
+#include "shard.h"
 #include "store.h"
 #include "tally.h"
 #include "timectl.h"
@@ -53,6 +54,7 @@ typedef struct tour {
     arena_time_control tc; /* as given, or as stored when resuming */
     uint64_t seed;
     int was_finished; /* --resume of a tournament that had finished: no new snapshot */
+    shard_spec shard; /* the part this run plays (count 0: the whole) */
 } tour;
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -256,9 +258,15 @@ static int open_storage(tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
-    tournament_info ti = {
-        t->s.name,  t->s.options,   t->o->seed, t->o->rounds, t->o->tc_text ? t->o->tc_text : "",
-        t->dir_rel, (int)t->n_items};
+    tournament_info ti = {t->s.name,
+                          t->s.options,
+                          t->o->seed,
+                          t->o->rounds,
+                          t->o->tc_text ? t->o->tc_text : "",
+                          t->dir_rel,
+                          (int)t->n_items,
+                          t->shard.index,
+                          t->shard.count};
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     return t->tid > 0 ? 0 : -1;
 }
@@ -281,6 +289,8 @@ static int prepare(tour *t, char *err, size_t errlen)
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen)) return 2;
     tally_init(&t->results, t->s.n);
     t->finished = calloc(t->n_items, 1);
+    if (!t->finished) return 1;
+    shard_skip_others(&t->shard, t->finished, t->n_items);
     if (open_storage(t, err, errlen)) return 1;
     return 0;
 }
@@ -363,6 +373,8 @@ static int prepare_resume(tour *t, arena_time_control *tc, char *err, size_t err
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->was_finished = row.finished;
+        t->shard = (shard_spec){row.shard, row.shards};
+        shard_skip_others(&t->shard, t->finished, t->n_items);
         rc = 0;
     }
     store_tournament_row_free(&row);
@@ -390,9 +402,23 @@ static void resume_command(const tour *t, char *out, size_t len)
         snprintf(out + n, len - (size_t)n, " --margin %lld", (long long)(o->margin_us / 1000));
 }
 
+/* The end of a shard: no table (a part of a round robin rates nothing), the
+ * count, and what to do with it. */
+static void shard_summary(const tour *t, size_t n_play)
+{
+    char sh[32];
+    shard_format(&t->shard, sh, sizeof sh);
+    printf("\nShard %s: %zu of its %zu matches (of %zu in the tournament) stored in %s/\n", sh,
+           t->done, n_play, t->n_items, t->dir);
+    if (t->done < n_play)
+        printf("Missing matches: arena tournament --resume %s\n", t->dir);
+    else
+        printf("When every shard is done: arena merge SHARD_DIR... --out RESULTS\n");
+}
+
 int tournament_run(const tournament_opts *o)
 {
-    tour t = {.o = o};
+    tour t = {.o = o, .shard = o->shard};
     pthread_mutex_init(&t.lock, NULL);
     char err[1024];
     t.tc = o->tc;
@@ -400,14 +426,18 @@ int tournament_run(const tournament_opts *o)
     int rc = o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
     if (rc == 0 && commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
         rc = 1;
+    size_t n_play = shard_size(&t.shard, t.n_items); /* the matches this run answers for */
     if (rc == 0) {
-        progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
+        progress_begin(&t.prog, o->progress, n_play - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
                 t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
                 o->jobs);
+        if (t.shard.count)
+            fprintf(stderr, "Shard %d/%d: %zu of the %zu matches\n", t.shard.index, t.shard.count,
+                    n_play, t.n_items);
         if (o->resume)
-            fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, t.n_items);
-        interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = t.n_items};
+            fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, n_play);
+        interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = n_play};
         resume_command(&t, intr.resume_cmd, sizeof intr.resume_cmd);
         int armed = interrupt_arm(&intr) == 0;
         play_all(&t);
@@ -418,16 +448,21 @@ int tournament_run(const tournament_opts *o)
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;
         }
-        if (rate_tournament(&t)) rc = 1;
-        if (!t.was_finished && rate_pool(&t)) rc = 1;
+        if (t.shard.count) { /* rated when merged (arena merge) */
+            shard_summary(&t, n_play);
+        } else {
+            if (rate_tournament(&t)) rc = 1;
+            if (!t.was_finished && rate_pool(&t)) rc = 1;
+        }
         if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = 1;
         }
         if (t.failed) rc = 1;
-        printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
-               "crosstable.txt, matches/)\n",
-               t.dir);
+        if (!t.shard.count)
+            printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
+                   "crosstable.txt, matches/)\n",
+                   t.dir);
     } else {
         fprintf(stderr, "arena tournament: %s\n", err);
     }

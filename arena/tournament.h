@@ -7,6 +7,7 @@
 
 #include "arena/bot.h"
 #include "session.h"
+#include "shard.h"
 
 typedef struct tournament_opts {
     const char *game_spec;   /* "morris:variant=lasker" */
@@ -24,6 +25,7 @@ typedef struct tournament_opts {
     session_isolation iso; /* how bots run */
     int progress;          /* 1 live line, 0 plain lines, -1 silent */
     const char *resume;    /* a tournament directory: play only what is missing */
+    shard_spec shard;      /* --shard I/N: play only that part (count 0: all) */
 } tournament_opts;
 
 /* Runs it; returns the process exit status (0 ok, 1 failure, 2 bad input). */

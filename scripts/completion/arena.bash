@@ -89,7 +89,7 @@ _arena()
         --format) COMPREPLY=($(compgen -W "text md csv json" -- "$word")) ;;
         --seats) COMPREPLY=($(compgen -W "all" -- "$word")) ;;
         --out | --resume) COMPREPLY=($(compgen -d -- "$word")) ;;
-        --rounds | -j | --jobs | --tc | --move-time | --margin | --seed | --mem | --games | --depth | --moves) ;;
+        --rounds | -j | --jobs | --tc | --move-time | --margin | --seed | --mem | --games | --depth | --moves | --shard) ;;
         *)
             if [[ $word == -* ]]; then
                 COMPREPLY=($(compgen -W "$(_arena_options "$arena" "$cmd")" -- "$word"))
@@ -101,6 +101,7 @@ _arena()
                                $(compgen -f -X '!*.so' -- "$word"))
                     ;;
                 replay) COMPREPLY=($(compgen -f -X '!*.pb' -- "$word") $(compgen -d -S / -- "$word")) ;;
+                merge) COMPREPLY=($(compgen -d -- "$word")) ;; # shard directories
                 esac
             fi
             ;;

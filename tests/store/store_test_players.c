@@ -127,8 +127,8 @@ START_TEST(old_seats_without_entrant)
 }
 END_TEST
 
-/* A store of schema 1 (no entrant column; made here by dropping what version
- * 2 added) is read as it is by a reader, and migrated by a writer. */
+/* A store of schema 1 (no entrant column; made here by dropping what versions
+ * 2 and 3 added) is read as it is by a reader, and migrated by a writer. */
 START_TEST(schema_1_read_then_migrated)
 {
     char *tmp = st_tmpdir(), *db = st_join(tmp, "arena.db"), err[512] = "";
@@ -140,7 +140,8 @@ START_TEST(schema_1_read_then_migrated)
     st_commit(s, t, 1, 2, (int[]){0, 2}, (double[]){1, 0});
     store_close(s);
     raw_exec(tmp, "ALTER TABLE match_seats DROP COLUMN entrant;"
-                  "ALTER TABLE rating_history DROP COLUMN copy; PRAGMA user_version=1;");
+                  "ALTER TABLE rating_history DROP COLUMN copy; DROP TABLE tournament_shards;"
+                  " PRAGMA user_version=1;");
     s = store_open_read(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p = load_ok(s);
