@@ -13,7 +13,8 @@
 # 3. Submits scripts/slurm/arena-shard.sbatch as an array of 4 tasks (one
 #    shard each, --cpus-per-task=1, so the script passes -j 1) and
 #    arena-merge.sbatch depending on it, waits for both, and requires every
-#    task and the merge to have succeeded.
+#    task and the merge to have succeeded; then runs task 2 again (as a
+#    requeue would), which must resume its finished shard.
 # 4. Plays the same tournament unsharded and requires the merged results to
 #    equal it (results_equal: every match result, log, table and rating).
 #
@@ -182,6 +183,16 @@ for t in 1 2 3 4; do
         fail "task $t did not play with -j \$SLURM_CPUS_PER_TASK (1)"
 done
 grep -q "Merged 4 shards: 24 matches" "$tmp/work/merge-$mjid.out" || fail "the merge did not say so"
+
+# A task run again (as Slurm requeues it) resumes its shard: nothing is left.
+ARENA_RUN=$jid ARENA_SHARDS=4 timeout 120 sbatch --wait --array=2 --cpus-per-task=1 \
+    --output="$tmp/work/again-%A_%a.out" "$src/scripts/slurm/arena-shard.sbatch" $args \
+    >/dev/null 2>&1 || fail "shard 2 run again failed"
+again=$(cat "$tmp/work"/again-*_2.out)
+case $again in
+*"resuming shard 2/4"*"Resuming: 6 of 6 matches already played"*) ;;
+*) fail "shard 2 run again did not resume: $again" ;;
+esac
 
 # --- 4. against the tournament in one piece ---------------------------------
 # shellcheck disable=SC2086
