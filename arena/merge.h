@@ -5,10 +5,11 @@
  * (or the results directory holding exactly one such shard). The merge:
  *   1. reads every shard's store (read-only) and checks that they are shards
  *      of one tournament (game, options, seed, rounds, seat orders, time
- *      control, the same bots by SHA-256, split into the same N) that do not
- *      overlap (no shard given twice) and together hold every match; a stored
- *      match without its log is an error too. Any refusal comes before
- *      anything is written, and names the missing matches and what plays them;
+ *      control, the same bots by SHA-256, the rules version of every log,
+ *      split into the same N) that do not overlap (no shard given twice) and
+ *      together hold every match; a stored match without its log is an
+ *      error too. Any refusal comes before anything is written, and names
+ *      the missing matches and what plays them;
  *   2. writes one tournament into the results directory --out: the bots, the
  *      tournament and every match row in its store, and every shard's
  *      committed log segments as the merged tournament's segments

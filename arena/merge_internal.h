@@ -37,6 +37,8 @@ typedef struct merge {
     size_t n_items;
     int all_orders;           /* tables played every seat order (--seats all) */
     const match_record **rec; /* n_items: each match's record, from its shard */
+    char *rules_version;      /* the rules every log played (rules.h: version) */
+    char *rules_seen;         /* the first log file that said so */
 } merge;
 
 /* merge_load.c: opens and checks every shard (merge.h, step 1). Returns 0,

@@ -284,6 +284,24 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Every log of every shard played the same rules: the rule module's own
+ * version names them (rules.h), so shards played by arenas with another
+ * morris are not one tournament. The first log read sets them. */
+static int same_rules(merge *m, const char *path, const Arena__MatchLog *log)
+{
+    const char *v = log->rules && log->rules->version ? log->rules->version : "";
+    if (!m->rules_version) {
+        m->rules_version = strdup(v);
+        m->rules_seen = strdup(path);
+        return 0;
+    }
+    if (strcmp(v, m->rules_version) == 0) return 0;
+    return merge_say(MERGE_REFUSED,
+                     "not shards of one tournament: %s played %s rules version '%s', %s "
+                     "version '%s'",
+                     m->rules_seen, log->game, m->rules_version, path, v);
+}
+
 /* The shard's log segments whose group was committed (its first match is
  * stored: a group is one transaction), sorted; each stored match must have
  * its log in one of them. */
@@ -310,7 +328,7 @@ static int scan_logs(merge *m, merge_shard *sh)
                     logs[i]->match_seed != m->rec[x]->seed)
                     rc = merge_say(MERGE_REFUSED, "%s: log of match %u does not belong to it", path,
                                    x);
-                else
+                else if ((rc = same_rules(m, path, logs[i])) == 0)
                     seen[x] = 1;
             }
             sh->segments = realloc(sh->segments, (sh->n_segments + 1) * sizeof *sh->segments);
@@ -451,4 +469,6 @@ void merge_free(merge *m)
     free(m->shards);
     free(m->items);
     free(m->rec);
+    free(m->rules_version);
+    free(m->rules_seen);
 }
