@@ -19,9 +19,12 @@
 
 #define ARENA ARENA_BIN_DIR "/arena"
 /* Results are compared across runs: a generous clock, so that a loaded
- * machine never turns a slow start into a time forfeit in one run only. */
-#define SLOW "--move-time 60000"
-#define MORRIS "--game morris --bots random morris_greedy random --rounds 3 " SLOW
+ * machine never turns a slow start into a time forfeit in one run only; and
+ * inline seats, which play the same games (test_e2e checks it) without a
+ * worker process per bot, which costs much under the sanitizers (the Slurm
+ * test plays in sandboxed processes). */
+#define STABLE "--move-time 60000 --isolation inline"
+#define MORRIS "--game morris --bots random morris_greedy random --rounds 3 " STABLE
 
 /* --- which matches a shard holds ---------------------------------------- */
 
@@ -233,7 +236,7 @@ START_TEST(four_shards_merged_equal_the_whole_tournament)
     /* chance nodes, three seats at a table, four bots: the rotations of one
      * table land in different shards */
     assert_merged_equals_whole("--game kurnik:players=3 --bots kurnik_smart kurnik_greedy random "
-                               "random --rounds 1 --seed 3 " SLOW,
+                               "random --rounds 1 --seed 3 " STABLE,
                                4, 12);
 }
 END_TEST
@@ -246,7 +249,7 @@ START_TEST(killed_shard_resumes_then_merges)
 {
     char dir[256], cmd[1024], tdir[1024], sdir[300], why[4096], *out;
     e2e_tmpdir(dir, sizeof dir);
-    const char *args = "--game morris --bots morris_greedy random --rounds 30 --seed 4 " SLOW;
+    const char *args = "--game morris --bots morris_greedy random --rounds 30 --seed 4 " STABLE;
     play_shard(dir, args, 1, 2);
     snprintf(cmd, sizeof cmd, "%s tournament %s --shard 2/2 --out %s/s2", ARENA, args, dir);
     ck_assert_int_eq(e2e_kill_after(5, "match ", cmd), 5);

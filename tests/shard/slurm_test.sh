@@ -20,8 +20,9 @@
 #
 # Exit 0 passed; 1 failed (the reason, and the daemons' and jobs' logs);
 # 77 (ctest: skipped) only where this machine cannot run Slurm at all, said
-# loudly: not root (slurmd must be), or ARENA_SLURM_TEST=skip. Everything it
-# started is stopped by pid and its directory removed.
+# loudly: not root (slurmd must be), or ARENA_SLURM_TEST=skip. At the end its
+# jobs are cancelled, its daemons stopped (each runs under `timeout 900`, so
+# not even a killed script leaves them for long) and its directory removed.
 set -u
 arena=${1:?usage: slurm_test.sh ARENA RESULTS_EQUAL SOURCE_DIR}
 equal=${2:?usage: slurm_test.sh ARENA RESULTS_EQUAL SOURCE_DIR}
@@ -70,14 +71,25 @@ fi
 
 # --- 2. a one-node cluster --------------------------------------------------
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/arena-slurm-XXXXXX") || fail "mktemp"
+# The daemons run in the foreground, each under `timeout` (which passes our
+# TERM on): so they end with this script, and even a script killed outright
+# (a ctest timeout) leaves nothing running for longer than the timeout.
+pids=""
+daemon() {
+    timeout 900 "$@" >>"$tmp/log/daemons.out" 2>&1 &
+    pids="$pids $!"
+}
 cleanup() {
-    for pidfile in "$tmp/slurmd.pid" "$tmp/slurmctld.pid" "$tmp/munge/munged.pid"; do
-        [ -s "$pidfile" ] && kill "$(cat "$pidfile")" 2>/dev/null
-    done
-    sleep 1
-    for pidfile in "$tmp/slurmd.pid" "$tmp/slurmctld.pid" "$tmp/munge/munged.pid"; do
-        [ -s "$pidfile" ] && kill -9 "$(cat "$pidfile")" 2>/dev/null
-    done
+    # Jobs first: their slurmstepd would outlive slurmd.
+    if [ -n "$pids" ] && scancel --quiet --full "${jid:-0}" "${mjid:-0}" 2>/dev/null; then
+        i=0
+        while [ -n "$(squeue -h 2>/dev/null)" ] && [ $i -lt 20 ]; do
+            sleep 0.5
+            i=$((i + 1))
+        done
+    fi
+    # shellcheck disable=SC2086 # a list of pids
+    [ -n "$pids" ] && kill $pids 2>/dev/null && wait 2>/dev/null
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -103,9 +115,15 @@ cpus=$(nproc)
 dd if=/dev/urandom of="$tmp/munge/munge.key" bs=1024 count=1 2>/dev/null
 chmod 400 "$tmp/munge/munge.key"
 sock=$tmp/munge/munge.socket
-munged --force --key-file="$tmp/munge/munge.key" --socket="$sock" \
+daemon munged --foreground --force --key-file="$tmp/munge/munge.key" --socket="$sock" \
     --pid-file="$tmp/munge/munged.pid" --log-file="$tmp/log/munged.log" \
-    --seed-file="$tmp/munge/munged.seed" || fail "munged does not start"
+    --seed-file="$tmp/munge/munged.seed"
+i=0
+until [ -S "$sock" ]; do
+    i=$((i + 1))
+    [ $i -le 100 ] || fail "munged does not start"
+    sleep 0.1
+done
 
 cat >"$tmp/slurm.conf" <<EOF
 ClusterName=arenatest
@@ -138,14 +156,15 @@ NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=arena Nodes=ALL Default=YES MaxTime=10 State=UP
 EOF
 export SLURM_CONF="$tmp/slurm.conf"
-slurmctld -f "$SLURM_CONF" -i || fail "slurmctld does not start"
-slurmd -f "$SLURM_CONF" || fail "slurmd does not start"
+daemon slurmctld -D -i -f "$SLURM_CONF"
+daemon slurmd -D -f "$SLURM_CONF"
 
 # The node idle within a minute.
 i=0
 until [ "$(sinfo -h -o %T 2>/dev/null)" = idle ]; do
     i=$((i + 1))
-    [ $i -le 60 ] || fail "the node never became idle (sinfo: $(sinfo -h 2>&1))"
+    [ $i -le 60 ] || fail "slurmctld and slurmd did not start, or the node never became idle" \
+        "(sinfo: $(sinfo -h 2>&1))"
     sleep 1
 done
 echo "slurm_shards: cluster of $host up (slurmctld :$ctld_port, slurmd :$node_port)"
@@ -170,7 +189,7 @@ while :; do
     *) break ;;
     esac
     i=$((i + 1))
-    [ $i -le 150 ] || fail "jobs unfinished after 150 s (shards: $(state_of "$jid"), merge: $s)"
+    [ $i -le 300 ] || fail "jobs unfinished after 300 s (shards: $(state_of "$jid"), merge: $s)"
     sleep 1
 done
 shards=$(state_of "$jid")
