@@ -24,6 +24,7 @@ static const command commands[] = {
     {"match", cmd_match, "play one match, optionally drawing the board after every move"},
     {"tournament", cmd_tournament, "play a round robin or a gauntlet and write rating tables"},
     {"sprt", cmd_sprt, "play game pairs until a sequential test says whether NEW beats OLD"},
+    {"merge", cmd_merge, "join the shards of a tournament (--shard I/N) into one"},
     {"ratings", cmd_ratings, "show the persistent ratings of a game across tournaments"},
     {"report", cmd_report, "write a tournament's HTML report (index.html) and replay viewer"},
     {"rebuild", cmd_rebuild, "make results/arena.db again from the match logs"},

@@ -15,6 +15,7 @@ int cmd_match(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_ratings(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv); /* cmd_report.c */
 int cmd_sprt(int argc, char **argv);
 int cmd_rebuild(int argc, char **argv);

@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "report_html.h"
 #include "session.h"
+#include "shard.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -158,7 +159,11 @@ static const char tournament_help[] =
     "                         missing matches with the stored settings and bots\n"
     "  --replays N|all        the HTML report (index.html) holds the replays of the\n"
     "                         first N matches (default 100)\n"
-    "  --no-report            no HTML report at the end (e.g. for benchmarks)\n\n"
+    "  --no-report            no HTML report at the end (e.g. for benchmarks)\n"
+    "  --shard I/N            play only shard I of N: matches I-1, I-1+N, I-1+2N, ...\n"
+    "                         with the whole tournament's seeds, into a results\n"
+    "                         directory of its own (default results/shard-I-of-N);\n"
+    "                         needs --seed. `arena merge` joins the shards\n\n"
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
 
@@ -199,9 +204,12 @@ int cmd_tournament(int argc, char **argv)
                             {"no-report", no_argument, NULL, 'N'},
                             {"gauntlet", no_argument, NULL, 'G'},
                             {"anchor", required_argument, NULL, 'A'},
+                            {"shard", required_argument, NULL, 'X'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     char anchor[512];
+    const char *default_out = po.out_dir; /* to tell whether --out was given */
+    char shard_out[64];
     optind = 1;
     opterr = 0;
     int c;
@@ -213,6 +221,14 @@ int cmd_tournament(int argc, char **argv)
         if (c == 'A') {
             if (cli_anchor("tournament", optarg, anchor, sizeof anchor, &to.anchor_elo)) goto out;
             to.anchor = anchor;
+            continue;
+        }
+        if (c == 'X') {
+            char err[256];
+            if (shard_parse(optarg, &to.shard, err, sizeof err)) {
+                fprintf(stderr, "arena tournament: %s\n", err);
+                goto out;
+            }
             continue;
         }
         if (c == 'h') {
@@ -294,11 +310,27 @@ int cmd_tournament(int argc, char **argv)
             goto out;
         }
         if (resume_conflict(&po, rounds_given, seats_given, to.gauntlet)) goto out;
+        if (to.shard.count) {
+            fprintf(stderr, "arena tournament: --resume plays the stored shard; drop --shard\n");
+            goto out;
+        }
     } else if (!po.game || nb < 2) {
         fprintf(stderr, "arena tournament: %s\n%s",
                 !po.game ? "--game is required" : "--bots needs at least two bots",
                 tournament_help);
         goto out;
+    }
+    if (to.shard.count && !to.resume) {
+        if (!po.seed_given) { /* a clock seed would make each shard another tournament */
+            fprintf(stderr, "arena tournament: --shard needs --seed: every shard must play the "
+                            "same tournament\n");
+            goto out;
+        }
+        if (po.out_dir == default_out) {
+            snprintf(shard_out, sizeof shard_out, "results/shard-%d-of-%d", to.shard.index,
+                     to.shard.count);
+            po.out_dir = shard_out;
+        }
     }
     play_opts_warn(&po);
     to.game_spec = po.game;

@@ -266,7 +266,9 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
                           o->tc_text ? o->tc_text : "",
                           t->dir_rel,
                           (int)(2 * t->max_pairs),
-                          0 /* the two seat orders of a pair: rotations */};
+                          0 /* the two seat orders of a pair: rotations */,
+                          0,
+                          0};
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     if (t->tid <= 0) return -1;
     if (store_format_set(t->db, t->tid, "sprt", err, errlen)) return -1;

@@ -43,10 +43,11 @@ typedef struct tournament_info {
     const char *options; /* canonical option string: the rating pool is game+options */
     uint64_t seed;
     int rounds;
-    const char *tc;  /* "5+0.05", "move 100ms" */
-    const char *dir; /* its directory, relative to the results directory */
-    int planned;     /* number of matches planned */
+    const char *tc;      /* "5+0.05", "move 100ms" */
+    const char *dir;     /* its directory, relative to the results directory */
+    int planned;         /* number of matches planned */
     int all_seat_orders; /* 1: every seat order; 0: rotations (stored as text) */
+    int shard, shards;   /* shard I of N (shard.h); 0, 0 for a whole tournament */
 } tournament_info;
 
 /* Creates a tournament with its entrants (in order); returns its id (> 0) or -1.
@@ -85,6 +86,7 @@ typedef struct tournament_row {
     uint64_t seed;
     int rounds, planned, finished;
     int seat_orders; /* 1 all, 0 rotations, -1 not stored (before schema 3) */
+    int shard, shards; /* shard I of N (shard.h); 0, 0 for a whole tournament */
     int n_entrants;
     char **paths;
     char **sha256;
@@ -97,6 +99,22 @@ void store_tournament_row_free(tournament_row *t);
  * seat stored before schema 2, which did not record it. */
 int store_tournament_results(store *s, int64_t id, match_record **out, size_t *n, char *err,
                              size_t errlen);
+
+/* --- shards (shard.h) ------------------------------------------------------ */
+
+/* The ids of the store's sharded tournaments, ascending (*ids malloc'd). */
+int store_sharded_tournaments(store *s, int64_t **ids, size_t *n, char *err, size_t errlen);
+/* The whole (not sharded) tournaments with t's game, options, seed, rounds,
+ * time control and planned count, ascending (*ids malloc'd): a merge already
+ * done, or the same tournament played in one piece. */
+int store_tournaments_like(store *s, const tournament_row *t, int64_t **ids, size_t *n, char *err,
+                           size_t errlen);
+/* A tournament's entrants by position, as stored: name (the identity,
+ * "name[options]"), version, author, sha256, path ("path:options") and
+ * display label; store_bot of one of them in another store finds or makes the
+ * same bot row. Free with store_entrants_free. */
+int store_entrants_read(store *s, int64_t tid, entrant ***out, int *n, char *err, size_t errlen);
+void store_entrants_free(entrant **e, int n);
 
 /* --- persistent ratings ------------------------------------------------- */
 

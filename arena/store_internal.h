@@ -10,7 +10,7 @@
 #include "store.h"
 
 /* Bumped by every migration step in store_schema.c. */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 struct store {
     sqlite3 *db;
@@ -43,5 +43,10 @@ void store__rollback(store *s);
 
 /* Creates or migrates the schema to STORE_SCHEMA_VERSION (store_schema.c). */
 int store__schema(store *s, char *err, size_t errlen);
+
+/* A tournament's shard (store_shard.c): recorded inside the caller's
+ * transaction; read back as 0, 0 for a whole tournament or an older store. */
+int store__shard_insert(store *s, int64_t tid, int shard, int shards, char *err, size_t errlen);
+int store__shard_get(store *s, int64_t tid, int *shard, int *shards, char *err, size_t errlen);
 
 #endif

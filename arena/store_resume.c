@@ -63,7 +63,9 @@ static int load_entrants(store *s, tournament_row *out, char *err, size_t errlen
 int store_tournament_get(store *s, int64_t id, tournament_row *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
-    if (load_row(s, id, out, err, errlen) == 0 && load_entrants(s, out, err, errlen) == 0) return 0;
+    if (load_row(s, id, out, err, errlen) == 0 && load_entrants(s, out, err, errlen) == 0 &&
+        store__shard_get(s, id, &out->shard, &out->shards, err, errlen) == 0)
+        return 0;
     store_tournament_row_free(out);
     return -1;
 }

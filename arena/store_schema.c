@@ -128,9 +128,17 @@ static const char store_schema_v4[] =
     "  los REAL,"
     "  finished TEXT);";
 
+/* Version 5: which shard of a tournament a tournament row plays (shard.h:
+ * `arena tournament --shard I/N`); whole tournaments have no row here. */
+static const char store_schema_v5[] =
+    "CREATE TABLE IF NOT EXISTS tournament_shards("
+    "  tournament_id INTEGER PRIMARY KEY REFERENCES tournaments(id) ON DELETE CASCADE,"
+    "  shard INTEGER NOT NULL,"
+    "  shards INTEGER NOT NULL);";
+
 /* store_migrations[v] takes a database from version v to v + 1. */
 static const char *const store_migrations[] = {store_schema_v1, store_schema_v2, store_schema_v3,
-                                               store_schema_v4};
+                                               store_schema_v4, store_schema_v5};
 
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
                "one migration per schema version");

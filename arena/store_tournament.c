@@ -107,6 +107,7 @@ int64_t store_tournament_new(store *s, const tournament_info *t, entrant *const 
     if (store__begin(s, err, errlen)) return -1;
     tid = store_tournament_row(s, t, err, errlen);
     if (tid < 0 || store_entrants(s, tid, entrants, n, err, errlen)) goto fail;
+    if (t->shards > 0 && store__shard_insert(s, tid, t->shard, t->shards, err, errlen)) goto fail;
     if (store__commit(s, err, errlen)) return -1;
     return tid;
 fail:

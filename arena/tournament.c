@@ -23,6 +23,7 @@
 #include "report_build.h"
 #include "schedule.h"
 #include "session.h"
+#include "shard.h"
 #include "store.h"
 #include "store_sprt.h"
 #include "tally.h"
@@ -62,6 +63,7 @@ typedef struct tour {
     int was_finished; /* --resume of a tournament that had finished: no new snapshot */
     int gauntlet;     /* as given, or as stored when resuming */
     int anchor;       /* the entrant whose rating --anchor fixes, or -1 */
+    shard_spec shard; /* the part this run plays (count 0: the whole) */
 } tour;
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -281,7 +283,9 @@ static int open_storage(tour *t, char *err, size_t errlen)
                           t->o->tc_text ? t->o->tc_text : "",
                           t->dir_rel,
                           (int)t->n_items,
-                          t->o->all_seat_orders};
+                          t->o->all_seat_orders,
+                          t->shard.index,
+                          t->shard.count};
     if (write_manifest(t, &ti, err, errlen)) return -1;
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     if (t->tid > 0 && t->gauntlet && store_format_set(t->db, t->tid, "gauntlet", err, errlen))
@@ -323,6 +327,7 @@ static tournament_result prepare(tour *t, char *err, size_t errlen)
         return TOURNAMENT_BAD_INPUT;
     tally_init(&t->results, t->s.n);
     t->finished = xcalloc(t->n_items, 1);
+    shard_skip_others(&t->shard, t->finished, t->n_items);
     if (open_storage(t, err, errlen)) return TOURNAMENT_FAILED;
     return TOURNAMENT_OK;
 }
@@ -439,6 +444,8 @@ static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *e
                restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->was_finished = row.finished;
+        t->shard = (shard_spec){row.shard, row.shards};
+        shard_skip_others(&t->shard, t->finished, t->n_items);
         rc = TOURNAMENT_OK;
     }
     store_tournament_row_free(&row);
@@ -466,9 +473,23 @@ static void resume_command(const tour *t, char *out, size_t len)
         snprintf(out + n, len - (size_t)n, " --margin %lld", (long long)(o->margin_us / 1000));
 }
 
+/* The end of a shard: no table (a part of a round robin rates nothing), the
+ * count, and what to do with it. */
+static void shard_summary(const tour *t, size_t n_play)
+{
+    char sh[32];
+    shard_format(&t->shard, sh, sizeof sh);
+    printf("\nShard %s: %zu of its %zu matches (of %zu in the tournament) stored in %s/\n", sh,
+           t->done, n_play, t->n_items, t->dir);
+    if (t->done < n_play)
+        printf("Missing matches: arena tournament --resume %s\n", t->dir);
+    else
+        printf("When every shard is done: arena merge SHARD_DIR... --out RESULTS\n");
+}
+
 tournament_result tournament_run(const tournament_opts *o)
 {
-    tour t = {.o = o};
+    tour t = {.o = o, .shard = o->shard};
     pthread_mutex_init(&t.lock, NULL);
     char err[1024];
     t.tc = o->tc;
@@ -480,14 +501,18 @@ tournament_result tournament_run(const tournament_opts *o)
     if (rc == TOURNAMENT_OK &&
         commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
         rc = TOURNAMENT_FAILED;
+    size_t n_play = shard_size(&t.shard, t.n_items); /* the matches this run answers for */
     if (rc == TOURNAMENT_OK) {
-        progress_begin(&t.prog, o->progress, t.n_items - t.done, o->jobs);
+        progress_begin(&t.prog, o->progress, n_play - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
                 t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
                 o->jobs);
+        if (t.shard.count)
+            fprintf(stderr, "Shard %d/%d: %zu of the %zu matches\n", t.shard.index, t.shard.count,
+                    n_play, t.n_items);
         if (o->resume)
-            fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, t.n_items);
-        interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = t.n_items};
+            fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, n_play);
+        interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = n_play};
         resume_command(&t, intr.resume_cmd, sizeof intr.resume_cmd);
         int armed = interrupt_arm(&intr) == 0;
         play_all(&t);
@@ -498,21 +523,27 @@ tournament_result tournament_run(const tournament_opts *o)
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;
         }
-        if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
-        if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
+        if (t.shard.count) { /* rated when merged (arena merge) */
+            shard_summary(&t, n_play);
+        } else {
+            if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
+            if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
+        }
         if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
             fprintf(stderr, "arena tournament: %s\n", err);
             rc = TOURNAMENT_FAILED;
         }
-        if (!o->no_report &&
+        /* a shard's report is written by the merge of all of them */
+        if (!o->no_report && !t.shard.count &&
             report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
             fprintf(stderr, "arena tournament: report: %s\n", err);
             rc = TOURNAMENT_FAILED;
         }
         if (t.failed) rc = TOURNAMENT_FAILED;
-        printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
-               "crosstable.txt, matches/)\n",
-               t.dir, o->no_report ? "" : "index.html, ");
+        if (!t.shard.count)
+            printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
+                   "crosstable.txt, matches/)\n",
+                   t.dir, o->no_report ? "" : "index.html, ");
     } else {
         fprintf(stderr, "arena tournament: %s\n", err);
     }

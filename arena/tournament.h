@@ -7,6 +7,7 @@
 
 #include "arena/bot.h"
 #include "session.h"
+#include "shard.h"
 
 typedef struct tournament_opts {
     const char *game_spec;   /* "morris:variant=lasker" */
@@ -29,6 +30,7 @@ typedef struct tournament_opts {
     int gauntlet;          /* the first bot against all others (schedule_gauntlet) */
     const char *anchor;    /* an entrant's display name whose rating is fixed, or NULL */
     double anchor_elo;     /* ... at this Elo (else the field averages 0) */
+    shard_spec shard;      /* --shard I/N: play only that part (count 0: all) */
 } tournament_opts;
 
 /* How a tournament ended; the command layer (cmd_play.c) turns it into an

@@ -91,7 +91,7 @@ _arena()
         --model) COMPREPLY=($(compgen -W "logistic normalized" -- "$word")) ;;
         --field) COMPREPLY=($(compgen -W "$(_arena_bots "$arena")" -- "$word")) ;;
         --out | --resume) COMPREPLY=($(compgen -d -- "$word")) ;;
-        --rounds | -j | --jobs | --tc | --move-time | --margin | --seed | --mem | --games | --depth | --moves) ;;
+        --rounds | -j | --jobs | --tc | --move-time | --margin | --seed | --mem | --games | --depth | --moves | --shard) ;;
         --elo0 | --elo1 | --alpha | --beta | --max-games | --anchor | --history) ;;
         *)
             if [[ $word == -* ]]; then
@@ -105,6 +105,7 @@ _arena()
                     ;;
                 replay) COMPREPLY=($(compgen -f -X '!*.pb' -- "$word") $(compgen -d -S / -- "$word")) ;;
                 report) COMPREPLY=($(compgen -d -- "$word")) ;;
+                merge) COMPREPLY=($(compgen -d -- "$word")) ;; # shard directories
                 esac
             fi
             ;;

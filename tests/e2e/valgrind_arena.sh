@@ -26,6 +26,16 @@ run sprt --game morris morris_greedy random --elo0 0 --elo1 200 -j 2 --seed 4 --
 run tournament --game morris --bots morris_greedy random random --gauntlet --anchor random#1=0 \
     --seed 5 --quiet --out "$out/r"
 run ratings --game morris --history morris_greedy --format json --out "$out/r"
+# two shards of a tournament (one resumed), merged; and a refused merge
+for s in 1 2; do
+    run tournament --game morris --bots morris_greedy random --rounds 2 --seed 4 --shard $s/2 \
+        --quiet --out "$out/s$s"
+done
+run tournament --resume "$(ls -d "$out"/s2/*/)"
+run merge "$out/s1" "$out/s2" --out "$out/m"
+"$vg" -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+    "$arena" merge "$out/s1" --out "$out/m2" >"$out/log" 2>&1 && { echo "merge of one shard of two passed"; exit 1; }
+[ $? -eq 2 ] || { cat "$out/log"; exit 1; }
 run perft --game morris --depth 3
 run games
 echo "valgrind: arena clean"

@@ -127,8 +127,8 @@ START_TEST(old_seats_without_entrant)
 }
 END_TEST
 
-/* A store of schema 1 (no entrant column; made here by dropping what version
- * 2 added) is read as it is by a reader, and migrated by a writer. */
+/* A store of schema 1 (no entrant column; made here by dropping what versions
+ * 2 and 3 added) is read as it is by a reader, and migrated by a writer. */
 START_TEST(schema_1_read_then_migrated)
 {
     char *tmp = st_tmpdir(), *db = st_join(tmp, "arena.db"), err[512] = "";
@@ -141,7 +141,8 @@ START_TEST(schema_1_read_then_migrated)
     store_close(s);
     raw_exec(tmp, "ALTER TABLE match_seats DROP COLUMN entrant;"
                   "ALTER TABLE rating_history DROP COLUMN copy;"
-                  "ALTER TABLE tournaments DROP COLUMN seat_orders; PRAGMA user_version=1;");
+                  "ALTER TABLE tournaments DROP COLUMN seat_orders; DROP TABLE tournament_formats;"
+                  " DROP TABLE sprt_runs; DROP TABLE tournament_shards; PRAGMA user_version=1;");
     s = store_open_read(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p = load_ok(s);
@@ -170,7 +171,7 @@ START_TEST(seat_orders_and_entrants_read_back)
     store *s = store_open(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     entrant *e[] = {&b, &r, &r};
-    tournament_info ti = {"g", "", 7, 1, "move 1ms", "t-all", 6, 1};
+    tournament_info ti = {"g", "", 7, 1, "move 1ms", "t-all", 6, 1, 0, 0};
     int64_t t = store_tournament_new(s, &ti, e, 3, err, sizeof err);
     ck_assert_msg(t > 0, "%s", err);
     st_commit(s, t, 4, 3, (int[]){2, 0, 1}, (double[]){1, 0, -1});
@@ -187,7 +188,7 @@ START_TEST(seat_orders_and_entrants_read_back)
     ck_assert_int_eq(m[0].num_players, 3);
     ck_assert(m[0].seat_entrant[0] == 2 && m[0].seat_entrant[1] == 0 && m[0].seat_entrant[2] == 1);
     free(m);
-    ti = (tournament_info){"g", "", 7, 1, "move 1ms", "t-rot", 3, 0};
+    ti = (tournament_info){"g", "", 7, 1, "move 1ms", "t-rot", 3, 0, 0, 0};
     t = store_tournament_new(s, &ti, e, 3, err, sizeof err);
     ck_assert_msg(store_tournament_get(s, t, &row, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(row.seat_orders, 0);

@@ -1,0 +1,201 @@
+/* merge_write.c -- the merged tournament written and rated (merge.h, steps 2
+ * and 3): its store rows, its log segments, its tables. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "matchlog.h"
+#include "merge_internal.h"
+#include "xalloc.h"
+#include "report_build.h"
+#include "outcome.h"
+#include "ratings.h"
+#include "report.h"
+#include "tally.h"
+
+typedef struct merged {
+    merge *m;
+    store *db;
+    int64_t tid;
+    char dir[4400]; /* OUT/<name> */
+    char rel[256];  /* <name>, relative to OUT */
+    unsigned next_segment;
+    size_t stored;
+    char err[1024];
+} merged;
+
+/* OUT/<date>-<time>-<game>-merged[-k], made with its matches/ directory. */
+static int make_merged_dir(merged *w)
+{
+    const char *out = w->m->o->out_dir;
+    char stamp[64], mdir[4500];
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    for (int k = 1; k < 1000; k++) {
+        snprintf(w->rel, sizeof w->rel, k == 1 ? "%s-%s-merged" : "%s-%s-merged-%d", stamp,
+                 w->m->first->row.game, k);
+        snprintf(w->dir, sizeof w->dir, "%s/%s", out, w->rel);
+        if (mkdir(w->dir, 0755) == 0) {
+            snprintf(mdir, sizeof mdir, "%s/matches", w->dir);
+            if (mkdir(mdir, 0755) == 0) return 0;
+            break;
+        }
+        if (errno != EEXIST) break;
+    }
+    snprintf(w->err, sizeof w->err, "%s: cannot create directory: %s", w->dir, strerror(errno));
+    return -1;
+}
+
+/* The store of --out with the bots and the tournament, named as the shards
+ * named them (entrant order, display labels, settings). */
+static int open_out(merged *w)
+{
+    const merge_shard *f = w->m->first;
+    w->db = store_open(w->m->o->out_dir, w->err, sizeof w->err);
+    if (!w->db) return -1;
+    for (int i = 0; i < f->n_entrants; i++)
+        if (store_bot(w->db, f->entrants[i], w->err, sizeof w->err)) return -1;
+    if (make_merged_dir(w)) return -1;
+    tournament_info ti = {f->row.game,
+                          f->row.options,
+                          f->row.seed,
+                          f->row.rounds,
+                          f->row.tc,
+                          w->rel,
+                          f->row.planned,
+                          f->row.seat_orders > 0,
+                          0,
+                          0};
+    w->tid = store_tournament_new(w->db, &ti, f->entrants, f->n_entrants, w->err, sizeof w->err);
+    return w->tid > 0 ? 0 : -1;
+}
+
+/* A match's record as the whole tournament stores it: seats from the
+ * schedule (a shard's store keeps seats by bot, not by position). */
+static match_record placed_record(const merge *m, uint32_t index, const char *log_path)
+{
+    match_record r = *m->rec[index];
+    const schedule_item *it = &m->items[index];
+    for (int p = 0; p < r.num_players && p < it->num_players; p++)
+        r.seat_entrant[p] = it->seat[p];
+    snprintf(r.log_path, sizeof r.log_path, "%s", log_path);
+    return r;
+}
+
+/* One committed segment of a shard becomes one segment of the merged
+ * tournament, its logs naming it, then its matches go into the store in one
+ * transaction: the group commit's order (logs durable first). */
+static int copy_segment(merged *w, const char *path)
+{
+    Arena__MatchLog **logs;
+    size_t n;
+    if (matchlog_read_all(path, &logs, &n, w->err, sizeof w->err)) return -1;
+    char rel[600], out[5000];
+    snprintf(rel, sizeof rel, "%s/matches/g%06u.pb", w->rel, w->next_segment++);
+    snprintf(out, sizeof out, "%s/%s", w->m->o->out_dir, rel);
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0;
+    match_record *recs = calloc(n ? n : 1, sizeof *recs);
+    int rc = recs ? 0 : -1;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char *was = logs[i]->tournament;
+        logs[i]->tournament = w->rel;
+        rc = matchlog_segment_append(&buf, &len, &cap, logs[i]);
+        logs[i]->tournament = was;
+        recs[i] = placed_record(w->m, logs[i]->match_index, rel);
+    }
+    if (rc) snprintf(w->err, sizeof w->err, "%s: out of memory", out);
+    if (rc == 0) rc = matchlog_write_bytes(out, buf, len, w->err, sizeof w->err);
+    if (rc == 0) rc = store_matches(w->db, w->tid, recs, n, w->err, sizeof w->err);
+    if (rc == 0) w->stored += n;
+    free(recs);
+    free(buf);
+    matchlog_free_all(logs, n);
+    return rc;
+}
+
+static void print_forfeits(const merge *m, entrant *const *ent)
+{
+    int any = 0;
+    for (size_t i = 0; i < m->n_items; i++) {
+        const match_record *r = m->rec[i];
+        if (r->end == OUTCOME_NORMAL || r->culprit < 0 || r->culprit >= r->num_players) continue;
+        char how[256];
+        outcome_describe(r->end, r->end_detail, how, sizeof how);
+        if (!any++) printf("Forfeits:\n");
+        printf("  match %zu: %s %s\n", i, ent[m->items[i].seat[r->culprit]]->display, how);
+    }
+    if (any) printf("\n");
+}
+
+/* The tournament's table, crosstable and report files, as a tournament
+ * writes them at its end: every match counted once, in index order. */
+static int rate_tournament(merged *w)
+{
+    const merge *m = w->m;
+    const merge_shard *f = m->first;
+    tally ty;
+    tally_init(&ty, f->n_entrants);
+    for (size_t i = 0; i < m->n_items; i++) {
+        match_record r = placed_record(m, (uint32_t)i, "");
+        tally_add(&ty, &r);
+    }
+    const char **names = xcalloc((size_t)f->n_entrants, sizeof *names);
+    for (int i = 0; i < f->n_entrants; i++)
+        names[i] = f->entrants[i]->display;
+    char *title = xasprintf("%s (%s), %zu games", f->row.game, f->row.options, m->n_items);
+    report_built b;
+    int rc = report_build(&b, title, f->n_entrants, names, ty.games, ty.n_games, ty.matches,
+                          w->err, sizeof w->err);
+    free(title);
+    if (rc == 0) {
+        printf("\n");
+        print_forfeits(m, f->entrants);
+        report_print_text(stdout, &b.rep);
+        rc = report_write_files(w->dir, &b.rep, w->err, sizeof w->err);
+        report_built_free(&b);
+    }
+    free(names);
+    tally_free(&ty);
+    return rc;
+}
+
+/* The persistent pool of --out, refitted with the merged tournament in it and
+ * snapshotted, as at the end of a tournament. */
+static int rate_pool(merged *w)
+{
+    const tournament_row *row = &w->m->first->row;
+    return store_pool_rate(w->db, w->tid, row->game, row->options, w->err, sizeof w->err);
+}
+
+int merge_write(merge *m)
+{
+    merged w = {.m = m};
+    int rc = open_out(&w);
+    for (int s = 1; rc == 0 && s <= m->first->sh.count; s++) /* shards in order */
+        for (int i = 0; rc == 0 && i < m->n; i++)
+            for (size_t j = 0; rc == 0 && m->shards[i].sh.index == s && j < m->shards[i].n_segments;
+                 j++)
+                rc = copy_segment(&w, m->shards[i].segments[j]);
+    if (rc == 0) {
+        fprintf(stderr, "Merged %d shards: %zu matches of %s (%s), seed %llu, into %s\n", m->n,
+                w.stored, m->first->row.game, m->first->row.options,
+                (unsigned long long)m->first->row.seed, w.dir);
+        if (rate_tournament(&w) || rate_pool(&w) ||
+            store_tournament_done(w.db, w.tid, w.err, sizeof w.err))
+            rc = -1;
+    }
+    if (rc)
+        fprintf(stderr, "arena merge: %s\n", w.err);
+    else
+        printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
+               "crosstable.txt, matches/)\n",
+               w.dir);
+    if (w.db) store_close(w.db);
+    return rc ? 1 : 0;
+}
