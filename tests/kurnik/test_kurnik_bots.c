@@ -222,7 +222,7 @@ Suite *kurnik_bots_suite(void)
 {
     Suite *s = suite_create("kurnik_bots");
     TCase *tc = tcase_create("bots");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 300); /* ASan on a loaded machine needs it */
     tcase_add_test(tc, greedy_exchanges_upward_never_a_rooster);
     tcase_add_test(tc, smart_saves_eggs_and_buys_the_rooster);
     tcase_add_test(tc, smart_beats_greedy_two_players);
