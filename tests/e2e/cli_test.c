@@ -212,6 +212,63 @@ START_TEST(match_same_seed_same_game_not_stored)
 }
 END_TEST
 
+/* --show draws the board before the first move and after every move; an
+ * unknown option value of the game is a one-line error naming it (exit 2). */
+START_TEST(match_show_and_bad_game_option)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris morris_greedy random --seed 3 --show --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    const char *after = strstr(out, " after ");
+    int plies = after ? atoi(after + 7) : 0, boards = 0, moves = 0;
+    ck_assert_int_gt(plies, 10);
+    for (const char *p = out; (p = strstr(p, "\n  a b c d e f g\n")); p++) boards++;
+    for (int k = 1; k <= plies; k++) {
+        char key[32], line[256];
+        snprintf(key, sizeof key, "%4d. [", k);
+        moves += line_starting(out, key, line, sizeof line) == 0;
+    }
+    ck_assert_int_eq(moves, plies);
+    ck_assert_int_eq(boards, plies + 1);
+    free(out);
+    rc = e2e_run(&out, "%s match --game morris:variant=bogus random random --out %s", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "variant") && strstr(out, "bogus"), "(%d) %s", rc, out);
+    ck_assert_ptr_eq(strchr(out, '\n'), strrchr(out, '\n')); /* one line */
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Two builds of one bot version are two players, told apart in the table by
+ * name@<first 8 hex of the .so's SHA-256>. */
+START_TEST(two_builds_are_labelled_by_hash)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "mkdir %s/b && cp %s/bots/random.so %s/b/random.so && "
+                                   "printf x >> %s/b/random.so",
+                             dir, ARENA_BIN_DIR, dir, dir),
+                     0);
+    char *sha[2];
+    ck_assert_int_eq(e2e_run(&sha[0], "sha256sum %s/bots/random.so", ARENA_BIN_DIR), 0);
+    ck_assert_int_eq(e2e_run(&sha[1], "sha256sum %s/b/random.so", dir), 0);
+    int rc = e2e_run(&out, "%s tournament --game morris --bots random %s/b/random.so --rounds 1 "
+                           "--seed 1 --out %s",
+                     ARENA, dir, dir);
+    ck_assert_msg(rc == 0, "(%d) %s", rc, out);
+    for (int k = 0; k < 2; k++) {
+        char label[64];
+        snprintf(label, sizeof label, "random@%.8s ", sha[k]);
+        ck_assert_msg(strstr(out, label), "no '%s' in:\n%s", label, out);
+        free(sha[k]);
+    }
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A tournament: one progress line per finished match off a terminal, the
  * files of the tournament directory, both colours on one seed per pair, and
  * `arena replay DIR/matches/00007.pb` finding match 7 in its segment. */
@@ -528,6 +585,8 @@ int main(void)
     tcase_add_test(tc, every_command_has_help);
     tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
+    tcase_add_test(tc, match_show_and_bad_game_option);
+    tcase_add_test(tc, two_builds_are_labelled_by_hash);
     tcase_add_test(tc, tournament_files_pairs_and_progress);
     tcase_add_test(tc, resume_refuses_a_changed_bot);
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);

@@ -91,6 +91,12 @@ START_TEST(misbehaving_bots_lose_and_tournament_finishes)
                      ARENA, E2E_BOT("sigkill_mid"), EVIL("hang"), EVIL("writer"), dir);
     ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
     ck_assert_msg(strstr(out, "Rank"), "no rating table:\n%s", out);
+    /* the end of the output lists the forfeits with their reasons */
+    const char *forfeits = strstr(out, "\nForfeits:\n");
+    ck_assert_msg(forfeits && strstr(forfeits, "hang lost on time: no answer within 3050 ms") &&
+                      strstr(forfeits, "sigkill_mid crashed: signal 9") &&
+                      strstr(forfeits, "writer sandbox violation: open"),
+                  "forfeits not listed:\n%s", out);
     free(out);
     ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
     e2e_logs l;
