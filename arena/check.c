@@ -16,10 +16,11 @@ static const char check_help[] =
     "Loads the bot in the sandbox, plays N games (default 10) against the random bot\n"
     "in every seat, and reports crashes, time losses, illegal moves and sandbox\n"
     "violations. Exit status 0: sound; 1: it lost games by misbehaving; 2: it does\n"
-    "not load.\n\n" PLAY_OPTIONS_HELP;
+    "not load or refuses the game.\n\n" PLAY_OPTIONS_HELP;
 
 typedef struct check_stats {
     int games, wins, draws, losses, forfeits;
+    int refused; /* it failed to start a game: refused it, or its options */
     int64_t slowest_us, total_us;
     int moves;
 } check_stats;
@@ -75,6 +76,7 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
     match_log_free(log);
     st->games++;
     if (outcome_is_forfeit(rec.end) && rec.culprit == seat) {
+        st->refused += rec.end == OUTCOME_SETUP;
         st->forfeits++;
         st->losses++;
         char how[512];
@@ -98,6 +100,11 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
 static int verdict(const session *s, const check_stats *st, const play_opts *po)
 {
     const entrant *e = s->entrants[0];
+    if (st->refused) { /* README: a bot that refuses the game does not load (2) */
+        printf("Verdict: %s does not load: it would not start the game (see the FAIL line).\n",
+               e->display);
+        return 2;
+    }
     if (st->forfeits == 0)
         printf("  ok    no crashes, time losses, illegal moves or sandbox violations\n");
     printf("  %s %d games against random: %d wins, %d draws, %d losses\n",
@@ -160,7 +167,7 @@ int cmd_check(int argc, char **argv)
     int np = s.lr->rules->num_players(s.game);
     seat_pool *pool = session_pool(&s);
     check_stats st = {0};
-    for (int g = 0; g < games; g++)
+    for (int g = 0; g < games && !st.refused; g++)
         play_one(&s, pool, &po, g, np, &st);
     pool_free(pool);
     int rc = verdict(&s, &st, &po);

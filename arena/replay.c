@@ -39,12 +39,20 @@ static int open_module(replay_run *run)
     }
     if (!run->lr) return -1;
     run->r = run->lr->rules;
+    /* Another build of the same rules version plays the same games (rules.h:
+     * a rule change changes the version), so only a different or unknown
+     * version is worth a warning: one printed for every rebuild would be
+     * learnt to be ignored. */
     const char *want = log->rules ? log->rules->sha256 : NULL;
-    if (want && want[0] && strcmp(want, run->lr->sha256) != 0)
+    const char *logged = log->rules && log->rules->version ? log->rules->version : "";
+    const char *have = ARENA_RULES_HAS(run->r, version) && run->r->version ? run->r->version : "";
+    if (want && want[0] && strcmp(want, run->lr->sha256) != 0 &&
+        (!logged[0] || strcmp(logged, have) != 0))
         fprintf(stderr,
                 "arena replay: warning: %s is not the module the match was played with "
-                "(sha256 %.12s..., logged %.12s...); it may not reproduce\n",
-                run->lr->path, run->lr->sha256, want);
+                "(sha256 %.12s..., logged %.12s...; rules version '%s', logged '%s'); it may not "
+                "reproduce\n",
+                run->lr->path, run->lr->sha256, want, have, logged);
     return 0;
 }
 

@@ -21,6 +21,7 @@
 #include "text.h"
 #include "timectl.h"
 #include "xalloc.h"
+#include "support.h"
 
 START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
 {
@@ -254,12 +255,16 @@ START_TEST(loader_errors_name_the_file)
     ck_assert_ptr_nonnull(strstr(err, "not a rule module"));
     ck_assert_ptr_nonnull(strstr(err, "random.so"));
     /* A file that is not a shared library at all. */
-    FILE *f = fopen("/tmp/arena-units-junk.so", "w");
+    char dir[256], junk[512], want[600];
+    support_tmpdir(dir, sizeof dir);
+    snprintf(junk, sizeof junk, "%s/junk.so", dir);
+    FILE *f = fopen(junk, "w");
+    ck_assert_ptr_nonnull(f);
     fputs("junk", f);
-    fclose(f);
-    ck_assert_ptr_null(loader_open_rules("/tmp/arena-units-junk.so", err, sizeof err));
-    ck_assert_ptr_nonnull(strstr(err, "/tmp/arena-units-junk.so: cannot load"));
-    remove("/tmp/arena-units-junk.so");
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_ptr_null(loader_open_rules(junk, err, sizeof err));
+    snprintf(want, sizeof want, "%s: cannot load", junk);
+    ck_assert_msg(strstr(err, want), "%s", err);
     loaded_rules *lr = loader_open_rules("morris", err, sizeof err);
     ck_assert_msg(lr != NULL, "%s", err);
     ck_assert_str_eq(lr->rules->name, "morris");
@@ -274,14 +279,17 @@ END_TEST
 
 START_TEST(sha256_matches_a_known_digest)
 {
-    FILE *f = fopen("/tmp/arena-units-abc.txt", "w");
+    char dir[256], path[512];
+    support_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/abc.txt", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
     fputs("abc", f);
-    fclose(f);
+    ck_assert_int_eq(fclose(f), 0);
     char hex[65], err[256];
-    ck_assert_int_eq(loader_sha256_file("/tmp/arena-units-abc.txt", hex, err, sizeof err), 0);
+    ck_assert_int_eq(loader_sha256_file(path, hex, err, sizeof err), 0);
     /* FIPS 180-2 test vector for "abc" */
     ck_assert_str_eq(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    remove("/tmp/arena-units-abc.txt");
 }
 END_TEST
 
@@ -432,9 +440,5 @@ int main(void)
     tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
     tcase_add_test(tc, time_controls_parse_and_print_back);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return support_main(s);
 }

@@ -11,6 +11,7 @@
 
 #include "e2e_util.h"
 #include "matchlog.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 #define MCTS_SO ARENA_BIN_DIR "/bots/mcts.so"
@@ -112,9 +113,5 @@ static Suite *suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return support_main(suite());
 }

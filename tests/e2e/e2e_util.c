@@ -9,7 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <check.h>
+
 #include "e2e_util.h"
+#include "support.h"
 
 int e2e_run(char **out, const char *fmt, ...)
 {
@@ -37,14 +40,12 @@ int e2e_run(char **out, const char *fmt, ...)
 
 void e2e_tmpdir(char *out, size_t len)
 {
-    snprintf(out, len, "/tmp/arena-e2e-XXXXXX");
-    if (!mkdtemp(out)) abort();
+    support_tmpdir(out, len);
 }
 
 void e2e_rmrf(const char *dir)
 {
-    if (strncmp(dir, "/tmp/arena-e2e-", 15) != 0) return; /* never anything else */
-    e2e_run(NULL, "rm -rf '%s'", dir);
+    support_rmrf(dir);
 }
 
 int e2e_tournament_dir(const char *results_dir, char *out, size_t len)
@@ -79,37 +80,51 @@ static int column(const char *header, const char *name)
     return -1;
 }
 
+/* Field idx of a CSV line, unquoted ("a,b" is one field, "" a quote). */
 static const char *field(const char *line, int idx, char *buf, size_t len)
 {
     const char *p = line;
-    for (int i = 0; i < idx && p; i++) {
-        p = strchr(p, ',');
-        if (p) p++;
+    for (int i = 0;; i++) {
+        size_t n = 0;
+        int quoted = *p == '"';
+        if (quoted) p++;
+        while (*p && (quoted || (*p != ',' && *p != '\r' && *p != '\n'))) {
+            if (quoted && *p == '"') {
+                if (p[1] != '"') {
+                    quoted = 0;
+                    p++;
+                    continue;
+                }
+                p++;
+            }
+            if (i == idx && n + 1 < len) buf[n++] = *p;
+            p++;
+        }
+        if (i == idx) {
+            buf[n] = '\0';
+            return buf;
+        }
+        if (*p != ',') return "";
+        p++;
     }
-    if (!p) return "";
-    size_t n = strcspn(p, ",\r\n");
-    snprintf(buf, len, "%.*s", (int)n, p);
-    if (buf[0] == '"') { /* quoted name */
-        memmove(buf, buf + 1, strlen(buf));
-        buf[strcspn(buf, "\"")] = '\0';
-    }
-    return buf;
 }
 
-int e2e_rating_of(const char *tdir, const char *name, e2e_rating *out)
+int e2e_rating_in_csv(const char *csv, const char *name, e2e_rating *out)
 {
-    char path[2100], header[1024], line[2048], b[256];
-    snprintf(path, sizeof path, "%s/ratings.csv", tdir);
-    FILE *f = fopen(path, "r");
-    if (!f || !fgets(header, sizeof header, f)) {
-        if (f) fclose(f);
-        return -1;
+    /* the header is the first line naming both columns (stderr may come first) */
+    const char *header = csv;
+    while (header && *header && (column(header, "name") < 0 || column(header, "games") < 0)) {
+        header = strchr(header, '\n');
+        if (header) header++;
     }
+    if (!header || !*header) return -1;
     int cn = column(header, "name"), ce = column(header, "elo"), cc = column(header, "ci95"),
         cg = column(header, "games"), cw = column(header, "wins"), cd = column(header, "draws"),
         cl = column(header, "losses");
-    int rc = -1;
-    while (fgets(line, sizeof line, f)) {
+    char b[256];
+    int found = 0;
+    for (const char *line = strchr(header, '\n'); line && line[1]; line = strchr(line, '\n')) {
+        line++;
         if (strcmp(field(line, cn, b, sizeof b), name) != 0) continue;
         out->elo = atof(field(line, ce, b, sizeof b));
         out->ci95 = atof(field(line, cc, b, sizeof b));
@@ -117,9 +132,24 @@ int e2e_rating_of(const char *tdir, const char *name, e2e_rating *out)
         out->wins = atoi(field(line, cw, b, sizeof b));
         out->draws = atoi(field(line, cd, b, sizeof b));
         out->losses = atoi(field(line, cl, b, sizeof b));
-        rc = 0;
+        found++;
     }
+    return found == 1 ? 0 : -1;
+}
+
+int e2e_rating_of(const char *tdir, const char *name, e2e_rating *out)
+{
+    char path[2100];
+    snprintf(path, sizeof path, "%s/ratings.csv", tdir);
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char *text = malloc(1 << 20);
+    size_t n = text ? fread(text, 1, (1 << 20) - 1, f) : 0;
     fclose(f);
+    if (!text) return -1;
+    text[n] = '\0';
+    int rc = e2e_rating_in_csv(text, name, out);
+    free(text);
     return rc;
 }
 
@@ -148,4 +178,42 @@ int e2e_kill_after(int lines, const char *prefix, const char *cmd)
     waitpid(pid, NULL, 0);
     fclose(in);
     return seen;
+}
+
+void e2e_read_logs(const char *tdir, e2e_logs *out)
+{
+    char mdir[2100];
+    snprintf(mdir, sizeof mdir, "%s/matches", tdir);
+    DIR *d = opendir(mdir);
+    ck_assert_msg(d != NULL, "no matches directory in %s", tdir);
+    struct dirent *e;
+    out->n = 0;
+    while ((e = readdir(d))) {
+        if (!strstr(e->d_name, ".pb")) continue;
+        char p[2400], err[512];
+        snprintf(p, sizeof p, "%s/%s", mdir, e->d_name);
+        Arena__MatchLog **all;
+        size_t n;
+        ck_assert_msg(matchlog_read_all(p, &all, &n, err, sizeof err) == 0, "%s", err);
+        for (size_t i = 0; i < n; i++) {
+            ck_assert_int_lt(out->n, 512);
+            out->log[out->n++] = all[i];
+        }
+        free(all);
+    }
+    closedir(d);
+}
+
+void e2e_free_logs(e2e_logs *l)
+{
+    for (int i = 0; i < l->n; i++)
+        arena__match_log__free_unpacked(l->log[i], NULL);
+    l->n = 0;
+}
+
+int e2e_seat_of(const Arena__MatchLog *log, const char *bot)
+{
+    for (size_t i = 0; i < log->n_bots; i++)
+        if (strcmp(log->bots[i]->name, bot) == 0) return (int)i;
+    return -1;
 }

@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "matchlog.h"
+
 /* Runs a shell command (stderr merged into stdout); returns the exit status,
  * and the output (malloc'd, NUL-terminated) in *out when out is not NULL. */
 int e2e_run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -13,7 +15,8 @@ int e2e_run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3
  * start with `prefix`. Returns how many such lines were seen. */
 int e2e_kill_after(int lines, const char *prefix, const char *cmd);
 
-/* A fresh empty directory under /tmp; the caller removes it with e2e_rmrf. */
+/* A fresh empty directory (support_tmpdir: under $TMPDIR, removed at exit
+ * even when the test fails); e2e_rmrf removes it earlier. */
 void e2e_tmpdir(char *out, size_t len);
 void e2e_rmrf(const char *dir);
 
@@ -26,5 +29,18 @@ typedef struct e2e_rating {
     int games, wins, draws, losses;
 } e2e_rating;
 int e2e_rating_of(const char *tournament_dir, const char *name, e2e_rating *out);
+/* The same from CSV text (the header is the first line with the columns name
+ * and games); -1 unless exactly one row names `name`. */
+int e2e_rating_in_csv(const char *csv, const char *name, e2e_rating *out);
+
+/* Every match log of a tournament directory (segments or single logs). */
+typedef struct e2e_logs {
+    Arena__MatchLog *log[512];
+    int n;
+} e2e_logs;
+void e2e_read_logs(const char *tournament_dir, e2e_logs *out);
+void e2e_free_logs(e2e_logs *l);
+/* The seat of the bot named `bot` in a log, or -1. */
+int e2e_seat_of(const Arena__MatchLog *log, const char *bot);
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "arena/sdk.h"
 #include "e2e_util.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 #define EVIL(name) ARENA_TEST_BOTS_DIR "/" name ".so"
@@ -117,9 +118,5 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, workers_die_with_the_arena);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return support_main(s);
 }

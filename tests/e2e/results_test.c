@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "e2e_util.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 #define TEST_BOT(name) ARENA_TEST_BOTS_DIR "/" name ".so"
@@ -373,9 +374,5 @@ static Suite *results_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(results_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return support_main(results_suite());
 }

@@ -5,17 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "support.h"
 
 const arena_rules *kt_rules(void **handle)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/rules/libkurnik.so", ARENA_BIN_DIR);
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(*handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_RULES_ENTRY);
-    const arena_rules *r = entry();
+    const arena_rules *r = support_rules("kurnik", handle);
     ck_assert_uint_eq(r->abi_version, ARENA_RULES_ABI_VERSION);
     ck_assert_uint_ge(r->struct_size, sizeof(arena_rules));
     return r;
@@ -143,11 +137,5 @@ void kt_set(kt *k, int seat, kt_goods g)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(kurnik_rules_suite());
-    srunner_add_suite(sr, kurnik_module_suite());
-    srunner_add_suite(sr, kurnik_bots_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(kurnik_rules_suite(), kurnik_module_suite(), kurnik_bots_suite());
 }

@@ -10,12 +10,7 @@
 
 #include "arena/rules.h"
 #include "games/kurnik.pb-c.h"
-
-/* Fails the test without Check's per-assertion bookkeeping: for hot loops. */
-#define REQUIRE(cond, ...)                                                                         \
-    do {                                                                                           \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
-    } while (0)
+#include "support.h" /* REQUIRE */
 
 typedef struct kt {
     void *handle;

@@ -12,6 +12,7 @@
 #include "arena/bot.h"
 #include "arena/sdk.h"
 #include "kurnik_test.h"
+#include "support.h"
 
 typedef struct loaded_bot {
     void *handle;
@@ -20,14 +21,8 @@ typedef struct loaded_bot {
 
 static loaded_bot load_bot(const char *name)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
-    loaded_bot b = {dlopen(path, RTLD_NOW | RTLD_LOCAL), NULL};
-    ck_assert_msg(b.handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_bot_entry_fn entry;
-    *(void **)&entry = dlsym(b.handle, ARENA_BOT_ENTRY);
-    ck_assert_ptr_nonnull(entry);
-    b.bot = entry();
+    loaded_bot b = {NULL, NULL};
+    b.bot = support_bot(name, &b.handle);
     ck_assert_uint_eq(b.bot->abi_version, ARENA_BOT_ABI_VERSION);
     ck_assert_str_eq(b.bot->games, "kurnik");
     return b;
@@ -222,7 +217,7 @@ Suite *kurnik_bots_suite(void)
 {
     Suite *s = suite_create("kurnik_bots");
     TCase *tc = tcase_create("bots");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 300); /* ASan on a loaded machine needs it */
     tcase_add_test(tc, greedy_exchanges_upward_never_a_rooster);
     tcase_add_test(tc, smart_saves_eggs_and_buys_the_rooster);
     tcase_add_test(tc, smart_beats_greedy_two_players);

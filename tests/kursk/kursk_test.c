@@ -5,17 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "support.h"
 
 const arena_rules *kst_rules(void **handle)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/rules/libkursk.so", ARENA_BIN_DIR);
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(*handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_RULES_ENTRY);
-    return entry();
+    return support_rules("kursk", handle);
 }
 
 void kst_open(kst *k, const char *options)
@@ -152,12 +146,5 @@ size_t kst_observe(const kst *k, const arena_state *s, int seat, uint8_t *buf, s
 
 int main(void)
 {
-    SRunner *sr = srunner_create(kursk_rules_suite());
-    srunner_add_suite(sr, kursk_combat_suite());
-    srunner_add_suite(sr, kursk_hidden_suite());
-    srunner_add_suite(sr, kursk_bots_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(kursk_rules_suite(), kursk_combat_suite(), kursk_hidden_suite(), kursk_bots_suite());
 }

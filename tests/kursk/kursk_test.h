@@ -12,11 +12,7 @@
 #include "arena/rules.h"
 #include "games/kursk.pb-c.h"
 #include "kursk.h"
-
-#define REQUIRE(cond, ...)                                                                         \
-    do {                                                                                           \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
-    } while (0)
+#include "support.h" /* REQUIRE */
 
 typedef struct kst {
     void *handle;

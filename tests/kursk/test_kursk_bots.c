@@ -10,6 +10,7 @@
 #include "arena/bot.h"
 #include "arena/sdk.h"
 #include "kursk_test.h"
+#include "support.h"
 
 typedef struct botl {
     void *handle;
@@ -18,14 +19,7 @@ typedef struct botl {
 
 static void bot_load(const char *name, botl *b)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
-    b->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(b->handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_bot_entry_fn entry;
-    *(void **)&entry = dlsym(b->handle, ARENA_BOT_ENTRY);
-    ck_assert_ptr_nonnull(entry);
-    b->bot = entry();
+    b->bot = support_bot(name, &b->handle);
     ck_assert_str_eq(b->bot->games, "kursk");
 }
 

@@ -70,7 +70,7 @@ static int fs_game_over(seat *s, const double *returns, int num_players)
     l->game_overs++;
     for (int i = 0; i < num_players && i < 8; i++)
         l->returns[i] = returns[i];
-    return OUTCOME_NORMAL;
+    return ((fake_seat *)s)->script->fault == FAKE_WORN ? OUTCOME_TIME : OUTCOME_NORMAL;
 }
 
 static void fs_close(seat *s)

@@ -14,6 +14,8 @@ typedef enum fake_fault {
     FAKE_FAIL,    /* act() fails with `code` at ply `at` */
     FAKE_ILLEGAL, /* act() answers an action that is not legal at ply `at` */
     FAKE_LATE,    /* act() answers legally but after the deadline at ply `at` */
+    FAKE_WORN,    /* plays well, but game_over() says it is worn out (as a
+                   * process seat past half its CPU limit does) */
 } fake_fault;
 
 typedef struct fake_script {

@@ -10,6 +10,7 @@
 #include "fake_seat.h"
 #include "match.h"
 #include "outcome.h"
+#include "support.h"
 
 #define COUNTDOWN ARENA_TEST_BOTS_DIR "/countdown.so"
 #define KURNIK ARENA_BIN_DIR "/rules/libkurnik.so"
@@ -135,6 +136,33 @@ START_TEST(normal_end)
     ck_assert_int_eq(H.table.log[0].opened, 1);
     ck_assert_int_eq(H.table.log[1].opened, 1);
     ck_assert_int_eq(H.table.log[0].started, 2);
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
+/* A seat that finished its game well but is worn out (game_over says so, as
+ * a process seat does past half its CPU limit) is retired: closed, not kept,
+ * and the entrant's next match opens a fresh one; the game it just played
+ * keeps its result. The healthy seat beside it is kept. */
+START_TEST(worn_out_seat_is_retired)
+{
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[0].fault = FAKE_WORN;
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+    ck_assert_double_eq(rec.returns[0], 1);
+    ck_assert_int_eq(H.table.log[0].game_overs, 1);
+    ck_assert_int_eq(H.table.log[0].closed, 1);
+    assert_kept(1, 1);
+    match_log_free(log);
+    log = h_run(8, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+    ck_assert_int_eq(H.table.log[0].opened, 2); /* a fresh seat */
+    ck_assert_int_eq(H.table.log[0].closed, 2);
+    ck_assert_int_eq(H.table.log[1].opened, 1); /* the same one */
+    ck_assert_int_eq(H.table.log[1].started, 2);
     match_log_free(log);
     h_close();
 }
@@ -392,6 +420,7 @@ static Suite *match_suite(void)
     Suite *s = suite_create("match");
     TCase *tc = tcase_create("transitions");
     tcase_add_test(tc, normal_end);
+    tcase_add_test(tc, worn_out_seat_is_retired);
     tcase_add_test(tc, bot_seeds_are_derived);
     tcase_add_test(tc, open_failure);
     tcase_add_test(tc, start_refused);
@@ -412,9 +441,5 @@ static Suite *match_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(match_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return support_main(match_suite());
 }

@@ -17,6 +17,7 @@
 
 #include "arena/bot.h"
 #include "arena/sdk.h"
+#include "support.h"
 
 #define MAX_LEGAL 65536
 
@@ -479,9 +480,5 @@ static Suite *mcts_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(mcts_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(mcts_suite());
 }

@@ -16,6 +16,7 @@
 
 #include "arena/bot.h"
 #include "arena/sdk.h"
+#include "support.h"
 
 #define RULES_PATH ARENA_BIN_DIR "/rules/libmorris.so"
 
@@ -360,9 +361,5 @@ int main(void)
     tcase_add_test(tc, same_seeds_same_game);
     tcase_add_loop_test(tc, beats_greedy, 0, (int)(sizeof variants / sizeof variants[0]));
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

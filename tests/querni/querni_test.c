@@ -5,19 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "support.h"
 
 #define MAX_LEGAL 8192
 
 const arena_rules *qt_rules(void **handle)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/rules/libquerni.so", ARENA_BIN_DIR);
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(*handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_RULES_ENTRY);
-    const arena_rules *r = entry();
+    const arena_rules *r = support_rules("querni", handle);
     ck_assert_uint_eq(r->abi_version, ARENA_RULES_ABI_VERSION);
     return r;
 }
@@ -175,11 +169,5 @@ const char *qt_targets(qt *k, const char *from, char *buf, size_t cap)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(querni_rules_suite());
-    srunner_add_suite(sr, querni_module_suite());
-    srunner_add_suite(sr, querni_bots_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(querni_rules_suite(), querni_module_suite(), querni_bots_suite());
 }

@@ -11,11 +11,7 @@
 
 #include "arena/rules.h"
 #include "games/querni.pb-c.h"
-
-#define REQUIRE(cond, ...)                                                                         \
-    do {                                                                                           \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
-    } while (0)
+#include "support.h" /* REQUIRE */
 
 typedef struct qt {
     void *handle;

@@ -13,6 +13,7 @@
 #include "arena/bot.h"
 #include "arena/sdk.h"
 #include "querni_test.h"
+#include "support.h"
 
 #define MAX_LEGAL 8192
 
@@ -23,14 +24,8 @@ typedef struct loaded_bot {
 
 static loaded_bot load_bot(const char *name)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
-    loaded_bot b = {dlopen(path, RTLD_NOW | RTLD_LOCAL), NULL};
-    ck_assert_msg(b.handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_bot_entry_fn entry;
-    *(void **)&entry = dlsym(b.handle, ARENA_BOT_ENTRY);
-    ck_assert_ptr_nonnull(entry);
-    b.bot = entry();
+    loaded_bot b = {NULL, NULL};
+    b.bot = support_bot(name, &b.handle);
     ck_assert_uint_eq(b.bot->abi_version, ARENA_BOT_ABI_VERSION);
     ck_assert_str_eq(b.bot->games, "querni");
     return b;

@@ -5,6 +5,7 @@
 
 #include "ratings_test_util.h"
 #include "report_test.h"
+#include "support.h"
 
 void fixture_make(fixture *fx, const char *const *names)
 {
@@ -54,9 +55,5 @@ int main(void)
     Suite *s = suite_create("report");
     suite_add_tcase(s, report_text_tcase());
     suite_add_tcase(s, report_data_tcase());
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

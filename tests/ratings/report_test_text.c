@@ -11,6 +11,7 @@
 
 #include "report_internal.h"
 #include "report_test.h"
+#include "support.h"
 
 static const char *const names[FX_N] = {"morris_greedy", "Ünïcödé_très_long_名前_bot_ñ", "random",
                                         "idle|bot"};
@@ -153,9 +154,9 @@ START_TEST(test_write_files)
     static const char *files[] = {"ratings.txt", "ratings.md", "ratings.csv", "ratings.json",
                                   "crosstable.txt"};
     fixture fx;
-    char dir[] = "/tmp/report_test_XXXXXX", path[256], err[256] = "";
+    char dir[256], path[512], err[256] = "";
     fixture_make(&fx, names);
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    support_tmpdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/out", dir);
     ck_assert_msg(report_write_files(path, &fx.r, err, sizeof err) == 0, "%s", err);
     for (int i = 0; i < 5; i++) {

@@ -14,6 +14,7 @@
 #include "outcome.h"
 #include "perft.h"
 #include "replay.h"
+#include "support.h"
 
 #define MAX_ACTS 128
 
@@ -32,15 +33,12 @@ static char tmpdir[256];
 
 static void setup_dir(void)
 {
-    snprintf(tmpdir, sizeof tmpdir, "/tmp/replay_test.XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+    support_tmpdir(tmpdir, sizeof tmpdir);
 }
 
 static void teardown_dir(void)
 {
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-    ck_assert_int_eq(system(cmd), 0);
+    support_rmrf(tmpdir);
 }
 
 static void log_init(test_log *t)
@@ -413,12 +411,20 @@ START_TEST(replay_command)
     ck_assert_msg(strstr(out, "Usage: arena replay LOG"), "%s", out);
     ck_assert_int_eq(replay_cmd("/nonexistent/0007.pb", NULL, out, err), 2);
     ck_assert_str_eq(err, "arena replay: /nonexistent/0007.pb: no such file\n");
-    /* Another build of the module: a warning, and the replay still runs. */
+    /* Another module, of another rules version ("1", the module says
+     * "1.0"): a warning, and the replay still runs. */
     t.rules.sha256 = "00000000000000000000000000000000";
     write_log(&t, "0022.pb", path, sizeof path);
     ck_assert_int_eq(replay_cmd(path, "-q", out, err), 0);
-    ck_assert_msg(strstr(err, "arena replay: warning: ") && strstr(err, "logged 000000000000..."),
+    ck_assert_msg(strstr(err, "arena replay: warning: ") && strstr(err, "logged 000000000000...") &&
+                      strstr(err, "rules version '1.0', logged '1'"),
                   "%s", err);
+    /* Another build of the same rules version: the same games, no warning. */
+    t.rules.version = "1.0";
+    write_log(&t, "0025.pb", path, sizeof path);
+    ck_assert_int_eq(replay_cmd(path, "-q", out, err), 0);
+    ck_assert_str_eq(err, "");
+    t.rules.version = "1";
     /* No module under that name or at that path. */
     t.log.game = "nosuchgame";
     t.rules.path = "/nonexistent/libnosuchgame.so";
@@ -516,9 +522,5 @@ int main(void)
     tcase_add_test(r, replay_command);
     tcase_add_test(r, segments);
     suite_add_tcase(s, r);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

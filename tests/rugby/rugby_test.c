@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rugby_test.h"
+#include "support.h"
 
 rugby_picture rugby_layout = {
     "OOXO...", /* 1 */
@@ -26,14 +27,8 @@ rugby_picture rugby_layout = {
 
 void rugby_open(rugby *t, const char *options)
 {
-    char path[512], err[256] = "";
-    snprintf(path, sizeof path, "%s/rules/librugby.so", ARENA_BIN_DIR);
-    t->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(t->handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(t->handle, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "no %s", ARENA_RULES_ENTRY);
-    t->r = entry();
+    char err[256] = "";
+    t->r = support_rules("rugby", &t->handle);
     t->g = t->r->game_new(options, err, sizeof err);
     ck_assert_msg(t->g != NULL, "game_new(\"%s\"): %s", options, err);
     t->s = t->r->state_new(t->g);

@@ -9,12 +9,7 @@
 
 #include "arena/rules.h"
 #include "rugby.h"
-
-/* Fails the test with a message, without Check's per-assertion bookkeeping. */
-#define REQUIRE(cond, ...)                                                                         \
-    do {                                                                                           \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
-    } while (0)
+#include "support.h" /* REQUIRE */
 
 typedef struct rugby {
     void *handle;

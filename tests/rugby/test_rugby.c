@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "rugby_test.h"
+#include "support.h"
 
 int main(void)
 {
@@ -10,9 +11,5 @@ int main(void)
     rugby_add_hidden(suite);
     rugby_add_module(suite);
     rugby_add_bots(suite);
-    SRunner *sr = srunner_create(suite);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(suite);
 }

@@ -9,17 +9,11 @@
 #include "arena/bot.h"
 #include "arena/sdk.h"
 #include "rugby_test.h"
+#include "support.h"
 
 static const arena_bot *load_bot(const char *name, void **handle)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(*handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_bot_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_BOT_ENTRY);
-    ck_assert_ptr_nonnull(entry);
-    return entry();
+    return support_bot(name, handle);
 }
 
 /* One game with a seeded chance stream; the winner's seat, 2 for a draw. The

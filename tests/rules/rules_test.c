@@ -8,15 +8,7 @@
 
 const arena_rules *rules_load(const char *game, void **handle)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/rules/lib%s.so", ARENA_BIN_DIR, game);
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(*handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_RULES_ENTRY);
-    const arena_rules *r = entry();
-    ck_assert_uint_eq(r->abi_version, ARENA_RULES_ABI_VERSION);
+    const arena_rules *r = support_rules(game, handle);
     ck_assert_uint_ge(r->struct_size, sizeof(arena_rules));
     return r;
 }

@@ -6,13 +6,10 @@
 #include <check.h>
 
 #include "arena/rules.h"
+#include "support.h" /* REQUIRE */
 
 /* Fails the test with a message, without Check's per-assertion bookkeeping
  * (which costs a write per check): for loops that run millions of times. */
-#define REQUIRE(cond, ...)                                                                         \
-    do {                                                                                           \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
-    } while (0)
 
 /* The table of ARENA_BIN_DIR/rules/lib<game>.so; fails the test if it does not
  * load. Call rules_unload(handle) at the end (leak checks). */

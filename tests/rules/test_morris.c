@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "morris_test.h"
+#include "support.h"
 
 /* 18 placements without a mill. White a7 d7 g4 g1 b6 f4 c5 d3 b4, Black d1 a1
  * d6 f6 f2 d2 e5 e4 c3; empty g7 a4 b2 d5 e3 c4. White to move; g4-g7 closes
@@ -507,9 +508,5 @@ int main(void)
     morris_add_classic(s);
     morris_add_variants(s);
     morris_add_stats(s);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

@@ -14,6 +14,7 @@
 
 #include "arena/bot.h"
 #include "arena/sdk.h"
+#include "support.h"
 
 #define RULES_PATH ARENA_BIN_DIR "/rules/libmorris.so"
 #define GAMES 200
@@ -287,10 +288,7 @@ int main(void)
     tcase_add_test(tc, greedy_beats_random);
     tcase_add_test(tc, greedy_plays_variants);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
+    int rc = support_main(s);
     unload_all();
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return rc;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arena/legal_check.h"
+#include "support.h"
 
 /* A referee that names action a "a<a>" (only action_name and version are read). */
 static size_t fake_name(const arena_state *s, int32_t a, char *buf, size_t cap)
@@ -170,9 +171,5 @@ int main(void)
     tcase_add_test(tc, without_rules_actions_are_numbers);
     tcase_add_test(tc, answers_stay_within_the_referee_list);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

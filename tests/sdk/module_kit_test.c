@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "arena/module_kit.h"
+#include "support.h"
 
 static const char *const colours[] = {"white", "black", "red", NULL};
 
@@ -455,9 +456,5 @@ static Suite *kit_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(kit_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(kit_suite());
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "arena/sdk.h"
+#include "support.h"
 
 /* Computed by an independent implementation of splitmix64 + xoshiro256**; the
  * seeded state for seed 0 is splitmix64's published reference output. */
@@ -168,9 +169,5 @@ int main(void)
     tcase_add_test(tc, derive_distinct_streams);
     tcase_add_test(tc, pick_covers_all);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

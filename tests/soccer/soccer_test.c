@@ -6,17 +6,12 @@
 
 #include "games/soccer.pb-c.h"
 #include "soccer_test.h"
+#include "support.h"
 
 void soccer_open(soccer *t, const char *options)
 {
-    char path[512], err[256] = "";
-    snprintf(path, sizeof path, "%s/rules/libsoccer.so", ARENA_BIN_DIR);
-    t->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(t->handle != NULL, "dlopen %s: %s", path, dlerror());
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(t->handle, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "no %s", ARENA_RULES_ENTRY);
-    t->r = entry();
+    char err[256] = "";
+    t->r = support_rules("soccer", &t->handle);
     t->g = t->r->game_new(options, err, sizeof err);
     ck_assert_msg(t->g != NULL, "game_new(\"%s\"): %s", options, err);
     t->s = t->r->state_new(t->g);

@@ -7,12 +7,7 @@
 #include <check.h>
 
 #include "arena/rules.h"
-
-/* Fails the test with a message, without Check's per-assertion bookkeeping. */
-#define REQUIRE(cond, ...)                                                                  \
-    do {                                                                                    \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                             \
-    } while (0)
+#include "support.h" /* REQUIRE */
 
 typedef struct soccer {
     void *handle;

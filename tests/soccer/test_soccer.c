@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "soccer_test.h"
+#include "support.h"
 
 int main(void)
 {
@@ -10,9 +11,5 @@ int main(void)
     soccer_add_rules(s);
     soccer_add_module(s);
     soccer_add_turns(s);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arena/sdk.h"
+#include "games/soccer.pb-c.h"
 #include "soccer_test.h"
 
 START_TEST(options_canonical)
@@ -122,8 +123,34 @@ START_TEST(observation_round_trip)
 }
 END_TEST
 
-/* Observations of other options, or with a segment drawn on one end only, or
- * a ball off the pitch, are refused. */
+/* The observation after `steps`, unpacked for tampering (free it with
+ * arena__soccer__observation__free_unpacked). */
+static Arena__Soccer__Observation *observed_after(soccer *t, const char *steps)
+{
+    soccer_play(t, steps);
+    uint8_t obs[8192];
+    size_t n = t->r->observation(t->s, 0, obs, sizeof obs);
+    Arena__Soccer__Observation *m = arena__soccer__observation__unpack(NULL, n, obs);
+    ck_assert_ptr_nonnull(m);
+    return m;
+}
+
+/* Whether the module accepts m, packed again. */
+static int accepts(soccer *t, const Arena__Soccer__Observation *m)
+{
+    uint8_t obs[8192];
+    size_t n = arena__soccer__observation__get_packed_size(m);
+    ck_assert_uint_le(n, sizeof obs);
+    arena__soccer__observation__pack(m, obs);
+    arena_state *back = t->r->state_from_observation(t->g, obs, n);
+    t->r->state_free(back);
+    return back != NULL;
+}
+
+/* Observations of other options, truncated or junk bytes, a segment drawn on
+ * one end only, a ball off the pitch, or more steps than segments, are
+ * refused; the same message packed again untouched is accepted (so each
+ * refusal is the tampering's). */
 START_TEST(observation_refused)
 {
     soccer t, other;
@@ -137,6 +164,43 @@ START_TEST(observation_refused)
     uint8_t junk[16] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
     ck_assert_ptr_null(t.r->state_from_observation(t.g, junk, sizeof junk));
+
+    Arena__Soccer__Observation *m = observed_after(&t, "0 3");
+    ck_assert(accepts(&t, m));
+    /* the two segments drawn so far: turn one end of one of them elsewhere
+     * (as many ends as before, so only the both-ends rule can refuse it) */
+    int moved = 0;
+    for (size_t p = 0; p < m->drawn.len; p++) {
+        uint8_t keep = m->drawn.data[p];
+        for (int bit = 0; bit < 8; bit++) {
+            if (!(keep & (1u << bit))) continue;
+            for (int to = 0; to < 8; to++) {
+                if (keep & (1u << to)) continue;
+                m->drawn.data[p] = (uint8_t)((keep & ~(1u << bit)) | (1u << to));
+                ck_assert_msg(!accepts(&t, m), "a segment drawn at one end only accepted "
+                              "(point %zu, direction %d instead of %d)", p, to, bit);
+                moved++;
+            }
+        }
+        m->drawn.data[p] = keep;
+    }
+    ck_assert_int_eq(moved, 4 * 7 - 2); /* four ends; the bend has two bits */
+    ck_assert(accepts(&t, m));
+    uint32_t x = m->ball_x;
+    m->ball_x = m->width + 1;
+    ck_assert_msg(!accepts(&t, m), "ball off the pitch (x) accepted");
+    m->ball_x = x;
+    int32_t y = m->ball_y;
+    m->ball_y = (int32_t)m->height + 2;
+    ck_assert_msg(!accepts(&t, m), "ball off the pitch (y) accepted");
+    m->ball_y = -2;
+    ck_assert_msg(!accepts(&t, m), "ball off the pitch (y) accepted");
+    m->ball_y = y;
+    m->steps++;
+    ck_assert_msg(!accepts(&t, m), "more steps than drawn segments accepted");
+    m->steps--;
+    ck_assert(accepts(&t, m));
+    arena__soccer__observation__free_unpacked(m, NULL);
     soccer_close(&other);
     soccer_close(&t);
 }
@@ -175,7 +239,7 @@ END_TEST
 void soccer_add_module(Suite *s)
 {
     TCase *tc = tcase_create("module");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 300); /* ASan on a loaded machine needs it */
     tcase_add_test(tc, options_canonical);
     tcase_add_loop_test(tc, options_errors, 0, (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(tc, notation);

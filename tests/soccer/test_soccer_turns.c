@@ -1,6 +1,9 @@
 /* test_soccer_turns.c -- the whole-turn generator of rules/soccer/turns.c
  * against a brute-force walk of every step sequence through the rule module:
- * the same turns, each exactly once (one per drawn set and end point). */
+ * the same turns, each exactly once (one per drawn set and end point): every
+ * generated turn is played through the module and must end where one of the
+ * brute-force turns ends, no two generated turns end alike, and there are as
+ * many as brute force found. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,14 +27,58 @@ static uint64_t fnv(const void *p, size_t n, uint64_t h)
     return h;
 }
 
-static void add_end(ends *e, const arena_state *s)
+static uint64_t end_key(const arena_state *s)
 {
     uint64_t h = fnv(s->mask, (size_t)so_num_points(&s->dims), 0xCBF29CE484222325ull);
-    h = fnv(&s->ball_x, 2, h) | 1;
+    return fnv(&s->ball_x, 2, h) | 1;
+}
+
+/* The slot of key h: where it is, or the empty slot where it would go. */
+static size_t slot(const ends *e, uint64_t h)
+{
     size_t i = h & (e->cap - 1);
     while (e->keys[i] && e->keys[i] != h) i = (i + 1) & (e->cap - 1);
-    if (!e->keys[i]) e->n++;
+    return i;
+}
+
+/* Adds the end of s; returns 0 when it was already there. */
+static int add_end(ends *e, const arena_state *s)
+{
+    uint64_t h = end_key(s);
+    size_t i = slot(e, h);
+    if (e->keys[i]) return 0;
+    e->n++;
     e->keys[i] = h;
+    return 1;
+}
+
+static int has_end(const ends *e, const arena_state *s)
+{
+    return e->keys[slot(e, end_key(s))] != 0;
+}
+
+static void clear_ends(ends *e)
+{
+    memset(e->keys, 0, sizeof(uint64_t) * e->cap);
+    e->n = 0;
+    e->paths = 0;
+}
+
+/* Plays generated turn i from s through the module: every step legal, the
+ * turn passing to the opponent (or ending the game) at its last step and not
+ * before. Returns the state after it. */
+static arena_state *play_generated(const arena_rules *r, const arena_state *s,
+                                   const sb_turns *turns, int i)
+{
+    arena_state *c = r->state_clone(s);
+    int seat = r->current_player(s);
+    const uint8_t *steps = sb_turn_steps(turns, i);
+    for (int k = 0; k < turns->turn[i].len; k++) {
+        REQUIRE(r->current_player(c) == seat, "turn %d: step %d after the turn ended", i, k);
+        REQUIRE(r->apply(c, steps[k]) == 0, "turn %d: step %d (%d) refused", i, k, steps[k]);
+    }
+    REQUIRE(r->current_player(c) != seat, "turn %d: the mover still has to move", i);
+    return c;
 }
 
 /* Every step sequence of the side to move in s, through the module. */
@@ -43,7 +90,7 @@ static void brute(const arena_rules *r, const arena_state *s, int seat, ends *e)
         arena_state *c = r->state_clone(s);
         r->apply(c, legal[i]);
         if (r->current_player(c) == seat) brute(r, c, seat, e);
-        else e->paths++, add_end(e, c);
+        else e->paths++, (void)add_end(e, c);
         r->state_free(c);
     }
 }
@@ -58,6 +105,7 @@ START_TEST(generator_matches_brute_force)
     sb_turns turns;
     sb_turns_init(&turns);
     ends e = {.keys = malloc(sizeof(uint64_t) << 16), .cap = 1u << 16};
+    ends seen = {.keys = malloc(sizeof(uint64_t) << 16), .cap = 1u << 16};
     arena_rng rng;
     arena_rng_seed(&rng, 5);
     int32_t legal[8];
@@ -67,9 +115,7 @@ START_TEST(generator_matches_brute_force)
         arena_state *s = t.r->state_new(t.g);
         while (t.r->current_player(s) >= 0) {
             if (s->turn_len == 0) { /* the start of a turn: compare */
-                memset(e.keys, 0, sizeof(uint64_t) << 16);
-                e.n = 0;
-                e.paths = 0;
+                clear_ends(&e);
                 brute(t.r, s, s->to_move, &e);
                 sb_pos pos;
                 size_t n = t.r->observation(s, -1, obs, sizeof obs);
@@ -81,6 +127,17 @@ START_TEST(generator_matches_brute_force)
                 if (e.paths < 20000 && !turns.truncated) {
                     REQUIRE((size_t)found == e.n, "game %d step %d: %d turns, brute force %zu",
                             game, s->steps, found, e.n);
+                    /* as many, each one of brute force's and no two alike:
+                     * the same set of turns */
+                    clear_ends(&seen);
+                    for (int i = 0; i < found; i++) {
+                        arena_state *after = play_generated(t.r, s, &turns, i);
+                        REQUIRE(has_end(&e, after), "game %d step %d: turn %d is not a turn",
+                                game, s->steps, i);
+                        REQUIRE(add_end(&seen, after), "game %d step %d: turn %d listed twice",
+                                game, s->steps, i);
+                        t.r->state_free(after);
+                    }
                     compared++;
                     if (found > max_turns) max_turns = found;
                 }
@@ -93,6 +150,7 @@ START_TEST(generator_matches_brute_force)
     ck_assert_int_gt(compared, 300);
     ck_assert_int_gt(max_turns, 20); /* positions with real bounce chains were met */
     free(e.keys);
+    free(seen.keys);
     sb_turns_free(&turns);
     sb_geo_free(geo);
     soccer_close(&t);
@@ -135,7 +193,7 @@ END_TEST
 void soccer_add_turns(Suite *s)
 {
     TCase *tc = tcase_create("turns");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 300); /* ASan on a loaded machine needs it */
     tcase_add_loop_test(tc, generator_matches_brute_force, 0, 2);
     tcase_add_test(tc, play_undo_restores);
     suite_add_tcase(s, tc);

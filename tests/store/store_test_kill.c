@@ -109,7 +109,7 @@ Suite *store_kill_suite(void)
 {
     Suite *s = suite_create("store_kill");
     TCase *tc = tcase_create("kill");
-    tcase_set_timeout(tc, 120);
+    tcase_set_timeout(tc, 300); /* ASan on a loaded machine needs it */
     tcase_add_test(tc, killed_writer_loses_nothing);
     suite_add_tcase(s, tc);
     return s;

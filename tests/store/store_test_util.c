@@ -8,26 +8,19 @@
 #include <sqlite3.h>
 
 #include "store_test.h"
+#include "support.h"
 
 char *st_tmpdir(void)
 {
-    char *d = strdup("/tmp/arena_store_test.XXXXXX");
+    char *d = malloc(512);
     ck_assert_ptr_nonnull(d);
-    ck_assert_ptr_nonnull(mkdtemp(d));
+    support_tmpdir(d, 512);
     return d;
-}
-
-static int st_rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-    (void)sb;
-    (void)flag;
-    (void)ftw;
-    return remove(path);
 }
 
 void st_rmtree(char *dir)
 {
-    nftw(dir, st_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+    support_rmrf(dir);
     free(dir);
 }
 

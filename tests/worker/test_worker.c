@@ -24,8 +24,13 @@
 #include "wire.h"
 #include "jail.h"
 #include "worker.h"
+#include "support.h"
 
 #define SEC 1000000LL
+/* The deadline of a move that must be answered: generous, so that a loaded
+ * machine (or ASan) cannot turn it into a loss on time; the tests that are
+ * about time limits set their own. */
+#define ACT_DEADLINE (60 * SEC)
 #define BOTS ARENA_TEST_BOTS_DIR
 
 extern char **environ;
@@ -68,7 +73,7 @@ static const char *bot_path(const char *name)
 static worker *spawn_cfg(const char *name, int sandbox, int64_t mem_mb, int64_t cpu_s)
 {
     worker_config cfg = {bot_path(name), BOTS "/countdown.so", sandbox, mem_mb, cpu_s};
-    worker *w = worker_spawn(env, &cfg, 10 * SEC, err, sizeof err);
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
     ck_assert_msg(w != NULL, "spawn %s: %s", name, err);
     return w;
 }
@@ -89,7 +94,7 @@ static int setup_game(worker *w, int seat, Arena__BotInfo **info)
     s.num_players = 2;
     s.seed = 42 + (uint64_t)seat;
     s.tc = &tc;
-    return worker_setup(w, &s, 5 * SEC, info, err, sizeof err);
+    return worker_setup(w, &s, ACT_DEADLINE, info, err, sizeof err);
 }
 
 /* One turn at the start position of countdown (seat 0 to move). */
@@ -131,7 +136,7 @@ static int play_game(worker *ws[2])
         t.legal = legal;
         t.n_legal = (size_t)rules->legal_actions(s, legal, 8);
         t.move_budget_us = t.time_left_us = 5 * SEC;
-        code = worker_act(ws[seat], &t, 5 * SEC, &action, &elapsed, NULL, err, sizeof err);
+        code = worker_act(ws[seat], &t, ACT_DEADLINE, &action, &elapsed, NULL, err, sizeof err);
         if (code != OUTCOME_NORMAL) break;
         if (rules->apply(s, action) < 0) {
             code = OUTCOME_ILLEGAL;
@@ -185,7 +190,7 @@ static int evil_first_move(const char *name, int sandbox)
     worker *w = spawn_cfg(name, sandbox, 256, 0);
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     int32_t action;
-    int code = act_once(w, 3 * SEC, &action, NULL);
+    int code = act_once(w, ACT_DEADLINE, &action, NULL);
     pid_t pid = worker_pid(w);
     worker_close(w);
     ck_assert(pid_gone(pid));
@@ -207,9 +212,9 @@ START_TEST(test_good_bot_answers)
     arena__bot_info__free_unpacked(info, NULL);
     int32_t action = 0;
     int64_t elapsed = 0;
-    ck_assert_msg(act_once(w, SEC, &action, &elapsed) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_msg(act_once(w, ACT_DEADLINE, &action, &elapsed) == OUTCOME_NORMAL, "%s", err);
     ck_assert_int_eq(action, 0); /* first_legal: countdown's first action, "take 1" */
-    ck_assert(elapsed > 0 && elapsed < SEC);
+    ck_assert(elapsed > 0 && elapsed < ACT_DEADLINE);
     worker_close(w);
 }
 END_TEST
@@ -221,7 +226,7 @@ START_TEST(test_info_only)
     s.game = "countdown";
     s.info_only = 1;
     Arena__BotInfo *info = NULL;
-    ck_assert_msg(worker_setup(w, &s, 5 * SEC, &info, err, sizeof err) == OUTCOME_NORMAL, "%s",
+    ck_assert_msg(worker_setup(w, &s, ACT_DEADLINE, &info, err, sizeof err) == OUTCOME_NORMAL, "%s",
                   err);
     ck_assert_str_eq(info->name, "refuser");
     ck_assert(!info->wants_events);
@@ -250,7 +255,7 @@ START_TEST(test_sandbox_allows_reading_and_stderr)
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     int32_t action = 0;
     for (int i = 0; i < 3; i++) {
-        ck_assert_msg(act_once(w, 2 * SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
         ck_assert_int_eq(action, 0);
     }
     worker_close(w);
@@ -274,7 +279,9 @@ START_TEST(test_hang)
     ck_assert_int_eq(act_once(w, 300000, &action, &elapsed), OUTCOME_TIME);
     int64_t took = arena_now_us() - t0;
     ck_assert_msg(strstr(err, "no answer within 300 ms") != NULL, "%s", err);
-    ck_assert_msg(took >= 300000 && took < 1300000, "took %lld us", (long long)took);
+    /* not before its deadline; and the arena stopped waiting (the bot never
+     * answers): the bound only has to be finite, so it is generous */
+    ck_assert_msg(took >= 300000 && took < 60 * SEC, "took %lld us", (long long)took);
     /* the worker is gone: further calls fail at once */
     ck_assert_int_eq(act_once(w, SEC, &action, NULL), OUTCOME_CRASH);
     worker_close(w);
@@ -301,7 +308,7 @@ START_TEST(test_cpu_half_used_is_exhausted)
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     ck_assert(!worker_cpu_exhausted(w));
     int32_t action = -1;
-    ck_assert_msg(act_once(w, 30 * SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
     ck_assert(worker_cpu_exhausted(w));
     worker_close(w);
 }
@@ -312,8 +319,9 @@ START_TEST(test_cpu_limit)
     worker *w = spawn_cfg("hang", 1, 0, 1);
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     int32_t action;
-    /* a generous wall deadline: one CPU second takes long on a loaded machine */
-    ck_assert_int_eq(act_once(w, 120 * SEC, &action, NULL), OUTCOME_TIME);
+    /* 1 s of CPU can take many seconds of wall time on a loaded machine: the
+     * wall deadline is far beyond it, so the CPU limit is what ends the move */
+    ck_assert_int_eq(act_once(w, 2 * ACT_DEADLINE, &action, NULL), OUTCOME_TIME);
     ck_assert_msg(strstr(err, "CPU time limit") != NULL, "%s", err);
     worker_close(w);
 }
@@ -384,7 +392,7 @@ START_TEST(test_illegal_answer_is_passed_on)
     worker *w = spawn("garbage");
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     int32_t action = 0;
-    ck_assert_int_eq(act_once(w, SEC, &action, NULL), OUTCOME_NORMAL);
+    ck_assert_int_eq(act_once(w, ACT_DEADLINE, &action, NULL), OUTCOME_NORMAL);
     ck_assert_int_eq(action, 1001); /* the last legal action (1) + 1000 */
     worker_close(w);
     assert_arena_still_plays();
@@ -451,8 +459,8 @@ END_TEST
 
 START_TEST(test_sandbox_off)
 {
-    char dir[] = "/tmp/arena-test-XXXXXX", path[64];
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char dir[256], path[512];
+    support_tmpdir(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/out.txt", dir);
     setenv("ARENA_EVIL_PATH", path, 1);
     int code = evil_first_move("writer", 0);
@@ -490,7 +498,7 @@ START_TEST(test_orphan_exits)
     ck_assert_int_eq(read(p[0], &pid, sizeof pid), (ssize_t)sizeof pid);
     waitpid(child, NULL, 0);
     ck_assert_int_gt(pid, 0);
-    int64_t deadline = arena_now_us() + 5 * SEC;
+    int64_t deadline = arena_now_us() + ACT_DEADLINE;
     while (!pid_gone(pid) && arena_now_us() < deadline)
         usleep(20000);
     ck_assert_msg(pid_gone(pid), "orphaned worker %d still runs", (int)pid);
@@ -508,81 +516,23 @@ START_TEST(test_arena_binary_as_worker)
 }
 END_TEST
 
-/* ------------------------------------------------------------ timing -- */
-
-static int cmp64(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
-}
-
-#define ROUNDS 3000
-
-static int64_t median(int64_t *v, int n, int64_t *p99)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp64);
-    *p99 = v[n * 99 / 100];
-    return v[n / 2];
-}
-
-/* The bare ZeroMQ ROUTER/DEALER ipc round trip to a fake echo worker. */
-static int64_t bare_round_trip(int64_t *p99)
-{
-    void *ctx = worker_env_zmq(env);
-    void *sock = zmq_socket(ctx, ZMQ_ROUTER);
-    int zero = 0;
-    zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero);
-    char endpoint[64];
-    snprintf(endpoint, sizeof endpoint, "ipc://@arena-test-echo-%d", (int)getpid());
-    ck_assert_int_eq(zmq_bind(sock, endpoint), 0);
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    ck_assert_int_gt(n, 0);
-    exe[n] = '\0';
-    char *argv[] = {exe, "__worker", endpoint, "none", NULL};
-    setenv("ARENA_TEST_FAKE", "echo", 1);
-    pid_t pid;
-    ck_assert_int_eq(posix_spawn(&pid, exe, NULL, NULL, argv, environ), 0);
-    unsetenv("ARENA_TEST_FAKE");
-    uint8_t id[256], buf[256];
-    int idlen = zmq_recv(sock, id, sizeof id, 0);
-    ck_assert_int_gt(idlen, 0);
-    ck_assert_int_gt(zmq_recv(sock, buf, sizeof buf, 0), 0); /* Ready */
-    static int64_t t[ROUNDS];
-    for (int i = 0; i < ROUNDS; i++) {
-        int64_t t0 = arena_now_us();
-        zmq_send(sock, id, (size_t)idlen, ZMQ_SNDMORE);
-        zmq_send(sock, "0123456789abcdef", 16, 0);
-        zmq_recv(sock, buf, sizeof buf, 0);
-        zmq_recv(sock, buf, sizeof buf, 0);
-        t[i] = arena_now_us() - t0;
-    }
-    kill(pid, SIGKILL);
-    waitpid(pid, NULL, 0);
-    zmq_close(sock);
-    return median(t, ROUNDS, p99);
-}
-
+/* Many moves in a row through one worker: every one answered, the worker
+ * still the same process. (How fast is a figure, not a test:
+ * bench/move_cost.c measures it against a bare ZeroMQ round trip.) */
 START_TEST(test_round_trip)
 {
     worker *w = spawn_cfg("first_legal", 1, 0, 0);
+    pid_t pid = worker_pid(w);
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
-    static int64_t t[ROUNDS];
     int32_t action;
-    for (int i = 0; i < ROUNDS; i++) {
-        int64_t t0 = arena_now_us();
-        ck_assert_msg(act_once(w, SEC, &action, NULL) == OUTCOME_NORMAL, "%s", err);
-        t[i] = arena_now_us() - t0;
+    for (int i = 0; i < 1000; i++) {
+        action = -1;
+        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "move %d: %s",
+                      i, err);
+        ck_assert_int_eq(action, 0);
     }
+    ck_assert_int_eq(worker_pid(w), pid);
     worker_close(w);
-    int64_t p99, bare_p99;
-    int64_t med = median(t, ROUNDS, &p99);
-    int64_t bare = bare_round_trip(&bare_p99);
-    fprintf(stderr,
-            "worker_act round trip: median %lld us (p99 %lld); bare zmq ipc: median %lld "
-            "us (p99 %lld)\n",
-            (long long)med, (long long)p99, (long long)bare, (long long)bare_p99);
-    ck_assert_int_lt(med, 5000); /* only a sanity bound: the machine is shared */
 }
 END_TEST
 
@@ -591,7 +541,6 @@ static Suite *worker_suite(void)
     Suite *s = suite_create("worker");
     TCase *tc = tcase_create("good");
     tcase_add_checked_fixture(tc, setup_env, teardown_env);
-    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_good_bot_answers);
     tcase_add_test(tc, test_info_only);
     tcase_add_test(tc, test_two_games_in_a_row);
@@ -604,7 +553,6 @@ static Suite *worker_suite(void)
 
     tc = tcase_create("evil");
     tcase_add_checked_fixture(tc, setup_env, teardown_env);
-    tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_crash);
     tcase_add_test(tc, test_hang);
     tcase_add_test(tc, test_slow);
@@ -635,9 +583,5 @@ int main(int argc, char **argv)
         return worker_main(argc - 1, argv + 1);
     }
     if (argc > 1 && strcmp(argv[1], "__jail") == 0) return jail_main(argc - 1, argv + 1);
-    SRunner *sr = srunner_create(worker_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(worker_suite());
 }

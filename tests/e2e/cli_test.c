@@ -1,0 +1,599 @@
+/* cli_test.c -- the promises of README.md's "Commands" section, each through
+ * the real arena binary: what `arena games` and `arena bots` print (compared
+ * with the README's own examples), each command's --help, `arena check`'s
+ * exit statuses, a match (same seed, same game; not stored), a tournament's
+ * files, paired seats, progress lines and `DIR/matches/NNNNN.pb`, --resume
+ * refusing a bot whose .so changed, multiplayer tables from the command line
+ * (rotations, --seats all, Games and Pairs), `arena ratings` in every format,
+ * the inline and --sandbox=off warnings, replay's exit statuses and
+ * `arena perft`. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "e2e_util.h"
+#include "matchlog.h"
+#include "support.h"
+
+#define ARENA ARENA_BIN_DIR "/arena"
+#define EVIL(name) ARENA_TEST_BOTS_DIR "/" name ".so"
+
+/* The lines of README.md's example that follows `$ COMMAND` (up to the
+ * closing fence), in a malloc'd string. */
+static char *readme_example(const char *command)
+{
+    char *readme;
+    ck_assert_int_eq(e2e_run(&readme, "cat %s/README.md", ARENA_SOURCE_DIR), 0);
+    char key[256];
+    snprintf(key, sizeof key, "\n$ %s\n", command);
+    char *at = strstr(readme, key);
+    ck_assert_msg(at, "README.md has no example of '%s'", command);
+    at += strlen(key);
+    char *end = strstr(at, "```");
+    ck_assert_ptr_nonnull(end);
+    char *text = strndup(at, (size_t)(end - at));
+    free(readme);
+    return text;
+}
+
+/* The line of text that starts with prefix, copied (without newline). */
+static int line_starting(const char *text, const char *prefix, char *out, size_t len)
+{
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, prefix, strlen(prefix)) == 0) {
+            snprintf(out, len, "%.*s", (int)strcspn(l, "\n"), l);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), k = strlen(tail);
+    return n >= k && strcmp(s + n - k, tail) == 0;
+}
+
+/* `arena games`: the morris entry is the README's, line for line (the path
+ * is where this build put the module); every bundled game is listed. */
+START_TEST(games_lists_what_the_readme_shows)
+{
+    char *want = readme_example("arena games"), *out;
+    ck_assert_int_eq(e2e_run(&out, "%s games", ARENA), 0);
+    char *entry = strstr(out, "morris  (");
+    ck_assert_msg(entry && (entry == out || entry[-1] == '\n'), "no morris entry:\n%s", out);
+    const char *w = want, *g = entry;
+    int lines = 0;
+    while (*w) {
+        size_t wl = strcspn(w, "\n"), gl = strcspn(g, "\n");
+        char wline[512], gline[512];
+        snprintf(wline, sizeof wline, "%.*s", (int)wl, w);
+        snprintf(gline, sizeof gline, "%.*s", (int)gl, g);
+        if (strstr(wline, "build/bin/rules/")) /* the path line: this build's */
+            ck_assert_msg(gline[0] == ' ' && ends_with(gline, "/bin/rules/libmorris.so"),
+                          "path line '%s'", gline);
+        else
+            ck_assert_str_eq(gline, wline);
+        lines++;
+        w += wl + (w[wl] == '\n');
+        g += gl + (g[gl] == '\n');
+    }
+    ck_assert_int_eq(lines, 9);
+    static const char *const games[] = {"kurnik  (2-4 players", "kursk  (2-3 players",
+                                        "morris  (2 players)", "querni  (2 players",
+                                        "rugby  (2 players", "soccer  (2 players"};
+    for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+        char line[512];
+        ck_assert_msg(line_starting(out, games[i], line, sizeof line) == 0, "no '%s' in:\n%s",
+                      games[i], out);
+    }
+    free(out);
+    free(want);
+}
+END_TEST
+
+/* `arena bots`: the README's header and rows (but the path, this build's);
+ * --game keeps the bots of that game and those of every game; an unknown
+ * game is an error naming it (exit 2). */
+START_TEST(bots_lists_what_the_readme_shows)
+{
+    char *want = readme_example("arena bots"), *out;
+    ck_assert_int_eq(e2e_run(&out, "%s bots", ARENA), 0);
+    int rows = 0;
+    for (const char *w = want; *w;) {
+        size_t wl = strcspn(w, "\n");
+        char wline[512], gline[512], first[64];
+        snprintf(wline, sizeof wline, "%.*s", (int)wl, w);
+        w += wl + (w[wl] == '\n');
+        snprintf(first, sizeof first, "%.*s ", (int)strcspn(wline, " "), wline);
+        ck_assert_msg(line_starting(out, first, gline, sizeof gline) == 0, "no '%s' row:\n%s",
+                      first, out);
+        char *path = strstr(wline, "build/bin/bots/");
+        if (!path) { /* the header */
+            ck_assert_str_eq(gline, wline);
+            continue;
+        }
+        size_t cols = (size_t)(path - wline);
+        ck_assert_msg(strncmp(gline, wline, cols) == 0, "'%s' is not '%s'", gline, wline);
+        char tail[128];
+        snprintf(tail, sizeof tail, "/bin/bots/%.*s.so", (int)strcspn(first, " "), first);
+        ck_assert_msg(ends_with(gline, tail), "'%s' does not end with %s", gline, tail);
+        rows++;
+    }
+    ck_assert_int_eq(rows, 2);
+    free(out);
+    free(want);
+    ck_assert_int_eq(e2e_run(&out, "%s bots --game morris", ARENA), 0);
+    char line[512];
+    ck_assert(line_starting(out, "morris_greedy ", line, sizeof line) == 0);
+    ck_assert(line_starting(out, "random ", line, sizeof line) == 0);
+    ck_assert(line_starting(out, "mcts ", line, sizeof line) == 0);
+    ck_assert_msg(!strstr(out, "soccer_greedy") && !strstr(out, "kurnik_smart"), "%s", out);
+    free(out);
+    ck_assert_int_eq(e2e_run(&out, "%s bots --game nosuch", ARENA), 2);
+    ck_assert_msg(strstr(out, "game 'nosuch' not found"), "%s", out);
+    ck_assert_ptr_eq(strchr(out, '\n'), strrchr(out, '\n')); /* one line */
+    free(out);
+}
+END_TEST
+
+/* `arena --help` lists them; `arena COMMAND --help` gives each one's options. */
+START_TEST(every_command_has_help)
+{
+    static const char *const cmds[] = {"games", "bots",   "match",  "tournament",
+                                       "ratings", "replay", "check", "perft"};
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+        char *out;
+        int rc = e2e_run(&out, "%s %s --help", ARENA, cmds[i]);
+        char want[64];
+        snprintf(want, sizeof want, "arena %s", cmds[i]);
+        ck_assert_msg(rc == 0 && strcasestr(out, "usage:") && strstr(out, want),
+                      "%s --help (%d):\n%s", cmds[i], rc, out);
+        free(out);
+    }
+}
+END_TEST
+
+/* check: 0 sound (test_e2e), 1 forfeits (test_e2e), and 2 for a bot that
+ * does not load: wrong ABI, missing symbol, or refusing the game. */
+START_TEST(check_exit_2_when_the_bot_does_not_load)
+{
+    static const struct {
+        const char *bot, *says;
+    } cases[] = {
+        {EVIL("refuser"), "refused the game: I only play chess, not morris"},
+        {EVIL("badabi"), "badabi.so"},
+        {EVIL("nosymbol"), "nosymbol.so"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *out;
+        int rc = e2e_run(&out, "%s check %s --game morris --games 4", ARENA, cases[i].bot);
+        ck_assert_msg(rc == 2, "check %s exited %d, not 2:\n%s", cases[i].bot, rc, out);
+        ck_assert_msg(strstr(out, cases[i].says), "%s lacks '%s'", out, cases[i].says);
+        ck_assert_msg(strstr(out, "does not load"), "no verdict:\n%s", out);
+        ck_assert_msg(!strstr(out, "is sound") && !strstr(out, "NOT sound"), "%s", out);
+        free(out);
+    }
+}
+END_TEST
+
+/* A match: its result, how it ended and its log; the same seed plays the same
+ * game; a single match is not stored in arena.db. */
+START_TEST(match_same_seed_same_game_not_stored)
+{
+    char dir[2][256];
+    Arena__MatchLog *log[2];
+    for (int k = 0; k < 2; k++) {
+        e2e_tmpdir(dir[k], sizeof dir[k]);
+        char *out;
+        int rc = e2e_run(&out, "%s match --game morris morris_greedy random --seed 3 --out %s",
+                         ARENA, dir[k]);
+        ck_assert_msg(rc == 0 && strstr(out, "Result: morris_greedy - random") &&
+                          strstr(out, "\nEnded: ") && strstr(out, "\nLog: "),
+                      "(%d)\n%s", rc, out);
+        free(out);
+        ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir[k]), 0);
+        out[strcspn(out, "\n")] = '\0';
+        char err[512];
+        log[k] = matchlog_read(out, err, sizeof err);
+        ck_assert_msg(log[k], "%s", err);
+        free(out);
+        ck_assert_int_ne(e2e_run(NULL, "test -e %s/arena.db", dir[k]), 0);
+    }
+    ck_assert_uint_eq(log[0]->n_actions, log[1]->n_actions);
+    ck_assert_uint_gt(log[0]->n_actions, 10);
+    for (size_t i = 0; i < log[0]->n_actions; i++)
+        ck_assert_int_eq(log[0]->actions[i]->action, log[1]->actions[i]->action);
+    for (int k = 0; k < 2; k++) {
+        arena__match_log__free_unpacked(log[k], NULL);
+        e2e_rmrf(dir[k]);
+    }
+}
+END_TEST
+
+/* --show draws the board before the first move and after every move; an
+ * unknown option value of the game is a one-line error naming it (exit 2). */
+START_TEST(match_show_and_bad_game_option)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris morris_greedy random --seed 3 --show --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    const char *after = strstr(out, " after ");
+    int plies = after ? atoi(after + 7) : 0, boards = 0, moves = 0;
+    ck_assert_int_gt(plies, 10);
+    for (const char *p = out; (p = strstr(p, "\n  a b c d e f g\n")); p++) boards++;
+    for (int k = 1; k <= plies; k++) {
+        char key[32], line[256];
+        snprintf(key, sizeof key, "%4d. [", k);
+        moves += line_starting(out, key, line, sizeof line) == 0;
+    }
+    ck_assert_int_eq(moves, plies);
+    ck_assert_int_eq(boards, plies + 1);
+    free(out);
+    rc = e2e_run(&out, "%s match --game morris:variant=bogus random random --out %s", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "variant") && strstr(out, "bogus"), "(%d) %s", rc, out);
+    ck_assert_ptr_eq(strchr(out, '\n'), strrchr(out, '\n')); /* one line */
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Two builds of one bot version are two players, told apart in the table by
+ * name@<first 8 hex of the .so's SHA-256>. */
+START_TEST(two_builds_are_labelled_by_hash)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "mkdir %s/b && cp %s/bots/random.so %s/b/random.so && "
+                                   "printf x >> %s/b/random.so",
+                             dir, ARENA_BIN_DIR, dir, dir),
+                     0);
+    char *sha[2];
+    ck_assert_int_eq(e2e_run(&sha[0], "sha256sum %s/bots/random.so", ARENA_BIN_DIR), 0);
+    ck_assert_int_eq(e2e_run(&sha[1], "sha256sum %s/b/random.so", dir), 0);
+    int rc = e2e_run(&out, "%s tournament --game morris --bots random %s/b/random.so --rounds 1 "
+                           "--seed 1 --out %s",
+                     ARENA, dir, dir);
+    ck_assert_msg(rc == 0, "(%d) %s", rc, out);
+    for (int k = 0; k < 2; k++) {
+        char label[64];
+        snprintf(label, sizeof label, "random@%.8s ", sha[k]);
+        ck_assert_msg(strstr(out, label), "no '%s' in:\n%s", label, out);
+        free(sha[k]);
+    }
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A tournament: one progress line per finished match off a terminal, the
+ * files of the tournament directory, both colours on one seed per pair, and
+ * `arena replay DIR/matches/00007.pb` finding match 7 in its segment. */
+START_TEST(tournament_files_pairs_and_progress)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s tournament --game morris --bots morris_greedy random --rounds 5 "
+                           "--seed 1 --out %s < /dev/null",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    for (int i = 0; i < 10; i++) {
+        char line[64], got[512];
+        snprintf(line, sizeof line, "match %d (%d/10): ", i, i + 1);
+        ck_assert_msg(line_starting(out, line, got, sizeof got) == 0, "no '%s':\n%s", line, out);
+    }
+    ck_assert_msg(strstr(out, "Rank  Name") && strstr(out, "Crosstable") &&
+                      strstr(out, "First-move advantage"),
+                  "%s", out);
+    free(out);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    static const char *const files[] = {"ratings.txt", "ratings.md", "ratings.csv",
+                                        "ratings.json", "crosstable.txt", "matches/g000000.pb"};
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++)
+        ck_assert_msg(e2e_run(NULL, "test -s %s/%s", tdir, files[i]) == 0, "no %s", files[i]);
+    e2e_logs l;
+    e2e_read_logs(tdir, &l);
+    ck_assert_int_eq(l.n, 10);
+    Arena__MatchLog *by[10] = {0};
+    for (int i = 0; i < l.n; i++) by[l.log[i]->match_index] = l.log[i];
+    for (int k = 0; k < 10; k += 2) { /* a pair: one seed, seats swapped */
+        ck_assert(by[k] && by[k + 1]);
+        ck_assert(by[k]->match_seed == by[k + 1]->match_seed);
+        ck_assert_int_eq(e2e_seat_of(by[k], "morris_greedy"), 1 - e2e_seat_of(by[k + 1],
+                                                                             "morris_greedy"));
+    }
+    ck_assert(by[0]->match_seed != by[2]->match_seed);
+    int n7 = (int)by[7]->n_actions;
+    e2e_free_logs(&l);
+    rc = e2e_run(&out, "%s replay --quiet %s/matches/00007.pb", ARENA, tdir);
+    char want[128];
+    snprintf(want, sizeof want, "(match 7): reproduced (%d actions, normal)", n7);
+    ck_assert_msg(rc == 0 && strstr(out, want), "(%d) lacks '%s':\n%s", rc, want, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* --resume with a bot whose .so changed since the tournament started: refused
+ * (exit 2, naming the file), nothing played. */
+START_TEST(resume_refuses_a_changed_bot)
+{
+    char dir[256], tdir[1024], cmd[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "cp %s/bots/random.so %s/mine.so", ARENA_BIN_DIR, dir), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s tournament --game morris --bots %s/mine.so morris_greedy --rounds 200 "
+             "--seed 2 --out %s",
+             ARENA, dir, dir);
+    ck_assert_int_eq(e2e_kill_after(4, "match ", cmd), 4);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    ck_assert_int_eq(e2e_run(NULL, "printf x >> %s/mine.so", dir), 0); /* still loads */
+    int rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
+    ck_assert_msg(rc == 2, "resume with a changed bot exited %d:\n%s", rc, out);
+    char want[512];
+    snprintf(want, sizeof want, "%s/mine.so changed since the tournament started", dir);
+    ck_assert_msg(strstr(out, want), "lacks '%s':\n%s", want, out);
+    ck_assert_msg(!strstr(out, "\nmatch "), "played on:\n%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* One row of a rating table printed as text: rank, name, Elo, ±95, Games and
+ * (with multiplayer tables) Pairs. */
+typedef struct text_row {
+    int rank, elo, ci, games, pairs;
+    char name[64];
+} text_row;
+
+static int text_rows(const char *out, text_row *rows, int cap, int with_pairs)
+{
+    const char *head = strstr(out, with_pairs ? "Rank  Name            Elo  ±95  Games  Pairs  Score"
+                                              : "Rank  Name            Elo  ±95  Games   Score");
+    ck_assert_msg(head, "no rating table header:\n%s", out);
+    int n = 0;
+    for (const char *l = strchr(head, '\n') + 1; n < cap && *l && *l != '\n';
+         l = strchr(l, '\n') + 1) {
+        text_row *r = &rows[n];
+        r->pairs = -1;
+        int got = with_pairs ? sscanf(l, "%d %63s %d %d %d %d ", &r->rank, r->name, &r->elo,
+                                      &r->ci, &r->games, &r->pairs)
+                             : sscanf(l, "%d %63s %d %d %d ", &r->rank, r->name, &r->elo, &r->ci,
+                                      &r->games);
+        ck_assert_msg(got == (with_pairs ? 6 : 5), "row '%.60s'", l);
+        n++;
+    }
+    return n;
+}
+
+/* Multiplayer from the command line: kurnik for three with four entrants is
+ * every 3-subset (4 tables) in its 3 rotations, 9 games and 18 pairwise
+ * results each; --seats all plays the 6 orders of each table, on the table's
+ * one seed. A bot entered twice is name#1 and name#2. */
+START_TEST(multiplayer_tables_from_the_command_line)
+{
+    static const struct {
+        const char *seats;
+        int per_table, games, pairs;
+    } modes[] = {{"", 3, 9, 18}, {"--seats all", 6, 18, 36}};
+    for (int m = 0; m < 2; m++) {
+        char dir[256], tdir[1024], *out;
+        e2e_tmpdir(dir, sizeof dir);
+        int rc = e2e_run(&out,
+                         "%s tournament --game kurnik:players=3 --bots kurnik_smart "
+                         "kurnik_greedy random random --rounds 1 --seed 3 %s --out %s",
+                         ARENA, modes[m].seats, dir);
+        ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+        text_row rows[8];
+        ck_assert_int_eq(text_rows(out, rows, 8, 1), 4);
+        int twice = 0;
+        for (int i = 0; i < 4; i++) {
+            ck_assert_int_eq(rows[i].rank, i + 1);
+            ck_assert_int_eq(rows[i].games, modes[m].games);
+            ck_assert_int_eq(rows[i].pairs, modes[m].pairs);
+            twice += !strcmp(rows[i].name, "random#1") || !strcmp(rows[i].name, "random#2");
+        }
+        ck_assert_int_eq(twice, 2);
+        ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+        e2e_logs l;
+        e2e_read_logs(tdir, &l);
+        int tables = 4, per = modes[m].per_table;
+        ck_assert_int_eq(l.n, tables * per);
+        Arena__MatchLog *by[24] = {0};
+        for (int i = 0; i < l.n; i++) by[l.log[i]->match_index] = l.log[i];
+        for (int t = 0; t < tables; t++) {
+            /* one seed a table; each order of its three players once (the
+             * progress line names them: "match 0 (1/12): a - b - c  ...") */
+            char orders[6][256];
+            for (int k = 0; k < per; k++) {
+                int i = t * per + k;
+                ck_assert_ptr_nonnull(by[i]);
+                ck_assert_uint_eq(by[i]->n_bots, 3);
+                ck_assert(by[i]->match_seed == by[t * per]->match_seed);
+                char key[64], line[512];
+                snprintf(key, sizeof key, "match %d (%d/%d): ", i, i + 1, tables * per);
+                ck_assert_msg(line_starting(out, key, line, sizeof line) == 0, "no '%s'", key);
+                const char *names = line + strlen(key);
+                snprintf(orders[k], sizeof orders[k], "%.*s", (int)(strstr(names, "  ") - names),
+                         names);
+                for (int j = 0; j < k; j++)
+                    ck_assert_msg(strcmp(orders[j], orders[k]) != 0, "table %d plays %s twice", t,
+                                  orders[k]);
+            }
+            if (t > 0) ck_assert(by[t * per]->match_seed != by[0]->match_seed);
+        }
+        free(out);
+        e2e_free_logs(&l);
+        e2e_rmrf(dir);
+    }
+}
+END_TEST
+
+/* `arena ratings --format text|md|csv|json` over the stored matches: the same
+ * two players with the same games in every format. */
+START_TEST(ratings_in_every_format)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL,
+                             "%s tournament --game morris --bots morris_greedy random --rounds 3 "
+                             "--seed 4 --quiet --out %s",
+                             ARENA, dir),
+                     0);
+    ck_assert_int_eq(e2e_run(&out, "%s ratings --game morris --format text --out %s", ARENA, dir),
+                     0);
+    text_row rows[4];
+    ck_assert_int_eq(text_rows(out, rows, 4, 0), 2);
+    ck_assert_str_eq(rows[0].name, "morris_greedy");
+    ck_assert_str_eq(rows[1].name, "random");
+    ck_assert_int_eq(rows[0].games, 6);
+    ck_assert_int_eq(rows[1].games, 6);
+    ck_assert_int_eq(rows[0].elo, -rows[1].elo); /* centred on 0 */
+    ck_assert_msg(strstr(out, "all tournaments") && strstr(out, "Crosstable"), "%s", out);
+    free(out);
+
+    ck_assert_int_eq(e2e_run(&out, "%s ratings --game morris --format md --out %s", ARENA, dir), 0);
+    ck_assert_msg(strstr(out, "| Rank | Name ") && strstr(out, "| ---: |"), "%s", out);
+    char want[128];
+    snprintf(want, sizeof want, "|    1 | morris\\_greedy | %+d | %d |     6 |", rows[0].elo,
+             rows[0].ci);
+    ck_assert_msg(strstr(out, want), "md lacks '%s':\n%s", want, out);
+    free(out);
+
+    ck_assert_int_eq(e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir),
+                     0);
+    e2e_rating g;
+    ck_assert_int_eq(e2e_rating_in_csv(out, "morris_greedy", &g), 0);
+    ck_assert_int_eq(g.games, 6);
+    ck_assert_int_eq((int)(g.elo + (g.elo > 0 ? 0.5 : -0.5)), rows[0].elo);
+    free(out);
+
+    ck_assert_int_eq(e2e_run(&out, "%s ratings --game morris --format json --out %s", ARENA, dir),
+                     0);
+    ck_assert_msg(strncmp(out, "{\"game\": \"morris\",", 18) == 0 && strstr(out, "\"pools\": ["),
+                  "%s", out);
+    ck_assert_msg(strstr(out, "{\"rank\": 1, \"name\": \"morris_greedy\", \"elo\": ") &&
+                      strstr(out, "\"games\": 6, \"pairs\": 6"),
+                  "%s", out);
+    ck_assert(e2e_run(NULL, "%s ratings --game morris --format json --out %s | python3 -c "
+                            "'import json,sys; d=json.load(sys.stdin); "
+                            "assert d[\"pools\"][0][\"entrants\"][1][\"name\"]==\"random\"'",
+                      ARENA, dir) == 0 ||
+              e2e_run(NULL, "command -v python3") != 0);
+    free(out);
+    ck_assert_int_eq(e2e_run(&out, "%s ratings --game morris --format xml --out %s", ARENA, dir),
+                     2);
+    ck_assert_msg(strstr(out, "xml"), "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* The unsandboxed modes say so on stderr: --sandbox=off loudly, inline once
+ * per run however many games. */
+START_TEST(unsandboxed_modes_warn)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "{ %s match --game morris random random --seed 1 --sandbox=off "
+                           "--out %s 2>&1 >/dev/null; }",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "arena: WARNING: --sandbox=off: bots run WITHOUT "
+                                         "seccomp and resource limits"),
+                  "(%d) %s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "{ %s match --game morris random random --seed 1 --out %s 2>&1 "
+                       ">/dev/null; }",
+                 ARENA, dir);
+    ck_assert_msg(rc == 0 && !strstr(out, "WARNING"), "(%d) %s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "{ %s tournament --game morris --bots random morris_greedy --rounds 3 "
+                       "--isolation inline --quiet --out %s 2>&1 >/dev/null; }",
+                 ARENA, dir);
+    const char *warn = "arena: --isolation inline: bots run UNSANDBOXED";
+    char *first = strstr(out, warn);
+    ck_assert_msg(rc == 0 && first && !strstr(first + 1, warn), "(%d) %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* replay: 0 reproduced, 1 naming the first difference, 2 unreadable. */
+START_TEST(replay_exit_statuses)
+{
+    char dir[256], path[512], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "%s match --game morris morris_greedy random --seed 5 --out %s",
+                             ARENA, dir),
+                     0);
+    ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
+    snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "%s replay --quiet %s", ARENA, path), 0);
+    char err[512];
+    Arena__MatchLog *log = matchlog_read(path, err, sizeof err);
+    ck_assert_msg(log, "%s", err);
+    double keep = log->returns[0];
+    log->returns[0] = log->returns[1];
+    log->returns[1] = keep;
+    ck_assert_int_eq(matchlog_write(path, log, err, sizeof err), 0);
+    arena__match_log__free_unpacked(log, NULL);
+    int rc = e2e_run(&out, "%s replay --quiet %s", ARENA, path);
+    ck_assert_msg(rc == 1 && strstr(out, "return"), "(%d) %s", rc, out);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "printf 'not a log' > %s", path), 0);
+    rc = e2e_run(&out, "%s replay --quiet %s", ARENA, path);
+    ck_assert_msg(rc == 2 && strstr(out, path), "(%d) %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* perft through the binary: the README's first depths of morris, and
+ * --divide's split of the last depth summing to it. */
+START_TEST(perft_prints_the_readme_counts)
+{
+    char *out;
+    ck_assert_int_eq(e2e_run(&out, "%s perft --game morris --depth 3", ARENA), 0);
+    static const long long want[] = {24, 552, 12144};
+    for (int d = 1; d <= 3; d++) {
+        char key[32], line[256];
+        long long n = -1;
+        int got;
+        snprintf(key, sizeof key, "depth %d ", d);
+        ck_assert_msg(line_starting(out, key, line, sizeof line) == 0, "%s", out);
+        ck_assert_int_eq(sscanf(line, "depth %d %lld", &got, &n), 2);
+        ck_assert_int_eq(n, want[d - 1]);
+    }
+    free(out);
+    ck_assert_int_eq(e2e_run(&out, "%s perft --game morris --depth 2 --divide", ARENA), 0);
+    ck_assert_msg(strstr(out, "\nd2: 23\n") && strstr(out, "total: 552\n"), "%s", out);
+    free(out);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("cli");
+    TCase *tc = tcase_create("readme");
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, games_lists_what_the_readme_shows);
+    tcase_add_test(tc, bots_lists_what_the_readme_shows);
+    tcase_add_test(tc, every_command_has_help);
+    tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
+    tcase_add_test(tc, match_same_seed_same_game_not_stored);
+    tcase_add_test(tc, match_show_and_bad_game_option);
+    tcase_add_test(tc, two_builds_are_labelled_by_hash);
+    tcase_add_test(tc, tournament_files_pairs_and_progress);
+    tcase_add_test(tc, resume_refuses_a_changed_bot);
+    tcase_add_test(tc, multiplayer_tables_from_the_command_line);
+    tcase_add_test(tc, ratings_in_every_format);
+    tcase_add_test(tc, unsandboxed_modes_warn);
+    tcase_add_test(tc, replay_exit_statuses);
+    tcase_add_test(tc, perft_prints_the_readme_counts);
+    suite_add_tcase(s, tc);
+    return support_main(s);
+}

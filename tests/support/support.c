@@ -1,0 +1,152 @@
+/* support.c -- the test-support library (support.h). */
+#include <dlfcn.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "support.h"
+
+/* ---- loading ---------------------------------------------------------- */
+
+static void *open_so(const char *kind, const char *name, char *path, size_t len)
+{
+    if (strchr(name, '/'))
+        snprintf(path, len, "%s", name);
+    else if (strcmp(kind, "rules") == 0)
+        snprintf(path, len, "%s/rules/lib%s.so", ARENA_BIN_DIR, name);
+    else
+        snprintf(path, len, "%s/bots/%s.so", ARENA_BIN_DIR, name);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    ck_assert_msg(h != NULL, "%s %s: %s", kind, name, dlerror());
+    return h;
+}
+
+const arena_rules *support_rules(const char *game, void **handle)
+{
+    char path[4096];
+    *handle = open_so("rules", game, path, sizeof path);
+    arena_rules_entry_fn entry = (arena_rules_entry_fn)dlsym(*handle, ARENA_RULES_ENTRY);
+    ck_assert_msg(entry != NULL, "%s: no %s", path, ARENA_RULES_ENTRY);
+    const arena_rules *r = entry();
+    ck_assert_msg(r && r->abi_version == ARENA_RULES_ABI_VERSION, "%s: not rules ABI %d", path,
+                  ARENA_RULES_ABI_VERSION);
+    return r;
+}
+
+const arena_bot *support_bot(const char *name, void **handle)
+{
+    char path[4096];
+    *handle = open_so("bot", name, path, sizeof path);
+    arena_bot_entry_fn entry = (arena_bot_entry_fn)dlsym(*handle, ARENA_BOT_ENTRY);
+    ck_assert_msg(entry != NULL, "%s: no %s", path, ARENA_BOT_ENTRY);
+    const arena_bot *b = entry();
+    ck_assert_msg(b && b->abi_version == ARENA_BOT_ABI_VERSION, "%s: not bot ABI %d", path,
+                  ARENA_BOT_ABI_VERSION);
+    return b;
+}
+
+void support_unload(void *handle)
+{
+    if (handle) dlclose(handle);
+}
+
+/* ---- playing ---------------------------------------------------------- */
+
+void support_play(const arena_rules *r, arena_state *s, size_t state_size, const char *moves)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", moves);
+    int k = 0;
+    for (char *save, *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save), k++) {
+        int32_t a;
+        ck_assert_msg(r->parse_action(s, m, &a) == 0, "move %d '%s' does not parse", k + 1, m);
+        ck_assert_msg(support_try(r, s, state_size, a) == 0, "move %d '%s' refused", k + 1, m);
+    }
+}
+
+int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t action)
+{
+    void *before = malloc(state_size);
+    ck_assert_ptr_nonnull(before);
+    memcpy(before, s, state_size);
+    int rc = r->apply(s, action);
+    int same = memcmp(before, s, state_size) == 0;
+    free(before);
+    if (rc != 0) ck_assert_msg(same, "refused action %d changed the state", action);
+    return rc;
+}
+
+/* ---- temporary directories ------------------------------------------- */
+
+/* Every directory of a test program lives under one root made before the
+ * tests are forked: Check ends a failed test's process with _exit (no atexit
+ * handlers), and a timed-out one with SIGKILL, so the runner's process
+ * removes the root -- and whatever the tests left in it -- when they are
+ * done. */
+static char root[512];
+static pid_t root_owner;
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static void rm_tree(const char *dir)
+{
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void remove_root(void)
+{
+    if (root[0] && root_owner == getpid()) rm_tree(root);
+    root[0] = '\0';
+}
+
+static void make_root(void)
+{
+    if (root[0]) return;
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !tmp[0]) tmp = "/tmp";
+    int n = snprintf(root, sizeof root, "%s/arena-test-XXXXXX", tmp);
+    if (n <= 0 || (size_t)n >= sizeof root - 64 || !mkdtemp(root)) {
+        fprintf(stderr, "support: cannot make a temporary directory under %s\n", tmp);
+        exit(EXIT_FAILURE);
+    }
+    root_owner = getpid();
+}
+
+int support_main_list(Suite *const *suites)
+{
+    make_root();
+    SRunner *sr = srunner_create(suites[0]);
+    for (int i = 1; suites[i]; i++) srunner_add_suite(sr, suites[i]);
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    remove_root();
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+void support_tmpdir(char *out, size_t len)
+{
+    if (!root[0]) { /* a program without support_main: removed at its exit */
+        make_root();
+        ck_assert_int_eq(atexit(remove_root), 0);
+    }
+    int n = snprintf(out, len, "%s/XXXXXX", root);
+    ck_assert_msg(n > 0 && (size_t)n < len, "%s: path too long", root);
+    ck_assert_msg(mkdtemp(out) != NULL, "mkdtemp under %s failed", root);
+}
+
+void support_rmrf(const char *dir)
+{
+    size_t k = strlen(root);
+    ck_assert_msg(root[0] && strncmp(dir, root, k) == 0 && dir[k] == '/' && !strstr(dir, ".."),
+                  "support_rmrf: %s is not a directory support_tmpdir made", dir);
+    rm_tree(dir);
+}

@@ -1,0 +1,65 @@
+/* support.h -- the one test-support library of the Check suites: the suite
+ * runner every test program's main() is, REQUIRE, loading rule modules and
+ * bots as the arena does, playing moves in a game's notation, and temporary
+ * directories.
+ *
+ * Contract:
+ *  - support_main runs a suite (fork mode unless CK_FORK=no) and returns the
+ *    process's exit status: 0 when every test passed.
+ *  - The loaders fail the running test (with dlerror's words) when the file
+ *    is missing or not a module/bot of this ABI: a build dependency that is
+ *    not there is a failure, never a skip.
+ *  - support_tmpdir makes a fresh private directory (mkdtemp, checked) under
+ *    one root made in $TMPDIR (or /tmp) by support_main before any test
+ *    runs; support_main removes the root with everything in it when the
+ *    tests are done -- also those of tests that failed or timed out.
+ *    support_rmrf removes one early; it refuses any other directory. */
+#ifndef ARENA_TEST_SUPPORT_H
+#define ARENA_TEST_SUPPORT_H
+
+#include <check.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena/bot.h"
+#include "arena/rules.h"
+
+/* Fails the test with a message, without Check's per-assertion bookkeeping
+ * (for checks inside long loops). */
+#define REQUIRE(cond, ...)                                                                         \
+    do {                                                                                           \
+        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                    \
+    } while (0)
+
+/* Runs the suites (taking them), all in one runner, and returns 0 when
+ * every test passed, 1 otherwise: support_main(a) or support_main(a, b, c). */
+int support_main_list(Suite *const *suites);
+#define support_main(...) support_main_list((Suite *const[]){__VA_ARGS__, NULL})
+/* A whole test program: main() that runs make_suite(). */
+#define SUPPORT_MAIN(make_suite)                                                                   \
+    int main(void)                                                                                 \
+    {                                                                                              \
+        return support_main(make_suite());                                                         \
+    }
+
+/* The rule module of `game` built beside the arena (ARENA_BIN_DIR/rules/
+ * lib<game>.so), or a path; *handle for support_unload. */
+const arena_rules *support_rules(const char *game, void **handle);
+/* The bot `name` built beside the arena (ARENA_BIN_DIR/bots/<name>.so), or a
+ * path. */
+const arena_bot *support_bot(const char *name, void **handle);
+void support_unload(void *handle);
+
+/* Plays the space-separated moves in the game's notation on s; fails the
+ * test naming the first one that does not parse or is refused. */
+void support_play(const arena_rules *r, arena_state *s, size_t state_size, const char *moves);
+/* apply's answer for one action; when it refuses, the state must be
+ * unchanged (rules.h), else the test fails. */
+int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t action);
+
+/* A fresh empty directory (path into out), removed at exit. */
+void support_tmpdir(char *out, size_t len);
+/* Removes a directory support_tmpdir made, now. */
+void support_rmrf(const char *dir);
+
+#endif
