@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,9 +23,14 @@ void play_opts_init(play_opts *o)
     o->iso.sandbox = SANDBOX_JAIL;
     o->iso.mem_limit_mb = 1024;
     o->out_dir = "results";
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    o->seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
+    /* 64 random bits: a seed a bot could guess (a clock reading) would let
+     * it search for the match seeds and so the dice; a seed the user gives is
+     * only as secret as its size (see the README's Security model) */
+    if (getrandom(&o->seed, sizeof o->seed, 0) != (ssize_t)sizeof o->seed) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        o->seed = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid();
+    }
 }
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)

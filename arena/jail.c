@@ -520,6 +520,16 @@ static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t
     return 0;
 }
 
+int jail_parse_count(const char *s, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < 0) return -1;
+    *out = v;
+    return 0;
+}
+
 int jail_find_sdk(const char *exe, char *out)
 {
     /* the directory resolved, the name kept: it is the soname the loader

@@ -102,6 +102,10 @@ int jail_wait(jail *j, int timeout_ms, jail_end *end);
 /* SIGKILLs and reaps (if not reaped yet), closes the channel. */
 void jail_close(jail *j);
 
+/* A count on the command line of a host or a jail ("1024"): 0, or -1 when
+ * it is not a whole number >= 0. */
+int jail_parse_count(const char *s, int64_t *out);
+
 /* Entry point of `arena __jail ...`, inside the jail. */
 int jail_main(int argc, char **argv);
 

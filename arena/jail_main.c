@@ -44,16 +44,6 @@ typedef struct jm {
     wire_scratch scratch;
 } jm;
 
-static int jm_parse_int(const char *s, int64_t *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < 0) return -1;
-    *out = v;
-    return 0;
-}
-
 static int jm_parse_args(int argc, char **argv, jm_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -68,9 +58,9 @@ static int jm_parse_args(int argc, char **argv, jm_args *a)
             a->rules = val;
         else if (strcmp(opt, "--rules-label") == 0)
             a->rules_label = val;
-        else if (strcmp(opt, "--mem-mb") == 0  ? jm_parse_int(val, &a->mem_mb)
-                 : strcmp(opt, "--cpu-s") == 0 ? jm_parse_int(val, &a->cpu_s)
-                 : strcmp(opt, "--level") == 0 ? jm_parse_int(val, &a->level)
+        else if (strcmp(opt, "--mem-mb") == 0  ? jail_parse_count(val, &a->mem_mb)
+                 : strcmp(opt, "--cpu-s") == 0 ? jail_parse_count(val, &a->cpu_s)
+                 : strcmp(opt, "--level") == 0 ? jail_parse_count(val, &a->level)
                                                : -1)
             return -1;
     }

@@ -150,8 +150,8 @@ static int rate_tournament(merged *w)
         names[i] = f->entrants[i]->display;
     char *title = xasprintf("%s (%s), %zu games", f->row.game, f->row.options, m->n_items);
     report_built b;
-    int rc = report_build(&b, title, f->n_entrants, names, ty.games, ty.n_games, ty.matches,
-                          w->err, sizeof w->err);
+    int rc = report_build(&b, title, f->n_entrants, names, ty.games, ty.n_games, ty.matches, w->err,
+                          sizeof w->err);
     free(title);
     if (rc == 0) {
         printf("\n");

@@ -272,8 +272,16 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     entrants_label(ep, t->m.n); /* the labels the tournament gave them */
     /* the plan does not say (yet) which shard a directory played: a rebuilt
      * shard is stored as a whole tournament */
-    tournament_info ti = {t->m.game, t->m.options, t->m.seed,    t->m.rounds,           t->m.tc,
-                          t->name,   t->m.planned, t->m.all_seat_orders, 0, 0};
+    tournament_info ti = {t->m.game,
+                          t->m.options,
+                          t->m.seed,
+                          t->m.rounds,
+                          t->m.tc,
+                          t->name,
+                          t->m.planned,
+                          t->m.all_seat_orders,
+                          0,
+                          0};
     t->db = db;
     t->tid = store_tournament_new(db, &ti, ep, t->m.n, err, errlen);
     free(ep);

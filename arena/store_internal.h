@@ -11,6 +11,11 @@
 
 /* Bumped by every migration step in store_schema.c. */
 #define STORE_SCHEMA_VERSION 5
+/* The versions that brought what a reader of an older store must do
+ * without (store_schema.c says what each added). */
+#define STORE_V_SEAT_ORDERS 3 /* tournaments.seat_orders */
+#define STORE_V_FORMATS 4     /* tournament_formats, sprt_runs */
+#define STORE_V_SHARDS 5      /* tournament_shards */
 
 struct store {
     sqlite3 *db;

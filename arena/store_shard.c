@@ -27,7 +27,7 @@ int store__shard_get(store *s, int64_t tid, int *shard, int *shards, char *err, 
     static const char sel[] = "SELECT shard, shards FROM tournament_shards WHERE tournament_id=?1";
     sqlite3_stmt *st;
     *shard = *shards = 0;
-    if (s->version < 3) return 0; /* an older store, read as it is: no shards then */
+    if (s->version < STORE_V_SHARDS) return 0; /* an older store, read as it is: no shards then */
     if (store__prepare(s, &st, sel, "read shard", err, errlen)) return -1;
     sqlite3_bind_int64(st, 1, tid);
     int rc = sqlite3_step(st);
@@ -69,7 +69,7 @@ int store_sharded_tournaments(store *s, int64_t **ids, size_t *n, char *err, siz
     sqlite3_stmt *st;
     *ids = NULL;
     *n = 0;
-    if (s->version < 3) return 0;
+    if (s->version < STORE_V_SHARDS) return 0;
     if (store__prepare(s, &st, sel, "list shards", err, errlen)) return -1;
     return store_ids(s, st, "list shards", ids, n, err, errlen);
 }
@@ -86,7 +86,8 @@ int store_tournaments_like(store *s, const tournament_row *t, int64_t **ids, siz
     sqlite3_stmt *st;
     *ids = NULL;
     *n = 0;
-    if (store__prepare(s, &st, s->version >= 3 ? sel_v3 : sel_old, "find tournament", err, errlen))
+    if (store__prepare(s, &st, s->version >= STORE_V_SHARDS ? sel_v3 : sel_old, "find tournament",
+                       err, errlen))
         return -1;
     store__bind_text(st, 1, t->game);
     store__bind_text(st, 2, t->options);

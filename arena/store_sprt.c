@@ -27,7 +27,8 @@ int store_format_get(store *s, int64_t tournament, char *buf, size_t len, char *
     static const char sel[] = "SELECT format FROM tournament_formats WHERE tournament_id=?1";
     sqlite3_stmt *st;
     snprintf(buf, len, "round robin");
-    if (s->version < 3) return 0; /* read-only open of an older store: no formats yet */
+    if (s->version < STORE_V_FORMATS)
+        return 0; /* read-only open of an older store: no formats yet */
     if (store__prepare(s, &st, sel, "read tournament format", err, errlen)) return -1;
     sqlite3_bind_int64(st, 1, tournament);
     int rc = sqlite3_step(st);
@@ -114,7 +115,7 @@ int store_sprt_get(store *s, int64_t tournament, sprt_params *p, store_sprt_resu
                               " losses, penta, elo, elo_ci95, los FROM sprt_runs"
                               " WHERE tournament_id=?1";
     sqlite3_stmt *st;
-    if (s->version < 3) return 1;
+    if (s->version < STORE_V_FORMATS) return 1;
     if (store__prepare(s, &st, sel, "read SPRT run", err, errlen)) return -1;
     sqlite3_bind_int64(st, 1, tournament);
     int rc = sqlite3_step(st);

@@ -67,16 +67,6 @@ typedef struct host {
     uint8_t reply[JAIL_MAX_MSG];
 } host;
 
-static int host_parse_int(const char *s, int64_t *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < 0) return -1;
-    *out = v;
-    return 0;
-}
-
 static int host_parse_args(int argc, char **argv, host_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -99,7 +89,7 @@ static int host_parse_args(int argc, char **argv, host_args *a)
         const char *val = argv[++i];
         if (strcmp(opt, "--rules") == 0)
             a->rules_path = val;
-        else if (host_parse_int(val, &v) < 0)
+        else if (jail_parse_count(val, &v) < 0)
             return -1;
         else if (strcmp(opt, "--mem-mb") == 0)
             a->mem_mb = v;
