@@ -95,7 +95,7 @@ START_TEST(misbehaving_bots_lose_and_tournament_finishes)
     const char *forfeits = strstr(out, "\nForfeits:\n");
     ck_assert_msg(forfeits && strstr(forfeits, "hang lost on time: no answer within 3050 ms") &&
                       strstr(forfeits, "sigkill_mid crashed: signal 9") &&
-                      strstr(forfeits, "writer sandbox violation: open"),
+                      strstr(forfeits, "writer lost by sandbox violation: open"),
                   "forfeits not listed:\n%s", out);
     free(out);
     ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
