@@ -189,7 +189,9 @@ void e2e_read_logs(const char *tdir, e2e_logs *out)
     struct dirent *e;
     out->n = 0;
     while ((e = readdir(d))) {
-        if (!strstr(e->d_name, ".pb")) continue;
+        size_t len = strlen(e->d_name);
+        /* logs only: a killed arena may leave a segment's .pb.tmp behind */
+        if (len < 3 || strcmp(e->d_name + len - 3, ".pb") != 0) continue;
         char p[2400], err[512];
         snprintf(p, sizeof p, "%s/%s", mdir, e->d_name);
         Arena__MatchLog **all;
