@@ -192,7 +192,7 @@ static char *slurp(const char *path, size_t *n)
 static int same_file(const side *a, const side *b, const char *name, char *why, size_t len)
 {
     char pa[4400], pb[4400];
-    size_t na, nb;
+    size_t na = 0, nb = 0;
     snprintf(pa, sizeof pa, "%s/%s", a->tdir, name);
     snprintf(pb, sizeof pb, "%s/%s", b->tdir, name);
     char *x = slurp(pa, &na), *y = slurp(pb, &nb);
