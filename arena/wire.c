@@ -162,16 +162,6 @@ int wire_recv_arena_bytes(void *sock, int flags, wire_buf *b, size_t *len)
     return rc;
 }
 
-int wire_recv_arena(void *sock, int flags, ProtobufCAllocator *alloc, Arena__ArenaMsg **out)
-{
-    zmq_msg_t m;
-    zmq_msg_init(&m);
-    int rc = wire_recv_payload(sock, flags, &m);
-    if (rc == WIRE_OK) rc = wire_decode_arena(alloc, zmq_msg_data(&m), zmq_msg_size(&m), out);
-    zmq_msg_close(&m);
-    return rc;
-}
-
 int wire_recv_worker(void *sock, int flags, uint8_t *id, size_t *idlen, ProtobufCAllocator *alloc,
                      Arena__WorkerMsg **out)
 {

@@ -50,14 +50,10 @@ int wire_pack_arena(const Arena__ArenaMsg *msg, wire_buf *b, size_t *len);
 
 /* Worker side (DEALER). Sends return 0, or -1 with errno set by zmq. */
 int wire_send_worker(void *sock, const Arena__WorkerMsg *msg, wire_buf *b);
-/* Receives one ArenaMsg: WIRE_OK (*out set, free with
- * arena__arena_msg__free_unpacked(*out, alloc)), WIRE_NONE (nothing waiting,
- * with ZMQ_DONTWAIT), WIRE_ERROR (errno) or WIRE_GARBAGE. A NULL alloc means
- * malloc; a wire_scratch's alloc is reset here. */
-int wire_recv_arena(void *sock, int flags, ProtobufCAllocator *alloc, Arena__ArenaMsg **out);
-
 /* The payload of the next ArenaMsg, not unpacked, copied into b: what a seat
- * host passes on to its jail. WIRE_OK, WIRE_NONE, WIRE_ERROR or WIRE_GARBAGE. */
+ * host unpacks (wire_decode_arena) and passes on to its jail as it is.
+ * WIRE_OK, WIRE_NONE (nothing waiting, with ZMQ_DONTWAIT), WIRE_ERROR (errno)
+ * or WIRE_GARBAGE. */
 int wire_recv_arena_bytes(void *sock, int flags, wire_buf *b, size_t *len);
 
 /* The unpacking alone (what the receives do with a frame's bytes): WIRE_OK
@@ -71,8 +67,11 @@ int wire_decode_worker(ProtobufCAllocator *alloc, const uint8_t *data, size_t le
  * full gives -1 with errno EAGAIN, a vanished one EHOSTUNREACH. */
 int wire_send_arena(void *sock, const uint8_t *id, size_t idlen, const Arena__ArenaMsg *msg,
                     wire_buf *b);
-/* Like wire_recv_arena; the sender's identity is copied to id (WIRE_ID_MAX
- * bytes) and its length to *idlen. */
+/* Receives one WorkerMsg: WIRE_OK (*out set, free with
+ * arena__worker_msg__free_unpacked(*out, alloc)), WIRE_NONE, WIRE_ERROR or
+ * WIRE_GARBAGE; the sender's identity is copied to id (WIRE_ID_MAX bytes) and
+ * its length to *idlen. A NULL alloc means malloc; a wire_scratch's alloc is
+ * reset here. */
 int wire_recv_worker(void *sock, int flags, uint8_t *id, size_t *idlen, ProtobufCAllocator *alloc,
                      Arena__WorkerMsg **out);
 
