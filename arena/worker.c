@@ -342,7 +342,8 @@ static int worker_await(worker *w, int want, uint32_t seq, int64_t deadline_us,
         int code = worker_recv(w, deadline_us, out, err, errlen);
         if (code != OUTCOME_NORMAL) return code;
         Arena__WorkerMsg *m = *out;
-        if (m->body_case == ARENA__WORKER_MSG__BODY_FAULT) return worker_on_fault(w, out, err, errlen);
+        if (m->body_case == ARENA__WORKER_MSG__BODY_FAULT)
+            return worker_on_fault(w, out, err, errlen);
         if ((int)m->body_case == want &&
             (want != ARENA__WORKER_MSG__BODY_ACTION || m->action->seq == seq))
             return OUTCOME_NORMAL;
