@@ -81,11 +81,25 @@ int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char 
     return 0;
 }
 
+/* What goes to disk: a log that has its actions as columns (format 2, as
+ * matchlog_finish makes them) is packed without the LoggedAction messages the
+ * in-memory log also carries for its readers. */
+static Arena__MatchLog disk_view(const Arena__MatchLog *log)
+{
+    Arena__MatchLog v = *log;
+    if (log->n_action_id == log->n_actions && log->n_actions > 0) {
+        v.n_actions = 0;
+        v.actions = NULL;
+    }
+    return v;
+}
+
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
 {
-    size_t len = arena__match_log__get_packed_size(log);
+    Arena__MatchLog v = disk_view(log);
+    size_t len = arena__match_log__get_packed_size(&v);
     uint8_t *buf = xmalloc(len ? len : 1);
-    arena__match_log__pack(log, buf);
+    arena__match_log__pack(&v, buf);
     int rc = matchlog_write_bytes(path, buf, len, err, errlen);
     free(buf);
     return rc;
@@ -136,6 +150,30 @@ static int plausible(const Arena__MatchLog *log)
            log->n_returns == log->n_bots;
 }
 
+/* Format 2's columns back into LoggedAction messages, each malloc'd as
+ * protobuf-c would have, so arena__match_log__free_unpacked frees them. -1 when
+ * the columns disagree in length or come with messages as well. */
+static int expand_columns(Arena__MatchLog *log)
+{
+    size_t n = log->n_action_id;
+    if (n == 0) return log->n_action_seat || log->n_action_think_us || log->n_action_cpu_us ? -1 : 0;
+    if (log->n_actions || log->n_action_seat != n || log->n_action_think_us != n ||
+        (log->n_action_cpu_us != 0 && log->n_action_cpu_us != n))
+        return -1;
+    log->actions = xmalloc(n * sizeof *log->actions);
+    for (size_t i = 0; i < n; i++) {
+        Arena__LoggedAction *a = xmalloc(sizeof *a);
+        arena__logged_action__init(a);
+        a->seat = log->action_seat[i];
+        a->action = log->action_id[i];
+        a->think_us = log->action_think_us[i];
+        a->cpu_us = log->n_action_cpu_us ? log->action_cpu_us[i] : 0;
+        log->actions[i] = a;
+        log->n_actions = i + 1;
+    }
+    return 0;
+}
+
 /* One packed MatchLog, checked; NULL with err naming `path` (and `what`). */
 static Arena__MatchLog *matchlog_unpack(const char *path, const char *what, const uint8_t *buf,
                                         size_t len, char *err, size_t errlen)
@@ -147,7 +185,7 @@ static Arena__MatchLog *matchlog_unpack(const char *path, const char *what, cons
         arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
-    if (!log || !plausible(log)) {
+    if (!log || !plausible(log) || expand_columns(log)) {
         arena_errf(err, errlen, "%s%s: not a match log (truncated or corrupt)", path, what);
         if (log) arena__match_log__free_unpacked(log, NULL);
         return NULL;
@@ -269,7 +307,8 @@ void matchlog_free_all(Arena__MatchLog **logs, size_t n)
 
 int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena__MatchLog *log)
 {
-    size_t n = arena__match_log__get_packed_size(log), need = *len + n + 11;
+    Arena__MatchLog v = disk_view(log);
+    size_t n = arena__match_log__get_packed_size(&v), need = *len + n + 11;
     if (need > *cap) {
         size_t c = *cap ? *cap : 4096;
         while (c < need)
@@ -283,7 +322,7 @@ int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena
         *p++ = (uint8_t)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
         if (v <= 0x7f) break;
     }
-    p += arena__match_log__pack(log, p);
+    p += arena__match_log__pack(&v, p);
     *len = (size_t)(p - *buf);
     return 0;
 }
@@ -404,7 +443,26 @@ int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think
     a->action = action;
     a->think_us = think_us;
     a->cpu_us = cpu_us;
+    b->any_cpu |= cpu_us != 0;
     return 0;
+}
+
+/* The columns of format 2 from the actions (see disk_view). */
+static void fill_columns(Arena__MatchLog *log, const Arena__LoggedAction *a, size_t n, int any_cpu)
+{
+    if (n == 0) return;
+    log->n_action_seat = log->n_action_id = log->n_action_think_us = n;
+    log->action_seat = xmalloc(n * sizeof *log->action_seat);
+    log->action_id = xmalloc(n * sizeof *log->action_id);
+    log->action_think_us = xmalloc(n * sizeof *log->action_think_us);
+    log->n_action_cpu_us = any_cpu ? n : 0;
+    log->action_cpu_us = any_cpu ? xmalloc(n * sizeof *log->action_cpu_us) : NULL;
+    for (size_t i = 0; i < n; i++) {
+        log->action_seat[i] = a[i].seat;
+        log->action_id[i] = a[i].action;
+        log->action_think_us[i] = a[i].think_us;
+        if (any_cpu) log->action_cpu_us[i] = a[i].cpu_us;
+    }
 }
 
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
@@ -415,9 +473,11 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
     for (size_t i = 0; i < b->n; i++)
         log->actions[i] = &b->flat[i];
     log->n_actions = b->n;
+    fill_columns(log, b->flat, b->n, b->any_cpu);
     b->log = NULL;
     b->flat = NULL; /* now owned by the log: actions[0] is the block */
     b->n = b->cap = 0;
+    b->any_cpu = 0;
     log->n_returns = log->n_bots;
     log->returns = xmalloc((log->n_returns ? log->n_returns : 1) * sizeof *log->returns);
     memcpy(log->returns, returns, log->n_returns * sizeof *returns);

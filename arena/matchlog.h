@@ -10,8 +10,11 @@
 #include "arena/bot.h"
 #include "record.h"
 
-/* MatchLog.format written by this arena; matchlog_read refuses newer ones. */
-#define MATCHLOG_FORMAT 1
+/* MatchLog.format written by this arena; matchlog_read refuses newer ones.
+ * 2: the actions travel as columns (fields 18-21); every reader here turns
+ * them back into `actions`, and a built log carries both (only the columns
+ * are written). 1: one LoggedAction message per action; still read. */
+#define MATCHLOG_FORMAT 2
 
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
@@ -63,6 +66,7 @@ typedef struct matchlog_builder {
     Arena__MatchLog *log;
     Arena__LoggedAction *flat; /* the actions, one block (no malloc per action) */
     size_t n, cap;
+    int any_cpu; /* some action has a CPU time (else the column is left out) */
 } matchlog_builder;
 
 /* Always 0: out of memory aborts (xalloc.h). */

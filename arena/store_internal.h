@@ -17,6 +17,9 @@
 #define STORE_V_FORMATS 4     /* tournament_formats, sprt_runs */
 #define STORE_V_SHARDS 5      /* tournament_shards */
 
+/* The time stamps of the store's rows (UTC, milliseconds), as SQL. */
+#define STORE_NOW "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
+
 struct store {
     sqlite3 *db;
     char *path;  /* dir/arena.db: every error message names it */

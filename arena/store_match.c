@@ -1,25 +1,47 @@
 /* store_match.c -- committing finished matches: rows and seats of a group of
  * matches in a single transaction, so a kill leaves each group whole or absent.
- * The two statements are prepared once per group. */
+ *
+ * This runs once per finished match, thousands of times a second in a fast
+ * game, so the per-row work is kept to the inserts themselves: the statements
+ * are prepared once per group, the seats' bots come from the tournament's
+ * entrant list read once per group (not a lookup in each insert), and the
+ * group's rows share one finishing time (not a strftime per row). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "store_internal.h"
+#include "xalloc.h"
 
 static const char store_match_ins[] =
     "INSERT INTO matches(tournament_id, match_index, seed, end_code, end_detail, culprit,"
-    " plies, duration_us, log_path) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"
+    " plies, duration_us, log_path, finished_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
     " ON CONFLICT(tournament_id, match_index) DO NOTHING";
 
-/* The seat's bot is looked up from the tournament's entrant list in the same
- * statement, so a seat pointing outside the list is an error, not a null. */
 static const char store_seat_ins[] =
     "INSERT INTO match_seats(match_id, seat, bot_id, game_return, entrant)"
-    " SELECT ?1, ?2, bot_id, ?3, position FROM tournament_entrants"
-    " WHERE tournament_id=?4 AND position=?5";
+    " VALUES(?1, ?2, ?3, ?4, ?5)";
+
+static const char store_entrants_sel[] =
+    "SELECT position, bot_id FROM tournament_entrants WHERE tournament_id=?1";
+
+static const char store_now_sel[] = "SELECT " STORE_NOW;
+
+/* What a group's inserts share: the statements, the bot of each entrant
+ * position of the tournament (0: no such entrant), the finishing time. */
+typedef struct group_ctx {
+    sqlite3_stmt *match, *seat;
+    int64_t *bot; /* by entrant position */
+    int n_bot;
+    char now[40];
+} group_ctx;
 
 /* Inserts the match row. Sets *fresh to 0 when (tournament, index) was already
  * stored: the first result stands (see store.h). */
-static int store_match_row(store *s, sqlite3_stmt *st, int64_t tid, const match_record *m,
+static int store_match_row(store *s, const group_ctx *g, int64_t tid, const match_record *m,
                            int64_t *id, int *fresh, char *err, size_t errlen)
 {
+    sqlite3_stmt *st = g->match;
     sqlite3_bind_int64(st, 1, tid);
     sqlite3_bind_int64(st, 2, m->index);
     sqlite3_bind_int64(st, 3, (sqlite3_int64)m->seed);
@@ -29,6 +51,7 @@ static int store_match_row(store *s, sqlite3_stmt *st, int64_t tid, const match_
     sqlite3_bind_int(st, 7, m->plies);
     sqlite3_bind_int64(st, 8, m->duration_us);
     store__bind_text(st, 9, m->log_path);
+    store__bind_text(st, 10, g->now);
     int rc = store__done(s, st, "insert match", err, errlen);
     sqlite3_reset(st);
     if (rc) return -1;
@@ -37,55 +60,91 @@ static int store_match_row(store *s, sqlite3_stmt *st, int64_t tid, const match_
     return 0;
 }
 
-static int store_match_seats(store *s, sqlite3_stmt *st, int64_t tid, int64_t mid,
+static int store_match_seats(store *s, const group_ctx *g, int64_t tid, int64_t mid,
                              const match_record *m, char *err, size_t errlen)
 {
+    sqlite3_stmt *st = g->seat;
     int rc = 0;
     for (int i = 0; i < m->num_players && rc == 0; i++) {
+        int e = m->seat_entrant[i];
+        if (e < 0 || e >= g->n_bot || g->bot[e] == 0)
+            return store__errf(s, err, errlen,
+                               "insert match %u: seat %d names entrant %d, not in tournament %lld",
+                               m->index, i, e, (long long)tid);
         sqlite3_bind_int64(st, 1, mid);
         sqlite3_bind_int(st, 2, i);
-        sqlite3_bind_double(st, 3, m->returns[i]);
-        sqlite3_bind_int64(st, 4, tid);
-        sqlite3_bind_int(st, 5, m->seat_entrant[i]);
+        sqlite3_bind_int64(st, 3, g->bot[e]);
+        sqlite3_bind_double(st, 4, m->returns[i]);
+        sqlite3_bind_int(st, 5, e);
         rc = store__done(s, st, "insert match seat", err, errlen);
-        if (rc == 0 && sqlite3_changes(s->db) != 1)
-            rc = store__errf(s, err, errlen,
-                             "insert match %u: seat %d names entrant %d, not in tournament %lld",
-                             m->index, i, m->seat_entrant[i], (long long)tid);
         sqlite3_reset(st);
     }
     return rc;
 }
 
+/* The group's shared part: statements, entrants' bots, the time. */
+static int group_open(store *s, group_ctx *g, int64_t tid, char *err, size_t errlen)
+{
+    memset(g, 0, sizeof *g);
+    sqlite3_stmt *st = NULL;
+    int rc = store__prepare(s, &st, store_entrants_sel, "read tournament entrants", err, errlen);
+    if (rc == 0) {
+        sqlite3_bind_int64(st, 1, tid);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            int pos = sqlite3_column_int(st, 0);
+            if (pos < 0 || pos > 1 << 20) continue; /* not written by this arena */
+            if (pos >= g->n_bot) {
+                g->bot = xrealloc(g->bot, (size_t)(pos + 1) * sizeof *g->bot);
+                memset(g->bot + g->n_bot, 0, (size_t)(pos + 1 - g->n_bot) * sizeof *g->bot);
+                g->n_bot = pos + 1;
+            }
+            g->bot[pos] = sqlite3_column_int64(st, 1);
+        }
+        rc = rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "read tournament entrants");
+        sqlite3_finalize(st);
+    }
+    if (rc == 0) rc = store__prepare(s, &st, store_now_sel, "read the time", err, errlen);
+    if (rc == 0) {
+        if (sqlite3_step(st) == SQLITE_ROW)
+            snprintf(g->now, sizeof g->now, "%s", (const char *)sqlite3_column_text(st, 0));
+        else
+            rc = store__fail(s, err, errlen, "read the time");
+        sqlite3_finalize(st);
+    }
+    if (rc == 0) rc = store__prepare(s, &g->match, store_match_ins, "insert match", err, errlen);
+    if (rc == 0) rc = store__prepare(s, &g->seat, store_seat_ins, "insert match seat", err, errlen);
+    return rc;
+}
+
+static void group_close(group_ctx *g)
+{
+    sqlite3_finalize(g->match);
+    sqlite3_finalize(g->seat);
+    free(g->bot);
+}
+
 /* One match's rows inside the caller's transaction. */
-static int store_match_rows(store *s, sqlite3_stmt *const st[2], int64_t tournament,
+static int store_match_rows(store *s, const group_ctx *g, int64_t tournament,
                             const match_record *m, char *err, size_t errlen)
 {
     int64_t mid = 0;
     int fresh = 0;
     if (m->num_players < 1 || m->num_players > ARENA_MAX_PLAYERS)
         return store__errf(s, err, errlen, "insert match %u: %d players", m->index, m->num_players);
-    if (store_match_row(s, st[0], tournament, m, &mid, &fresh, err, errlen)) return -1;
-    if (fresh && store_match_seats(s, st[1], tournament, mid, m, err, errlen)) return -1;
+    if (store_match_row(s, g, tournament, m, &mid, &fresh, err, errlen)) return -1;
+    if (fresh && store_match_seats(s, g, tournament, mid, m, err, errlen)) return -1;
     return 0;
 }
 
 int store_matches(store *s, int64_t tournament, const match_record *m, size_t n, char *err,
                   size_t errlen)
 {
-    sqlite3_stmt *st[2] = {NULL, NULL};
-    if (store__prepare(s, &st[0], store_match_ins, "insert match", err, errlen)) return -1;
-    if (store__prepare(s, &st[1], store_seat_ins, "insert match seat", err, errlen) ||
-        store__begin(s, err, errlen)) {
-        sqlite3_finalize(st[0]);
-        sqlite3_finalize(st[1]);
-        return -1;
-    }
-    int rc = 0;
+    group_ctx g;
+    if (store__begin(s, err, errlen)) return -1;
+    int rc = group_open(s, &g, tournament, err, errlen);
     for (size_t i = 0; i < n && rc == 0; i++)
-        rc = store_match_rows(s, st, tournament, &m[i], err, errlen);
-    sqlite3_finalize(st[0]);
-    sqlite3_finalize(st[1]);
+        rc = store_match_rows(s, &g, tournament, &m[i], err, errlen);
+    group_close(&g);
     if (rc) {
         store__rollback(s);
         return -1;

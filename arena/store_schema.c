@@ -10,7 +10,6 @@
 
 #include "store_internal.h"
 
-#define STORE_NOW "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
 
 /* Version 1. Notes on choices:
  * - 64-bit seeds are stored as their two's-complement int64 (SQLite has no

@@ -220,7 +220,77 @@ START_TEST(matchlog_newer_format)
     play_random(&t, "", 1, MAX_ACTS);
     t.log.format = 9;
     write_log(&t, "0001.pb", path, sizeof path);
-    expect_read_error(path, "log format 9 is newer than this arena (1)");
+    char want[64];
+    snprintf(want, sizeof want, "log format 9 is newer than this arena (%d)", MATCHLOG_FORMAT);
+    expect_read_error(path, want);
+}
+END_TEST
+
+/* Format 2: the actions as four packed columns. The builder writes only
+ * the columns (no LoggedAction message reaches the file), and every reader
+ * gets them back as actions; columns of different lengths are refused. */
+START_TEST(matchlog_columns)
+{
+    entrant e[2];
+    memset(e, 0, sizeof e);
+    e[0].name = "random";
+    e[1].name = "greedy";
+    const entrant *seat[2] = {&e[0], &e[1]};
+    uint64_t seeds[2] = {5, 6};
+    matchlog_head h = {.game = "countdown", .options = "", .rules_path = COUNTDOWN_SO,
+                       .rules_sha256 = "", .rules_version = "1", .num_players = 2,
+                       .seat = seat, .bot_seeds = seeds, .match_seed = 9,
+                       .tournament = "test", .index = 3};
+    matchlog_builder b;
+    ck_assert_int_eq(matchlog_begin(&b, &h), 0);
+    const int32_t acts[5][3] = {{-1, 4, 0}, {0, 2, 1500}, {1, 7, 20}, {0, 1, 300000}, {1, 3, 0}};
+    for (int i = 0; i < 5; i++)
+        matchlog_action(&b, acts[i][0], acts[i][1], acts[i][2], 0);
+    double ret[2] = {1, -1};
+    Arena__MatchLog *built = matchlog_finish(&b, ret, 0, "", -1, 1234);
+    ck_assert_uint_eq(built->n_actions, 5); /* in memory: messages for the readers */
+    char path[4096], err[512];
+    snprintf(path, sizeof path, "%s/0003.pb", tmpdir);
+    ck_assert_int_eq(matchlog_write(path, built, err, sizeof err), 0);
+    matchlog_free_built(built);
+
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    uint8_t buf[4096];
+    size_t len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    Arena__MatchLog *raw = arena__match_log__unpack(NULL, len, buf);
+    ck_assert_ptr_nonnull(raw);
+    ck_assert_uint_eq(raw->format, 2);
+    ck_assert_uint_eq(raw->n_actions, 0);       /* no message per action on disk */
+    ck_assert_uint_eq(raw->n_action_id, 5);
+    ck_assert_uint_eq(raw->n_action_cpu_us, 0); /* no CPU time measured: no column */
+    arena__match_log__free_unpacked(raw, NULL);
+
+    Arena__MatchLog *back = matchlog_read(path, err, sizeof err);
+    ck_assert_msg(back != NULL, "%s", err);
+    ck_assert_uint_eq(back->n_actions, 5);
+    for (int i = 0; i < 5; i++) {
+        ck_assert_int_eq(back->actions[i]->seat, acts[i][0]);
+        ck_assert_int_eq(back->actions[i]->action, acts[i][1]);
+        ck_assert_int_eq(back->actions[i]->think_us, acts[i][2]);
+        ck_assert_int_eq(back->actions[i]->cpu_us, 0);
+    }
+    /* a column one short: a damaged log, not a shorter game */
+    back->n_actions = 0;
+    back->n_action_seat = 4;
+    len = arena__match_log__get_packed_size(back);
+    ck_assert_uint_le(len, sizeof buf);
+    arena__match_log__pack(back, buf);
+    back->n_actions = 5;
+    back->n_action_seat = 5;
+    arena__match_log__free_unpacked(back, NULL);
+    snprintf(path, sizeof path, "%s/0004.pb", tmpdir);
+    f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
+    fclose(f);
+    expect_read_error(path, "not a match log (truncated or corrupt)");
 }
 END_TEST
 
@@ -508,6 +578,7 @@ int main(void)
     tcase_add_test(m, matchlog_round_trip);
     tcase_add_test(m, matchlog_missing_and_junk);
     tcase_add_test(m, matchlog_newer_format);
+    tcase_add_test(m, matchlog_columns);
     tcase_add_test(m, matchlog_truncated);
     suite_add_tcase(s, m);
     TCase *r = tcase_create("replay");
