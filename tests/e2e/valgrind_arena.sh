@@ -7,9 +7,9 @@ trap 'rm -rf "$out"' EXIT
 run() { "$vg" -q --leak-check=full --errors-for-leak-kinds=definite,indirect \
         --error-exitcode=99 "$arena" "$@" >"$out/log" 2>&1 || { cat "$out/log"; exit 1; }; }
 run tournament --game morris --bots morris_greedy random --rounds 2 -j 2 --seed 1 --quiet --out "$out/r"
-# many matches in each isolation: seats reused and closed, groups committed
+# 200 matches in each isolation (issue 8): seats reused and closed, groups committed
 # (the first tournament's HTML report holds every replay; these, ten each)
-run tournament --game morris --bots random random --rounds 40 -j 2 --seed 2 --quiet --out "$out/p" \
+run tournament --game morris --bots random random --rounds 100 -j 2 --seed 2 --quiet --out "$out/p" \
     --replays 10
 run tournament --game morris --bots random morris_greedy --rounds 100 -j 2 --seed 3 --quiet \
     --isolation inline --out "$out/i" --replays 10
