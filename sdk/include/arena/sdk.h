@@ -29,7 +29,10 @@ double arena_rng_double(arena_rng *rng);
 /* Mixes a seed with a stream number: independent seeds for matches and seats. */
 uint64_t arena_seed_derive(uint64_t seed, uint64_t stream);
 
-/* Monotonic clock in microseconds. */
+/* CLOCK_MONOTONIC in microseconds, the clock the arena times moves with.
+ * Cheap enough to read every search iteration: where the processor has an
+ * invariant time-stamp counter it interpolates that between readings of the
+ * clock (sdk/src/clock.c), within a fraction of a microsecond of it. */
 int64_t arena_now_us(void);
 
 /* One of the n actions, uniformly; n > 0. The usual last resort of a bot:
