@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "e2e_util.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 
@@ -280,9 +281,5 @@ int main(void)
     tcase_add_test(tc, anchor_fixes_a_rating);
     tcase_add_test(tc, history_lists_each_tournament);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

@@ -13,6 +13,7 @@
 #include "matchlog.h"
 #include "replay_colour.h"
 #include "replay_json.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 #define GOLDEN ARENA_SOURCE_DIR "/tests/golden/"
@@ -262,8 +263,8 @@ static char *slurp(const char *path)
  * `arena report` writes them again; bad directories are one-line errors. */
 START_TEST(report_end_to_end)
 {
-    char tmp[] = "/tmp/arena-report-XXXXXX", cmd[2048], path[1024];
-    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    char tmp[512], cmd[2048], path[1024];
+    support_tmpdir(tmp, sizeof tmp);
     snprintf(cmd, sizeof cmd,
              "cd %s && " ARENA " tournament --game morris --bots random random --rounds 2 "
              "--isolation inline --seed 5 --out res > out.txt 2>&1 && "
@@ -308,8 +309,7 @@ START_TEST(report_end_to_end)
     ck_assert_int_eq(sh(ARENA " report > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " report a b > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " replay --format xml x.pb > /dev/null 2>&1"), 2);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
-    sh(cmd);
+    support_rmrf(tmp);
     free(dir);
 }
 END_TEST
@@ -327,9 +327,5 @@ int main(void)
     tcase_add_test(tc, colour_on_tty_only);
     tcase_add_test(tc, report_end_to_end);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }
