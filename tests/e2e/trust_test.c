@@ -192,9 +192,11 @@ START_TEST(rebuild_keeps_formats_shards_and_sprt)
     tournament_ok(a, args);
     snprintf(args, sizeof args, "%s --shard 2/2", gauntlet);
     tournament_ok(b, args);
+    /* the bots answer at once; no stall of a loaded machine may lose a game on
+     * time (the verdict must be H1) */
     int rc = e2e_run(&out,
                      "%s sprt --game morris morris_greedy random --elo0 0 --elo1 200 "
-                     "--move-time 200 --seed 5 -j 2 --out %s",
+                     "--move-time 5000 --seed 5 -j 2 --out %s",
                      ARENA, a);
     ck_assert_msg(rc == 0 && strstr(out, "Verdict: H1 accepted"), "sprt (%d):\n%s", rc, out);
     free(out);
