@@ -23,13 +23,17 @@ logs="$build/soak"
 mkdir -p "$logs" || exit 2
 
 hogs=""
-stop_hogs() {
+run=""
+# Stopped early: the running ctest and its tests (a session of their own, so
+# one signal reaches them all), then the hogs.
+stop_all() {
+    [ -n "$run" ] && kill -TERM -- "-$run" 2>/dev/null
     for p in $hogs; do kill "$p" 2>/dev/null; done
     for p in $hogs; do wait "$p" 2>/dev/null; done
     hogs=""
 }
-trap 'stop_hogs; exit 130' INT TERM
-trap 'stop_hogs' EXIT
+trap 'stop_all; exit 130' INT TERM
+trap 'stop_all' EXIT
 i=0
 while [ "$i" -lt "$hogs_wanted" ]; do
     sh -c 'while :; do :; done' &
@@ -42,8 +46,11 @@ passed=0
 k=1
 while [ "$k" -le "$runs" ]; do
     t0=$(date +%s)
-    (cd "$build" && ctest -j 2 --output-on-failure) >"$logs/run-$k.log" 2>&1
+    (cd "$build" && exec setsid ctest -j 2 --output-on-failure) >"$logs/run-$k.log" 2>&1 &
+    run=$!
+    wait "$run"
     rc=$?
+    run=""
     secs=$(($(date +%s) - t0))
     if [ "$rc" -ne 0 ]; then
         failed=$(sed -n 's/^ *[0-9]* - \([^ ]*\) (.*/\1/p' "$logs/run-$k.log" | tr '\n' ' ')
