@@ -351,17 +351,7 @@ START_TEST(tournament_live_line_on_a_terminal)
         _exit(127);
     }
     close(slave);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) buf = realloc(buf, cap = (cap + 4096) * 2);
-        ck_assert_ptr_nonnull(buf);
-        ssize_t n = read(master, buf + len, cap - len - 1);
-        if (n <= 0) break; /* a pty reads EIO once the child is gone */
-        len += (size_t)n;
-    }
-    buf[len] = '\0';
-    close(master);
+    char *buf = support_read_all(master);
     int st;
     ck_assert_int_eq(waitpid(pid, &st, 0), pid);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "arena failed:\n%s", buf);

@@ -105,13 +105,13 @@ START_TEST(sprt_ctrl_c_stops_and_stores)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out,
-                     "%s sprt --game morris random random --elo0 0 --elo1 5 --model normalized "
-                     "--move-time 5000 --seed 3 --out %s > %s/log 2>&1 & p=$!; i=0; "
-                     "while ! ls %s/*-sprt/matches/*.pb > /dev/null 2>&1 && [ $i -lt 3000 ]; do "
-                     "sleep 0.1; i=$((i+1)); done; kill -INT $p; wait $p; r=$?; cat %s/log; "
-                     "exit $r",
-                     ARENA, dir, dir, dir, dir);
+    char cmd[1024], ready[600];
+    snprintf(cmd, sizeof cmd,
+             "%s sprt --game morris random random --elo0 0 --elo1 5 --model normalized "
+             "--move-time 5000 --seed 3 --out %s",
+             ARENA, dir);
+    snprintf(ready, sizeof ready, "ls %s/*-sprt/matches/*.pb > /dev/null 2>&1", dir);
+    int rc = e2e_interrupt(&out, dir, ready, cmd);
     ck_assert_msg(rc == 130, "want exit 130 after Ctrl-C, got (%d):\n%s", rc, out);
     ck_assert_msg(strstr(out, "Verdict: stopped after ") && strstr(out, ", interrupted") &&
                       strstr(out, "nElo") && strstr(out, "(normalised Elo)"),

@@ -210,16 +210,7 @@ static char *run_arena(int tty, const char *const *argv)
         _exit(127);
     }
     close(out_w);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) buf = realloc(buf, cap = (cap + 4096) * 2);
-        ssize_t n = read(out_r, buf + len, cap - len - 1);
-        if (n <= 0) break; /* a pty reads EIO once the child is gone */
-        len += (size_t)n;
-    }
-    buf[len] = '\0';
-    close(out_r);
+    char *buf = support_read_all(out_r);
     int st;
     waitpid(pid, &st, 0);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "arena failed: %s", buf);

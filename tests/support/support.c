@@ -107,6 +107,27 @@ int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t
     return rc;
 }
 
+/* ---- reading -------------------------------------------------------- */
+
+char *support_read_all(int fd)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 > cap) {
+            cap = (cap + 4096) * 2;
+            buf = realloc(buf, cap);
+            ck_assert_ptr_nonnull(buf);
+        }
+        ssize_t n = read(fd, buf + len, cap - len - 1);
+        if (n <= 0) break;
+        len += (size_t)n;
+    }
+    buf[len] = '\0';
+    close(fd);
+    return buf;
+}
+
 /* ---- temporary directories ------------------------------------------- */
 
 /* Every directory of a test program lives under one root made before the

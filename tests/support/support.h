@@ -61,6 +61,10 @@ int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t
 /* The same for a move in notation: -1 too when it does not parse. */
 int support_try_move(const arena_rules *r, arena_state *s, size_t state_size, const char *move);
 
+/* Everything fd gives until its end (a pseudo-terminal's master ends with
+ * EIO once the child is gone), NUL-terminated and malloc'd; closes fd. */
+char *support_read_all(int fd);
+
 /* A fresh empty directory (path into out), removed at exit. */
 void support_tmpdir(char *out, size_t len);
 /* The same, but reachable and writable by every user: for a program the test
