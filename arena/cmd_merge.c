@@ -5,14 +5,16 @@
 
 #include "cli_cmds.h"
 #include "merge_internal.h"
+#include "report_html.h"
 
 static const char merge_help[] =
-    "Usage: arena merge DIR... [--out DIR]\n\n"
+    "Usage: arena merge DIR... [--out DIR] [--replays N|all] [--no-report]\n\n"
     "Joins the shards of a tournament (each made by arena tournament --shard I/N,\n"
     "in its own results directory) into one tournament, as if it had been played\n"
-    "in one piece: its store, its match logs, its rating tables and crosstable,\n"
-    "and the persistent ratings of --out. A DIR is a shard's tournament directory,\n"
-    "or a results directory holding one shard. The shards must be of one\n"
+    "in one piece: its store, its plan (tournament.txt), its match logs, its rating\n"
+    "tables and crosstable, its HTML report, and the persistent ratings of --out.\n"
+    "A DIR is a shard's tournament directory, or a results directory holding one\n"
+    "shard. The shards must be of one\n"
     "tournament (game, options, seed, rounds, time control, bots, rules version,\n"
     "number of shards), must not overlap, and must hold every match: otherwise\n"
     "nothing is written, and the missing matches are named with the command that\n"
@@ -20,7 +22,10 @@ static const char merge_help[] =
     "Needs no bot and no rule module; the shards are left as they are.\n\n"
     "  --out DIR              results directory of the merged tournament (default\n"
     "                         results; not a shard's own, nor one that holds this\n"
-    "                         tournament already)\n\n"
+    "                         tournament already)\n"
+    "  --replays N|all        the HTML report holds the replays of the first N\n"
+    "                         matches (default %d)\n"
+    "  --no-report            no HTML report\n\n"
     "Exit status: 0 merged, 2 refused, 1 failed to read or write.\n\n"
     "Example: arena tournament --game morris --bots random morris_greedy --seed 7 \\\n"
     "           --shard 1/2 --out results/shard-1     (and --shard 2/2 elsewhere)\n"
@@ -37,15 +42,32 @@ int merge_run(const merge_opts *o)
 
 int cmd_merge(int argc, char **argv)
 {
-    merge_opts mo = {.out_dir = "results"};
-    struct option opts[] = {
-        {"out", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
+    merge_opts mo = {.out_dir = "results", .replays = REPORT_HTML_TOURNAMENT_REPLAYS};
+    struct option opts[] = {{"out", required_argument, NULL, 'o'},
+                            {"replays", required_argument, NULL, 'P'},
+                            {"no-report", no_argument, NULL, 'N'},
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
     optind = 1;
     opterr = 0;
     int c;
     /* getopt permutes: --out may come before or after the directories */
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        if (c == 'h') return fputs(merge_help, stdout), 0;
+        if (c == 'h') return printf(merge_help, REPORT_HTML_TOURNAMENT_REPLAYS), 0;
+        if (c == 'N') {
+            mo.no_report = 1;
+            continue;
+        }
+        if (c == 'P') {
+            long long v;
+            if (strcmp(optarg, "all") == 0)
+                mo.replays = -1;
+            else if (cli_int("merge", "--replays", optarg, 0, 100000000, &v))
+                return 2;
+            else
+                mo.replays = (long)v;
+            continue;
+        }
         if (c == 'o') {
             mo.out_dir = optarg;
             continue;
@@ -53,7 +75,8 @@ int cmd_merge(int argc, char **argv)
         return cli_bad_option("merge", argv, c);
     }
     if (optind >= argc) {
-        fprintf(stderr, "arena merge: no shard directories given\n%s", merge_help);
+        fprintf(stderr, "arena merge: no shard directories given\n");
+        fprintf(stderr, merge_help, REPORT_HTML_TOURNAMENT_REPLAYS);
         return 2;
     }
     mo.dirs = (const char *const *)argv + optind;

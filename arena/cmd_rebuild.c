@@ -13,7 +13,9 @@ static const char rebuild_help[] =
     "tournament directory's plan (tournament.txt) and match logs (matches/). For a\n"
     "damaged or lost store: the match logs are the source of truth. An existing\n"
     "arena.db is kept, renamed to arena.db.old-DATE. Tournaments, finished matches\n"
-    "and rating snapshots come back; an interrupted tournament can then be resumed.\n"
+    "and rating snapshots come back, gauntlets, shards and SPRT runs as such (an\n"
+    "SPRT's verdict counted again from its logs); an interrupted tournament can\n"
+    "then be resumed.\n"
     "Exit status 0: rebuilt from every log; 1: rebuilt, but unreadable logs were\n"
     "skipped (each named), or nothing could be rebuilt; 2: bad arguments.\n\n"
     "  --out DIR   the results directory (default results)\n";

@@ -1,5 +1,6 @@
 /* manifest.c -- tournament.txt, written at the start and read by rebuild. */
 #include <errno.h>
+#include <math.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "arena/module_kit.h"
 #include "manifest.h"
 #include "matchlog.h"
+#include "shard.h"
 #include "xalloc.h"
 
 /* One "key value" line; a value with a newline would start a line of its own. */
@@ -35,6 +37,14 @@ int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen)
     fprintf(f, "rounds %d\nplanned %d\nplayers %d\n", m->rounds, m->planned, m->players);
     bad |= put(f, "tc", m->tc);
     bad |= put(f, "seat_orders", m->all_seat_orders ? "all" : "rotations");
+    if (m->format) bad |= put(f, "schedule", m->format);
+    if (m->shards) fprintf(f, "shard %d/%d\n", m->shard, m->shards);
+    if (m->format && strcmp(m->format, "sprt") == 0)
+        fprintf(f,
+                "sprt_model %s\nsprt_elo0 %.17g\nsprt_elo1 %.17g\nsprt_alpha %.17g\n"
+                "sprt_beta %.17g\nsprt_max_games %" PRId64 "\n",
+                m->sprt.model == SPRT_NORMALIZED ? "normalized" : "logistic", m->sprt.elo0,
+                m->sprt.elo1, m->sprt.alpha, m->sprt.beta, m->sprt_max_games);
     for (int i = 0; i < m->n; i++) {
         const entrant *e = &m->entrants[i];
         fprintf(f, "entrant %d\n", i);
@@ -72,6 +82,7 @@ void manifest_free(manifest *m)
         free(e->display);
     }
     free(m->entrants);
+    free(m->format);
     memset(m, 0, sizeof *m);
 }
 
@@ -83,6 +94,52 @@ static int read_int(const char *v, long long min, long long max, long long *out)
     if (!*v || *end || errno || x < min || x > max) return -1;
     *out = x;
     return 0;
+}
+
+static int read_double(const char *v, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (!*v || *end || errno || !isfinite(x)) return -1;
+    *out = x;
+    return 0;
+}
+
+/* How the matches were scheduled (manifest.h); -1 when a value is bad, 1
+ * when the key is none of these. */
+static int take_schedule(manifest *m, const char *key, const char *v)
+{
+    long long x;
+    if (strcmp(key, "schedule") == 0) {
+        if (strcmp(v, "gauntlet") && strcmp(v, "sprt")) return -1;
+        free(m->format);
+        m->format = xstrdup(v);
+        return 0;
+    }
+    if (strcmp(key, "shard") == 0) {
+        shard_spec sh;
+        char e[128];
+        if (shard_parse(v, &sh, e, sizeof e)) return -1;
+        m->shard = sh.index, m->shards = sh.count;
+        return 0;
+    }
+    if (strcmp(key, "sprt_model") == 0) {
+        if (strcmp(v, "logistic") && strcmp(v, "normalized")) return -1;
+        m->sprt.model = strcmp(v, "normalized") == 0 ? SPRT_NORMALIZED : SPRT_LOGISTIC;
+        return 0;
+    }
+    if (strcmp(key, "sprt_max_games") == 0) {
+        if (read_int(v, 0, INT64_MAX, &x)) return -1;
+        m->sprt_max_games = x;
+        return 0;
+    }
+    double *d = !strcmp(key, "sprt_elo0")    ? &m->sprt.elo0
+                : !strcmp(key, "sprt_elo1")  ? &m->sprt.elo1
+                : !strcmp(key, "sprt_alpha") ? &m->sprt.alpha
+                : !strcmp(key, "sprt_beta")  ? &m->sprt.beta
+                                             : NULL;
+    return d ? read_double(v, d) : 1;
 }
 
 /* One line into m; -1 when its value is bad. */
@@ -98,6 +155,8 @@ static int take(manifest *m, const char *key, const char *v)
         return 0;
     }
     if (strcmp(key, "format") == 0) return read_int(v, 1, 1, &x);
+    int rc = take_schedule(m, key, v);
+    if (rc <= 0) return rc;
     if (strcmp(key, "seed") == 0) {
         char *end;
         errno = 0;
@@ -146,6 +205,9 @@ static int complete(const manifest *m)
     if (!m->game || !m->options || !m->tc || m->players < 1 || m->n < 2) return 0;
     for (int i = 0; i < m->n; i++)
         if (!m->entrants[i].path || !m->entrants[i].name || !m->entrants[i].sha256[0]) return 0;
+    char e[256];
+    if (m->format && strcmp(m->format, "sprt") == 0 && sprt_params_check(&m->sprt, e, sizeof e))
+        return 0;
     return 1;
 }
 
@@ -175,8 +237,9 @@ int manifest_read(const char *dir, manifest *m, char *err, size_t errlen)
     free(line);
     fclose(f);
     if (rc == 0 && !complete(m))
-        rc = arena_errf(err, errlen, "%s: incomplete (no game, options, tc, players or entrants)",
-                        path);
+        rc = arena_errf(
+            err, errlen,
+            "%s: incomplete (no game, options, tc, players, entrants or SPRT hypotheses)", path);
     if (rc) manifest_free(m);
     return rc;
 }

@@ -11,6 +11,13 @@
  * the line), '#' comments; the tournament's keys first, then one block per
  * entrant, each opened by "entrant POSITION". Unknown keys are ignored (a
  * later arena may add some); a value holding a newline cannot be written.
+ *
+ * How the matches were scheduled, when not a plain round robin: "schedule
+ * gauntlet" or "schedule sprt" (the tournament_formats row), an SPRT's
+ * hypotheses ("sprt_model", "sprt_elo0", "sprt_elo1", "sprt_alpha",
+ * "sprt_beta", "sprt_max_games": its sprt_runs row; the verdict is the logs'),
+ * and "shard I/N" for one shard of a tournament (arena tournament --shard).
+ * A plan without these keys (an older arena's) is a round robin, whole.
  */
 #ifndef ARENA_MANIFEST_H
 #define ARENA_MANIFEST_H
@@ -19,6 +26,7 @@
 #include <stdint.h>
 
 #include "record.h"
+#include "sprt.h"
 
 #define MANIFEST_FILE "tournament.txt"
 
@@ -28,6 +36,10 @@ typedef struct manifest {
     int rounds, planned, players, all_seat_orders;
     int n;
     entrant *entrants; /* n, by position: path, bot_options, sha256, name, version, author */
+    char *format;      /* NULL (round robin), "gauntlet" or "sprt" */
+    int shard, shards; /* shard I of N; 0, 0 for a whole tournament */
+    sprt_params sprt;  /* format "sprt": its hypotheses */
+    int64_t sprt_max_games;
 } manifest;
 
 /* Writes dir/tournament.txt (temporary name, synced, renamed). 0, or -1 with

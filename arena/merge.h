@@ -33,6 +33,8 @@ typedef struct merge_opts {
     const char *const *dirs; /* shard directories, as given */
     int n_dirs;
     const char *out_dir; /* results directory of the merged tournament */
+    int no_report;       /* no index.html (as arena tournament --no-report) */
+    long replays;        /* the report's replays, as arena tournament --replays */
 } merge_opts;
 
 int merge_run(const merge_opts *o);

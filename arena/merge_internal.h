@@ -20,6 +20,7 @@ typedef struct merge_shard {
     store *db;          /* opened read-only */
     tournament_row row; /* settings, entrants' paths and hashes */
     shard_spec sh;      /* which shard it is */
+    char format[32];    /* "round robin" or "gauntlet" (tournament_formats) */
     entrant **entrants; /* as stored (store_entrants_read) */
     int n_entrants;
     match_record *recs; /* its finished matches, by index */

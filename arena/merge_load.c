@@ -9,6 +9,7 @@
 
 #include "matchlog.h"
 #include "merge_internal.h"
+#include "store_sprt.h"
 
 enum { MERGE_REFUSED = 2, MERGE_FAILED = 1 };
 
@@ -113,7 +114,8 @@ static int read_shard(merge_shard *sh)
     if (tid <= 0) return (int)-tid;
     if (store_tournament_get(sh->db, tid, &sh->row, err, sizeof err) ||
         store_entrants_read(sh->db, tid, &sh->entrants, &sh->n_entrants, err, sizeof err) ||
-        store_tournament_results(sh->db, tid, &sh->recs, &sh->n_recs, err, sizeof err))
+        store_tournament_results(sh->db, tid, &sh->recs, &sh->n_recs, err, sizeof err) ||
+        store_format_get(sh->db, tid, sh->format, sizeof sh->format, err, sizeof err))
         return merge_say(MERGE_FAILED, "%s", err);
     sh->tdir = join(sh->results, sh->row.dir);
     sh->sh = (shard_spec){sh->row.shard, sh->row.shards};
@@ -153,6 +155,8 @@ static const char *tournament_difference(const merge_shard *a, const merge_shard
         snprintf(buf, len, "time controls differ (%s, %s)", x->tc, y->tc);
     else if (a->n_entrants != b->n_entrants)
         snprintf(buf, len, "bots differ (%d, %d entrants)", a->n_entrants, b->n_entrants);
+    else if (strcmp(a->format, b->format))
+        snprintf(buf, len, "formats differ (%s, %s)", a->format, b->format);
     else if (x->shards != y->shards)
         snprintf(buf, len, "they are split differently (shard %d/%d, shard %d/%d)", x->shard,
                  x->shards, y->shard, y->shards);
@@ -179,8 +183,9 @@ static int rebuild_schedule(merge *m)
     for (int all = 0; k && all < 2; all++) {
         free(m->items);
         m->items = NULL;
-        if (schedule_round_robin(f->n_entrants, k, f->row.rounds, all, f->row.seed, &m->items,
-                                 &m->n_items, err, sizeof err) == 0 &&
+        if ((strcmp(f->format, "gauntlet") == 0 ? schedule_gauntlet : schedule_round_robin)(
+                f->n_entrants, k, f->row.rounds, all, f->row.seed, &m->items, &m->n_items, err,
+                sizeof err) == 0 &&
             (int)m->n_items == f->row.planned) {
             m->all_orders = all;
             return 0;

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "arena/module_kit.h"
+#include "manifest.h"
 #include "matchlog.h"
 #include "merge_internal.h"
 #include "xalloc.h"
@@ -14,6 +16,8 @@
 #include "outcome.h"
 #include "ratings.h"
 #include "report.h"
+#include "report_html.h"
+#include "store_sprt.h"
 #include "tally.h"
 
 typedef struct merged {
@@ -24,6 +28,7 @@ typedef struct merged {
     char rel[256];  /* <name>, relative to OUT */
     unsigned next_segment;
     size_t stored;
+    entrant *plan; /* each entrant as its logs name it, for tournament.txt */
     char err[1024];
 } merged;
 
@@ -51,6 +56,57 @@ static int make_merged_dir(merged *w)
     return -1;
 }
 
+/* Entrant `who` as a log names it (its identity: path, options, hash, name,
+ * version, author), kept for the plan the first time it is seen. */
+static void learn_entrant(merged *w, int who, const Arena__Identity *id)
+{
+    entrant *e = &w->plan[who];
+    if (e->name || !id) return;
+    e->path = xstrdup(id->path ? id->path : "");
+    e->bot_options = xstrdup(id->bot_options ? id->bot_options : "");
+    snprintf(e->sha256, sizeof e->sha256, "%s", id->sha256 ? id->sha256 : "");
+    e->name = xstrdup(id->name ? id->name : "");
+    e->version = xstrdup(id->version ? id->version : "");
+    e->author = xstrdup(id->author ? id->author : "");
+}
+
+/* tournament.txt of the merged tournament: the whole plan as a tournament
+ * played in one piece writes it, entrants as their logs name them (what
+ * `arena rebuild` matches the logs against). Written once every log is. */
+static int write_plan(merged *w)
+{
+    const merge_shard *f = w->m->first;
+    for (int i = 0; i < f->n_entrants; i++)
+        if (!w->plan[i].name)
+            return arena_errf(w->err, sizeof w->err, "%s: entrant %d played no match", w->dir,
+                              i + 1);
+    manifest mf = {.game = f->row.game,
+                   .options = f->row.options,
+                   .tc = f->row.tc,
+                   .seed = f->row.seed,
+                   .rounds = f->row.rounds,
+                   .planned = f->row.planned,
+                   .players = w->m->items[0].num_players,
+                   .all_seat_orders = w->m->all_orders,
+                   .n = f->n_entrants,
+                   .entrants = w->plan,
+                   .format = strcmp(f->format, "gauntlet") == 0 ? (char *)"gauntlet" : NULL};
+    return manifest_write(w->dir, &mf, w->err, sizeof w->err);
+}
+
+static void free_plan(merged *w, int n)
+{
+    for (int i = 0; w->plan && i < n; i++) {
+        entrant *e = &w->plan[i];
+        free(e->path);
+        free(e->bot_options);
+        free(e->name);
+        free(e->version);
+        free(e->author);
+    }
+    free(w->plan);
+}
+
 /* The store of --out with the bots and the tournament, named as the shards
  * named them (entrant order, display labels, settings). */
 static int open_out(merged *w)
@@ -72,6 +128,9 @@ static int open_out(merged *w)
                           0,
                           0};
     w->tid = store_tournament_new(w->db, &ti, f->entrants, f->n_entrants, w->err, sizeof w->err);
+    if (w->tid > 0 && strcmp(f->format, "gauntlet") == 0 &&
+        store_format_set(w->db, w->tid, f->format, w->err, sizeof w->err))
+        return -1;
     return w->tid > 0 ? 0 : -1;
 }
 
@@ -108,6 +167,8 @@ static int copy_segment(merged *w, const char *path)
         rc = matchlog_segment_append(&buf, &len, &cap, logs[i]);
         logs[i]->tournament = was;
         recs[i] = placed_record(w->m, logs[i]->match_index, rel);
+        for (int p = 0; p < recs[i].num_players && p < (int)logs[i]->n_bots; p++)
+            learn_entrant(w, recs[i].seat_entrant[p], logs[i]->bots[p]);
     }
     if (rc) snprintf(w->err, sizeof w->err, "%s: out of memory", out);
     if (rc == 0) rc = matchlog_write_bytes(out, buf, len, w->err, sizeof w->err);
@@ -176,12 +237,14 @@ static int rate_pool(merged *w)
 int merge_write(merge *m)
 {
     merged w = {.m = m};
+    w.plan = xcalloc((size_t)m->first->n_entrants, sizeof *w.plan);
     int rc = open_out(&w);
     for (int s = 1; rc == 0 && s <= m->first->sh.count; s++) /* shards in order */
         for (int i = 0; rc == 0 && i < m->n; i++)
             for (size_t j = 0; rc == 0 && m->shards[i].sh.index == s && j < m->shards[i].n_segments;
                  j++)
                 rc = copy_segment(&w, m->shards[i].segments[j]);
+    if (rc == 0) rc = write_plan(&w);
     if (rc == 0) {
         fprintf(stderr, "Merged %d shards: %zu matches of %s (%s), seed %llu, into %s\n", m->n,
                 w.stored, m->first->row.game, m->first->row.options,
@@ -189,13 +252,18 @@ int merge_write(merge *m)
         if (rate_tournament(&w) || rate_pool(&w) ||
             store_tournament_done(w.db, w.tid, w.err, sizeof w.err))
             rc = -1;
+        /* the report a tournament writes at its end (a shard writes none) */
+        if (rc == 0 && !m->o->no_report &&
+            report_html_write(w.db, w.dir, w.rel, m->o->replays, w.err, sizeof w.err))
+            rc = -1;
     }
     if (rc)
         fprintf(stderr, "arena merge: %s\n", w.err);
     else
-        printf("\nResults: %s/ (ratings.txt, ratings.md, ratings.csv, ratings.json, "
-               "crosstable.txt, matches/)\n",
-               w.dir);
+        printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
+               "crosstable.txt, tournament.txt, matches/)\n",
+               w.dir, m->o->no_report ? "" : "index.html, ");
     if (w.db) store_close(w.db);
+    free_plan(&w, m->first->n_entrants);
     return rc ? 1 : 0;
 }

@@ -14,8 +14,11 @@
 #include "manifest.h"
 #include "matchlog.h"
 #include "rebuild.h"
+#include "rebuild_sprt.h"
 #include "schedule.h"
+#include "shard.h"
 #include "store.h"
+#include "store_sprt.h"
 #include "timectl.h"
 #include "xalloc.h"
 
@@ -79,8 +82,10 @@ typedef struct rb_tour {
     const char *results, *name; /* results directory, tournament directory name */
     char tdir[4300];
     manifest m;
-    schedule_item *items;
+    int planned;          /* the plan was read: matches are placed by its schedule */
+    schedule_item *items; /* its schedule (an SPRT's is computed: rebuild_sprt_item) */
     size_t n_items;
+    rebuild_sprt_games sprt; /* an SPRT's games, for its verdict */
     FILE *warn;
     rebuild_stats *st;
     store *db;   /* the store being built */
@@ -113,6 +118,11 @@ static int find_copy(const rb_tour *t, const Arena__MatchLog *log, int p)
     return -1;
 }
 
+static int is_sprt(const rb_tour *t)
+{
+    return t->m.format && strcmp(t->m.format, "sprt") == 0;
+}
+
 /* The entrant position of each seat: the plan's schedule, or (no plan) the
  * entrant of that identity, k-th copy for its k-th seat in the match. -1 when
  * the log does not fit. */
@@ -123,9 +133,15 @@ static int seat_entrants(const rb_tour *t, const Arena__MatchLog *log, int *who)
     if (strcmp(log->game ? log->game : "", t->m.game) != 0 ||
         strcmp(log->options ? log->options : "", t->m.options) != 0)
         return -1;
-    if (t->items) {
-        if (log->match_index >= t->n_items) return -1;
-        const schedule_item *it = &t->items[log->match_index];
+    if (t->planned) {
+        schedule_item sprt_it;
+        const schedule_item *it = &sprt_it;
+        if (is_sprt(t)) {
+            if (rebuild_sprt_item(&t->m, log->match_index, &sprt_it)) return -1;
+        } else {
+            if (log->match_index >= t->n_items) return -1;
+            it = &t->items[log->match_index];
+        }
         if (it->num_players != np || it->seed != log->match_seed) return -1;
         for (int p = 0; p < np; p++) {
             if (!log->bots[p] || !same_identity(log->bots[p], &t->m.entrants[it->seat[p]]))
@@ -249,18 +265,36 @@ static int store_file(rb_tour *t, const char *rel, Arena__MatchLog **logs, size_
             continue;
         }
         to_record(logs[i], who, rel, &recs[k++]);
+        for (int p = 0; is_sprt(t) && p < (int)logs[i]->n_bots; p++)
+            if (who[p] == 0) rebuild_sprt_add(&t->sprt, logs[i]->match_index, logs[i]->returns, p);
     }
     int rc = k ? store_matches(t->db, t->tid, recs, k, err, errlen) : 0;
     free(recs);
     return rc;
 }
 
+/* An SPRT run ends as it ended when it ran (rebuild_sprt.h): its verdict,
+ * its end, the pool's snapshot. */
+static int finish_sprt(rb_tour *t, size_t n_done, char *err, size_t errlen)
+{
+    store_sprt_result r;
+    rebuild_sprt_verdict(&t->sprt, &t->m, &r);
+    if (store_sprt_finish(t->db, t->tid, &r, err, errlen) ||
+        store_tournament_done(t->db, t->tid, err, errlen))
+        return -1;
+    return n_done ? store_pool_rate(t->db, t->tid, t->m.game, t->m.options, err, errlen) : 0;
+}
+
 static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
 {
     int rc = manifest_read(t->tdir, &t->m, err, errlen);
     if (rc < 0) return -1;
-    if (rc == 0 && schedule_round_robin(t->m.n, t->m.players, t->m.rounds, t->m.all_seat_orders,
-                                        t->m.seed, &t->items, &t->n_items, err, errlen))
+    t->planned = rc == 0;
+    int gauntlet = t->m.format && strcmp(t->m.format, "gauntlet") == 0;
+    if (rc == 0 && !is_sprt(t) &&
+        (gauntlet ? schedule_gauntlet : schedule_round_robin)(t->m.n, t->m.players, t->m.rounds,
+                                                              t->m.all_seat_orders, t->m.seed,
+                                                              &t->items, &t->n_items, err, errlen))
         return arena_errf(err, errlen, "%s/" MANIFEST_FILE ": no schedule: %s", t->tdir, err);
     if (rc == 1) { /* no plan: learn it from the logs */
         each_file(t, learn_entrants, 0, err, errlen);
@@ -270,22 +304,16 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->m.n; i++)
         ep[i] = &t->m.entrants[i];
     entrants_label(ep, t->m.n); /* the labels the tournament gave them */
-    /* the plan does not say (yet) which shard a directory played: a rebuilt
-     * shard is stored as a whole tournament */
-    tournament_info ti = {t->m.game,
-                          t->m.options,
-                          t->m.seed,
-                          t->m.rounds,
-                          t->m.tc,
-                          t->name,
-                          t->m.planned,
-                          t->m.all_seat_orders,
-                          0,
-                          0};
+    tournament_info ti = {t->m.game,  t->m.options, t->m.seed,    t->m.rounds,
+                          t->m.tc,    t->name,      t->m.planned, t->m.all_seat_orders,
+                          t->m.shard, t->m.shards};
     t->db = db;
     t->tid = store_tournament_new(db, &ti, ep, t->m.n, err, errlen);
     free(ep);
     if (t->tid < 0) return -1;
+    if (t->m.format && store_format_set(db, t->tid, t->m.format, err, errlen)) return -1;
+    if (is_sprt(t) && store_sprt_begin(db, t->tid, &t->m.sprt, t->m.sprt_max_games, err, errlen))
+        return -1;
     if (each_file(t, store_file, 1, err, errlen)) return -1;
     uint32_t *done;
     size_t n_done;
@@ -293,6 +321,13 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     free(done);
     t->st->tournaments++;
     t->st->matches += (int)n_done;
+    if (is_sprt(t)) return finish_sprt(t, n_done, err, errlen);
+    if (t->m.shards) { /* a whole shard ended, unrated: rated when merged */
+        shard_spec sh = {t->m.shard, t->m.shards};
+        if (n_done && n_done >= shard_size(&sh, (size_t)t->m.planned))
+            return store_tournament_done(db, t->tid, err, errlen);
+        return 0;
+    }
     /* A tournament that played its whole plan ended with a snapshot. */
     if (n_done && (int)n_done >= t->m.planned &&
         (store_pool_rate(db, t->tid, t->m.game, t->m.options, err, errlen) ||
@@ -356,6 +391,7 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
         rc = rebuild_tournament(db, &t, err, errlen);
         manifest_free(&t.m);
         free(t.items);
+        rebuild_sprt_free(&t.sprt);
     }
     free_list(names, n);
     store_close(db); /* the last connection: checkpoints and removes the WAL */

@@ -14,12 +14,14 @@
 
 #include "arena/sdk.h"
 #include "commit.h"
+#include "manifest.h"
 #include "match.h"
 #include "ratings.h"
 #include "sprt_run.h"
 #include "store.h"
 #include "store_sprt.h"
 #include "tally.h"
+#include "xalloc.h"
 
 #define SPRT_REDRAW_US 200000
 #define SPRT_PLAIN_EVERY 50 /* pairs between two plain progress lines */
@@ -252,13 +254,36 @@ static int make_run_dir(sprt_ctx *t, char *err, size_t errlen)
     return -1;
 }
 
+/* tournament.txt: the run's plan and hypotheses, for `arena rebuild`. */
+static int write_manifest(sprt_ctx *t, char *err, size_t errlen)
+{
+    entrant *e = xcalloc((size_t)t->s.n, sizeof *e);
+    for (int i = 0; i < t->s.n; i++)
+        e[i] = *t->s.entrants[i]; /* shallow: only read */
+    manifest m = {.game = (char *)t->s.name,
+                  .options = (char *)t->s.options,
+                  .tc = (char *)(t->o->tc_text ? t->o->tc_text : ""),
+                  .seed = t->o->seed,
+                  .rounds = (int)t->max_pairs,
+                  .planned = (int)(2 * t->max_pairs),
+                  .players = t->s.n,
+                  .n = t->s.n,
+                  .entrants = e,
+                  .format = (char *)"sprt",
+                  .sprt = t->o->params,
+                  .sprt_max_games = t->o->max_games};
+    int rc = manifest_write(t->dir, &m, err, errlen);
+    free(e);
+    return rc;
+}
+
 static int open_storage(sprt_ctx *t, char *err, size_t errlen)
 {
     const sprt_opts *o = t->o;
     if (!(t->db = store_open(o->out_dir, err, errlen))) return -1;
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
-    if (make_run_dir(t, err, errlen)) return -1;
+    if (make_run_dir(t, err, errlen) || write_manifest(t, err, errlen)) return -1;
     tournament_info ti = {t->s.name,
                           t->s.options,
                           o->seed,

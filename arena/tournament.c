@@ -263,7 +263,10 @@ static int write_manifest(tour *t, const tournament_info *ti, char *err, size_t 
                   .players = t->s.lr->rules->num_players(t->s.game),
                   .all_seat_orders = ti->all_seat_orders,
                   .n = t->s.n,
-                  .entrants = e};
+                  .entrants = e,
+                  .format = t->gauntlet ? (char *)"gauntlet" : NULL,
+                  .shard = ti->shard,
+                  .shards = ti->shards};
     int rc = manifest_write(t->dir, &m, err, errlen);
     free(e);
     return rc;

@@ -8,9 +8,12 @@
  * the inline and --sandbox=off warnings, replay's exit statuses and
  * `arena perft`. */
 #include <check.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "e2e_util.h"
 #include "matchlog.h"
@@ -81,8 +84,8 @@ START_TEST(games_lists_what_the_readme_shows)
     }
     ck_assert_int_eq(lines, 9);
     static const char *const games[] = {"kurnik  (2-4 players", "kursk  (2-3 players",
-                                        "morris  (2 players)", "querni  (2 players",
-                                        "rugby  (2 players", "soccer  (2 players"};
+                                        "morris  (2 players)",  "querni  (2 players",
+                                        "rugby  (2 players",    "soccer  (2 players"};
     for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
         char line[512];
         ck_assert_msg(line_starting(out, games[i], line, sizeof line) == 0, "no '%s' in:\n%s",
@@ -141,7 +144,7 @@ END_TEST
 /* `arena --help` lists them; `arena COMMAND --help` gives each one's options. */
 START_TEST(every_command_has_help)
 {
-    static const char *const cmds[] = {"games", "bots",   "match",  "tournament",
+    static const char *const cmds[] = {"games",   "bots",   "match", "tournament",
                                        "ratings", "replay", "check", "perft"};
     for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
         char *out;
@@ -224,7 +227,8 @@ START_TEST(match_show_and_bad_game_option)
     const char *after = strstr(out, " after ");
     int plies = after ? atoi(after + 7) : 0, boards = 0, moves = 0;
     ck_assert_int_gt(plies, 10);
-    for (const char *p = out; (p = strstr(p, "\n  a b c d e f g\n")); p++) boards++;
+    for (const char *p = out; (p = strstr(p, "\n  a b c d e f g\n")); p++)
+        boards++;
     for (int k = 1; k <= plies; k++) {
         char key[32], line[256];
         snprintf(key, sizeof key, "%4d. [", k);
@@ -247,15 +251,17 @@ START_TEST(two_builds_are_labelled_by_hash)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    ck_assert_int_eq(e2e_run(NULL, "mkdir %s/b && cp %s/bots/random.so %s/b/random.so && "
-                                   "printf x >> %s/b/random.so",
+    ck_assert_int_eq(e2e_run(NULL,
+                             "mkdir %s/b && cp %s/bots/random.so %s/b/random.so && "
+                             "printf x >> %s/b/random.so",
                              dir, ARENA_BIN_DIR, dir, dir),
                      0);
     char *sha[2];
     ck_assert_int_eq(e2e_run(&sha[0], "sha256sum %s/bots/random.so", ARENA_BIN_DIR), 0);
     ck_assert_int_eq(e2e_run(&sha[1], "sha256sum %s/b/random.so", dir), 0);
-    int rc = e2e_run(&out, "%s tournament --game morris --bots random %s/b/random.so --rounds 1 "
-                           "--seed 1 --out %s",
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots random %s/b/random.so --rounds 1 "
+                     "--seed 1 --out %s",
                      ARENA, dir, dir);
     ck_assert_msg(rc == 0, "(%d) %s", rc, out);
     for (int k = 0; k < 2; k++) {
@@ -276,8 +282,9 @@ START_TEST(tournament_files_pairs_and_progress)
 {
     char dir[256], tdir[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s tournament --game morris --bots morris_greedy random --rounds 5 "
-                           "--seed 1 --out %s < /dev/null",
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots morris_greedy random --rounds 5 "
+                     "--seed 1 --out %s < /dev/null",
                      ARENA, dir);
     ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
     for (int i = 0; i < 10; i++) {
@@ -290,7 +297,7 @@ START_TEST(tournament_files_pairs_and_progress)
                   "%s", out);
     free(out);
     ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
-    static const char *const files[] = {"ratings.txt", "ratings.md", "ratings.csv",
+    static const char *const files[] = {"ratings.txt",  "ratings.md",     "ratings.csv",
                                         "ratings.json", "crosstable.txt", "matches/g000000.pb"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++)
         ck_assert_msg(e2e_run(NULL, "test -s %s/%s", tdir, files[i]) == 0, "no %s", files[i]);
@@ -298,12 +305,13 @@ START_TEST(tournament_files_pairs_and_progress)
     e2e_read_logs(tdir, &l);
     ck_assert_int_eq(l.n, 10);
     Arena__MatchLog *by[10] = {0};
-    for (int i = 0; i < l.n; i++) by[l.log[i]->match_index] = l.log[i];
+    for (int i = 0; i < l.n; i++)
+        by[l.log[i]->match_index] = l.log[i];
     for (int k = 0; k < 10; k += 2) { /* a pair: one seed, seats swapped */
         ck_assert(by[k] && by[k + 1]);
         ck_assert(by[k]->match_seed == by[k + 1]->match_seed);
-        ck_assert_int_eq(e2e_seat_of(by[k], "morris_greedy"), 1 - e2e_seat_of(by[k + 1],
-                                                                             "morris_greedy"));
+        ck_assert_int_eq(e2e_seat_of(by[k], "morris_greedy"),
+                         1 - e2e_seat_of(by[k + 1], "morris_greedy"));
     }
     ck_assert(by[0]->match_seed != by[2]->match_seed);
     int n7 = (int)by[7]->n_actions;
@@ -313,6 +321,46 @@ START_TEST(tournament_files_pairs_and_progress)
     snprintf(want, sizeof want, "(match 7): reproduced (%d actions, normal)", n7);
     ck_assert_msg(rc == 0 && strstr(out, want), "(%d) lacks '%s':\n%s", rc, want, out);
     free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* On a terminal a tournament draws one live line (progress, speed, ETA,
+ * forfeits), redrawn in place, instead of a line per match: stderr on a
+ * pseudo-terminal here (tournament_files_pairs_and_progress checks the plain
+ * lines through a pipe). */
+START_TEST(tournament_live_line_on_a_terminal)
+{
+    char dir[256];
+    e2e_tmpdir(dir, sizeof dir);
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    ck_assert_int_ge(master, 0);
+    ck_assert_int_eq(grantpt(master), 0);
+    ck_assert_int_eq(unlockpt(master), 0);
+    int slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+    ck_assert_int_ge(slave, 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_RDWR);
+        dup2(null, 0);
+        dup2(null, 1);
+        dup2(slave, 2);
+        execl(ARENA, ARENA, "tournament", "--game", "morris", "--bots", "random", "random",
+              "--rounds", "3", "--seed", "4", "--move-time", "5000", "--no-report", "--out", dir,
+              (char *)NULL);
+        _exit(127);
+    }
+    close(slave);
+    char *buf = support_read_all(master);
+    int st;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "arena failed:\n%s", buf);
+    ck_assert_msg(strstr(buf, "\r\033[K[") && strstr(buf, "/6] ") &&
+                      strstr(buf, " matches/s  ETA ") && strstr(buf, "  forfeits 0  last: random#"),
+                  "no live line on a terminal:\n%s", buf);
+    ck_assert_msg(!strstr(buf, "match 0 ("), "per-match lines on a terminal:\n%s", buf);
+    ck_assert_msg(strstr(buf, "6 matches in "), "no closing line:\n%s", buf);
+    free(buf);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -351,16 +399,17 @@ typedef struct text_row {
 
 static int text_rows(const char *out, text_row *rows, int cap, int with_pairs)
 {
-    const char *head = strstr(out, with_pairs ? "Rank  Name            Elo  ±95  Games  Pairs  Score"
-                                              : "Rank  Name            Elo  ±95  Games   Score");
+    const char *head =
+        strstr(out, with_pairs ? "Rank  Name            Elo  ±95  Games  Pairs  Score"
+                               : "Rank  Name            Elo  ±95  Games   Score");
     ck_assert_msg(head, "no rating table header:\n%s", out);
     int n = 0;
     for (const char *l = strchr(head, '\n') + 1; n < cap && *l && *l != '\n';
          l = strchr(l, '\n') + 1) {
         text_row *r = &rows[n];
         r->pairs = -1;
-        int got = with_pairs ? sscanf(l, "%d %63s %d %d %d %d ", &r->rank, r->name, &r->elo,
-                                      &r->ci, &r->games, &r->pairs)
+        int got = with_pairs ? sscanf(l, "%d %63s %d %d %d %d ", &r->rank, r->name, &r->elo, &r->ci,
+                                      &r->games, &r->pairs)
                              : sscanf(l, "%d %63s %d %d %d ", &r->rank, r->name, &r->elo, &r->ci,
                                       &r->games);
         ck_assert_msg(got == (with_pairs ? 6 : 5), "row '%.60s'", l);
@@ -403,7 +452,8 @@ START_TEST(multiplayer_tables_from_the_command_line)
         int tables = 4, per = modes[m].per_table;
         ck_assert_int_eq(l.n, tables * per);
         Arena__MatchLog *by[24] = {0};
-        for (int i = 0; i < l.n; i++) by[l.log[i]->match_index] = l.log[i];
+        for (int i = 0; i < l.n; i++)
+            by[l.log[i]->match_index] = l.log[i];
         for (int t = 0; t < tables; t++) {
             /* one seed a table; each order of its three players once (the
              * progress line names them: "match 0 (1/12): a - b - c  ...") */
@@ -478,9 +528,10 @@ START_TEST(ratings_in_every_format)
     ck_assert_msg(strstr(out, "{\"rank\": 1, \"name\": \"morris_greedy\", \"elo\": ") &&
                       strstr(out, "\"games\": 6, \"pairs\": 6"),
                   "%s", out);
-    ck_assert(e2e_run(NULL, "%s ratings --game morris --format json --out %s | python3 -c "
-                            "'import json,sys; d=json.load(sys.stdin); "
-                            "assert d[\"pools\"][0][\"entrants\"][1][\"name\"]==\"random\"'",
+    ck_assert(e2e_run(NULL,
+                      "%s ratings --game morris --format json --out %s | python3 -c "
+                      "'import json,sys; d=json.load(sys.stdin); "
+                      "assert d[\"pools\"][0][\"entrants\"][1][\"name\"]==\"random\"'",
                       ARENA, dir) == 0 ||
               e2e_run(NULL, "command -v python3") != 0);
     free(out);
@@ -498,20 +549,23 @@ START_TEST(unsandboxed_modes_warn)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "{ %s match --game morris random random --seed 1 --sandbox=off "
-                           "--out %s 2>&1 >/dev/null; }",
+    int rc = e2e_run(&out,
+                     "{ %s match --game morris random random --seed 1 --sandbox=off "
+                     "--out %s 2>&1 >/dev/null; }",
                      ARENA, dir);
     ck_assert_msg(rc == 0 && strstr(out, "arena: WARNING: --sandbox=off: bots run WITHOUT "
                                          "seccomp and resource limits"),
                   "(%d) %s", rc, out);
     free(out);
-    rc = e2e_run(&out, "{ %s match --game morris random random --seed 1 --out %s 2>&1 "
-                       ">/dev/null; }",
+    rc = e2e_run(&out,
+                 "{ %s match --game morris random random --seed 1 --out %s 2>&1 "
+                 ">/dev/null; }",
                  ARENA, dir);
     ck_assert_msg(rc == 0 && !strstr(out, "WARNING"), "(%d) %s", rc, out);
     free(out);
-    rc = e2e_run(&out, "{ %s tournament --game morris --bots random morris_greedy --rounds 3 "
-                       "--isolation inline --quiet --out %s 2>&1 >/dev/null; }",
+    rc = e2e_run(&out,
+                 "{ %s tournament --game morris --bots random morris_greedy --rounds 3 "
+                 "--isolation inline --quiet --out %s 2>&1 >/dev/null; }",
                  ARENA, dir);
     const char *warn = "arena: --isolation inline: bots run UNSANDBOXED";
     char *first = strstr(out, warn);
@@ -526,9 +580,9 @@ START_TEST(replay_exit_statuses)
 {
     char dir[256], path[512], *out;
     e2e_tmpdir(dir, sizeof dir);
-    ck_assert_int_eq(e2e_run(NULL, "%s match --game morris morris_greedy random --seed 5 --out %s",
-                             ARENA, dir),
-                     0);
+    ck_assert_int_eq(
+        e2e_run(NULL, "%s match --game morris morris_greedy random --seed 5 --out %s", ARENA, dir),
+        0);
     ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
     snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
     free(out);
@@ -588,6 +642,7 @@ int main(void)
     tcase_add_test(tc, match_show_and_bad_game_option);
     tcase_add_test(tc, two_builds_are_labelled_by_hash);
     tcase_add_test(tc, tournament_files_pairs_and_progress);
+    tcase_add_test(tc, tournament_live_line_on_a_terminal);
     tcase_add_test(tc, resume_refuses_a_changed_bot);
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);
     tcase_add_test(tc, ratings_in_every_format);

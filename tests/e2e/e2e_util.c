@@ -33,9 +33,19 @@ int e2e_run(char **out, const char *fmt, ...)
     }
     buf[len] = '\0';
     int st = pclose(p);
-    if (out) *out = buf;
-    else free(buf);
+    if (out)
+        *out = buf;
+    else
+        free(buf);
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int e2e_interrupt(char **out, const char *dir, const char *ready, const char *cmd)
+{
+    return e2e_run(out,
+                   "%s > %s/log 2>&1 & p=$!; i=0; while ! { %s; } && [ $i -lt 3000 ]; do "
+                   "sleep 0.1; i=$((i+1)); done; kill -INT $p; wait $p; r=$?; cat %s/log; exit $r",
+                   cmd, dir, ready, dir);
 }
 
 void e2e_tmpdir(char *out, size_t len)

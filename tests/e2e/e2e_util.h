@@ -15,6 +15,13 @@ int e2e_run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3
  * start with `prefix`. Returns how many such lines were seen. */
 int e2e_kill_after(int lines, const char *prefix, const char *cmd);
 
+/* Ctrl-C at a chosen moment: runs cmd (through sh, its output to DIR/log)
+ * in the background, waits until the shell condition `ready` holds (an event
+ * such as a line in DIR/log or a file written, checked every 0.1 s, for 300 s
+ * at most), sends it SIGINT and waits for it. Returns its exit status, and
+ * DIR/log in *out. */
+int e2e_interrupt(char **out, const char *dir, const char *ready, const char *cmd);
+
 /* A fresh empty directory (support_tmpdir: under $TMPDIR, removed at exit
  * even when the test fails); e2e_rmrf removes it earlier. */
 void e2e_tmpdir(char *out, size_t len);

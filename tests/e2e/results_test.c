@@ -245,12 +245,13 @@ START_TEST(ctrl_c_says_how_to_resume)
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
     /* SIGINT once the first match is reported: long before the 10000th. */
-    int rc = e2e_run(&out,
-                     "%s tournament --game morris --bots random random --rounds 5000 "
-                     "--move-time 1000 --out %s > %s/log 2>&1 & p=$!; i=0; "
-                     "while ! grep -q '^match ' %s/log && [ $i -lt 3000 ]; do sleep 0.1; "
-                     "i=$((i+1)); done; kill -INT $p; wait $p; r=$?; tail -n 3 %s/log; exit $r",
-                     ARENA, dir, dir, dir, dir);
+    char cmd[1024], ready[600];
+    snprintf(cmd, sizeof cmd,
+             "%s tournament --game morris --bots random random --rounds 5000 "
+             "--move-time 1000 --out %s",
+             ARENA, dir);
+    snprintf(ready, sizeof ready, "grep -q '^match ' %s/log", dir);
+    int rc = e2e_interrupt(&out, dir, ready, cmd);
     ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
     long long stored = -1, planned = -1;
     int found = 0; /* the line "arena tournament: N of M matches stored..." */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "e2e_util.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 
@@ -36,14 +37,16 @@ static char *run_ok(const char *what, const char *fmt_dir, const char *dir)
 }
 
 /* greedy against random at a wide H1 (200 Elo): H1 within a few pairs; the
- * verdict is printed and stored with the counts it was reached on. */
+ * verdict is printed and stored with the counts it was reached on. The bots
+ * answer at once: the long move time only keeps a stall of a loaded machine
+ * from losing a game on time. */
 START_TEST(sprt_reaches_and_stores_a_verdict)
 {
     char dir[256];
     e2e_tmpdir(dir, sizeof dir);
     char *out = run_ok("sprt",
                        "%s sprt --game morris morris_greedy random --elo0 0 --elo1 200 "
-                       "--move-time 100 --seed 5 -j 2 --out %s",
+                       "--move-time 5000 --seed 5 -j 2 --out %s",
                        dir);
     ck_assert_msg(strstr(out, "Verdict: H1 accepted after "), "%s", out);
     ck_assert_msg(strstr(out, "LLR +") && strstr(out, "[-2.94, +2.94]") && strstr(out, "penta [") &&
@@ -89,6 +92,35 @@ START_TEST(sprt_max_games_stops)
                      1);
     ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM matches"), 4);
     free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Ctrl-C stops the test: the pairs being played finish, the verdict
+ * 'stopped' is printed ("interrupted") and stored with the run finished, and
+ * the exit status is 130. random against itself at elo1 5 decides nothing
+ * for thousands of games, so the signal (sent once a segment of games is
+ * committed) always comes first. The normalised model's line shows nElo. */
+START_TEST(sprt_ctrl_c_stops_and_stores)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    char cmd[1024], ready[600];
+    snprintf(cmd, sizeof cmd,
+             "%s sprt --game morris random random --elo0 0 --elo1 5 --model normalized "
+             "--move-time 5000 --seed 3 --out %s",
+             ARENA, dir);
+    snprintf(ready, sizeof ready, "ls %s/*-sprt/matches/*.pb > /dev/null 2>&1", dir);
+    int rc = e2e_interrupt(&out, dir, ready, cmd);
+    ck_assert_msg(rc == 130, "want exit 130 after Ctrl-C, got (%d):\n%s", rc, out);
+    ck_assert_msg(strstr(out, "Verdict: stopped after ") && strstr(out, ", interrupted") &&
+                      strstr(out, "nElo") && strstr(out, "(normalised Elo)"),
+                  "%s", out);
+    free(out);
+    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict='stopped' AND "
+                                    "model='normalized' AND finished IS NOT NULL"),
+                     1);
+    ck_assert_int_ge(query_int(dir, "SELECT count(*) FROM matches"), 2);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -187,14 +219,17 @@ START_TEST(gauntlet_plays_resumes_and_rates)
 END_TEST
 
 /* --anchor fixes one rating (interval 0, the others relative to it); a name
- * that is not an entrant is refused before anything is played or stored. */
+ * that is not an entrant is refused before anything is played or stored.
+ * greedy must beat random in both games: a move time no stall of a loaded
+ * machine reaches (the bots answer at once), so no game is lost on time and
+ * the seed alone decides them. */
 START_TEST(anchor_fixes_a_rating)
 {
     char dir[256], tdir[512], *out;
     e2e_tmpdir(dir, sizeof dir);
     out = run_ok("tournament",
                  "%s tournament --game morris --bots morris_greedy random --anchor random=1000 "
-                 "--rounds 2 --move-time 100 --seed 12 --quiet --out %s",
+                 "--rounds 2 --move-time 5000 --seed 12 --quiet --out %s",
                  dir);
     free(out);
     ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
@@ -274,15 +309,12 @@ int main(void)
     TCase *tc = tcase_create("cli");
     tcase_add_test(tc, sprt_reaches_and_stores_a_verdict);
     tcase_add_test(tc, sprt_max_games_stops);
+    tcase_add_test(tc, sprt_ctrl_c_stops_and_stores);
     tcase_add_test(tc, sprt_refuses_bad_input);
     tcase_add_test(tc, sprt_pairwise_multiplayer);
     tcase_add_test(tc, gauntlet_plays_resumes_and_rates);
     tcase_add_test(tc, anchor_fixes_a_rating);
     tcase_add_test(tc, history_lists_each_tournament);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

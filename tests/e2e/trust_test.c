@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "e2e_util.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 
@@ -24,35 +25,66 @@ static void tournament_ok(const char *dir, const char *args)
     free(out);
 }
 
+/* Runs sql (one statement or several) on dir/arena.db with the library (no
+ * sqlite3 shell needed); the rows, one a line, columns joined by '|'. */
+static char *sql_rows(const char *dir, const char *sql, int readonly)
+{
+    char path[600], *text = NULL;
+    size_t len = 0;
+    sqlite3 *db;
+    snprintf(path, sizeof path, "%s/arena.db", dir);
+    ck_assert_int_eq(
+        sqlite3_open_v2(path, &db, readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE, NULL),
+        SQLITE_OK);
+    FILE *f = open_memstream(&text, &len);
+    ck_assert_ptr_nonnull(f);
+    for (const char *next = sql; next && *next;) {
+        sqlite3_stmt *st;
+        ck_assert_msg(sqlite3_prepare_v2(db, next, -1, &st, &next) == SQLITE_OK, "%s: %s", next,
+                      sqlite3_errmsg(db));
+        if (!st) break; /* trailing blanks */
+        int rc, cols = sqlite3_column_count(st);
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+            for (int c = 0; c < cols; c++) {
+                const unsigned char *v = sqlite3_column_text(st, c);
+                fprintf(f, "%s%s", v ? (const char *)v : "", c + 1 < cols ? "|" : "\n");
+            }
+        ck_assert_msg(rc == SQLITE_DONE, "%s", sqlite3_errmsg(db));
+        sqlite3_finalize(st);
+    }
+    fclose(f);
+    sqlite3_close(db);
+    return text;
+}
+
 /* Every row the store holds about matches and ratings, in a stable order,
  * one line each (ids and timestamps left out: a rebuild renumbers nothing
  * else). */
 static char *dump(const char *dir)
 {
-    char *out;
-    int rc =
-        e2e_run(&out,
-                "sqlite3 -readonly %s/arena.db \""
-                "SELECT t.dir, t.game, t.options, t.seed, t.rounds, t.tc, t.planned, t.seat_orders,"
-                " t.finished IS NOT NULL FROM tournaments t ORDER BY t.dir;"
-                "SELECT t.dir, e.position, b.name, b.version, b.sha256, b.path, e.display"
-                " FROM tournament_entrants e JOIN tournaments t ON t.id=e.tournament_id"
-                " JOIN bots b ON b.id=e.bot_id ORDER BY t.dir, e.position;"
-                "SELECT t.dir, m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"
-                " m.duration_us, m.log_path, s.seat, s.entrant, s.game_return FROM matches m"
-                " JOIN tournaments t ON t.id=m.tournament_id JOIN match_seats s ON s.match_id=m.id"
-                " ORDER BY t.dir, m.match_index, s.seat;"
-                "SELECT t.dir, h.game, h.options, b.name, h.copy, round(h.elo, 6), h.games"
-                " FROM rating_history h JOIN tournaments t ON t.id=h.tournament_id"
-                " JOIN bots b ON b.id=h.bot_id ORDER BY t.dir, b.name, h.copy;\"",
-                dir);
-    ck_assert_msg(rc == 0, "(%d) %s", rc, out);
-    return out;
-}
-
-static int have_sqlite3_shell(void)
-{
-    return e2e_run(NULL, "sqlite3 -version >/dev/null 2>&1") == 0;
+    return sql_rows(
+        dir,
+        "SELECT t.dir, t.game, t.options, t.seed, t.rounds, t.tc, t.planned, t.seat_orders,"
+        " t.finished IS NOT NULL FROM tournaments t ORDER BY t.dir;"
+        "SELECT t.dir, e.position, b.name, b.version, b.sha256, b.path, e.display"
+        " FROM tournament_entrants e JOIN tournaments t ON t.id=e.tournament_id"
+        " JOIN bots b ON b.id=e.bot_id ORDER BY t.dir, e.position;"
+        "SELECT t.dir, m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"
+        " m.duration_us, m.log_path, s.seat, s.entrant, s.game_return FROM matches m"
+        " JOIN tournaments t ON t.id=m.tournament_id JOIN match_seats s ON s.match_id=m.id"
+        " ORDER BY t.dir, m.match_index, s.seat;"
+        "SELECT t.dir, h.game, h.options, b.name, h.copy, round(h.elo, 6), h.games"
+        " FROM rating_history h JOIN tournaments t ON t.id=h.tournament_id"
+        " JOIN bots b ON b.id=h.bot_id ORDER BY t.dir, b.name, h.copy;"
+        "SELECT t.dir, f.format FROM tournament_formats f"
+        " JOIN tournaments t ON t.id=f.tournament_id ORDER BY t.dir;"
+        "SELECT t.dir, s.shard, s.shards FROM tournament_shards s"
+        " JOIN tournaments t ON t.id=s.tournament_id ORDER BY t.dir;"
+        "SELECT t.dir, r.model, r.elo0, r.elo1, r.alpha, r.beta, r.max_games, r.verdict,"
+        " round(r.llr, 9), r.games, r.wins, r.draws, r.losses, r.penta, round(r.elo, 6),"
+        " round(r.elo_ci95, 6), round(r.los, 9), r.finished IS NOT NULL FROM sprt_runs r"
+        " JOIN tournaments t ON t.id=r.tournament_id ORDER BY t.dir;",
+        1);
 }
 
 /* The first line where two dumps differ (the whole of them is too long for
@@ -90,7 +122,7 @@ START_TEST(rebuild_makes_the_same_store)
                        "kurnik_greedy --rounds 1 --seed 4 --seats all");
     tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 5");
     char *morris = ratings(dir, "morris"), *kurnik = ratings(dir, "kurnik");
-    char *before = have_sqlite3_shell() ? dump(dir) : NULL;
+    char *before = dump(dir);
     /* Damage it beyond repair: garbage over the whole file, and no WAL left
      * to hold a good copy of any page. */
     int rc = e2e_run(NULL,
@@ -116,15 +148,76 @@ START_TEST(rebuild_makes_the_same_store)
     out = ratings(dir, "kurnik");
     ck_assert_str_eq(out, kurnik);
     free(out);
-    if (before) {
-        char *after = dump(dir);
-        assert_same_lines(before, after);
-        free(after);
-    }
+    char *after = dump(dir);
+    assert_same_lines(before, after);
+    free(after);
     free(before);
     free(morris);
     free(kurnik);
     e2e_rmrf(dir);
+}
+END_TEST
+
+/* The store lost, then rebuilt: every row of dir/arena.db comes back the
+ * same (dump), the lost file kept aside. */
+static void assert_rebuilt_same(const char *dir)
+{
+    char *before = dump(dir), *out;
+    ck_assert_int_eq(
+        e2e_run(NULL, "cd %s && mv arena.db lost.db && rm -f arena.db-wal arena.db-shm", dir), 0);
+    int rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0, "rebuild (%d):\n%s", rc, out);
+    free(out);
+    char *after = dump(dir);
+    assert_same_lines(before, after);
+    free(before);
+    free(after);
+}
+
+/* What rebuild did not know before: an SPRT run (its format, hypotheses and
+ * verdict, counted in order though -j 2 stored pairs after the bound), a
+ * gauntlet and which shard a directory played -- all come back from the
+ * plans and logs. Two gauntlet shards, one rebuilt, merge into a tournament
+ * with a plan (tournament.txt) and an HTML report, as one played in a piece
+ * has; its store is rebuilt the same from them too. */
+START_TEST(rebuild_keeps_formats_shards_and_sprt)
+{
+    char a[256], b[256], c[256], *out;
+    e2e_tmpdir(a, sizeof a);
+    e2e_tmpdir(b, sizeof b);
+    e2e_tmpdir(c, sizeof c);
+    const char *gauntlet = "--game morris --bots morris_greedy random random --gauntlet --seed 7";
+    char args[512];
+    snprintf(args, sizeof args, "%s --shard 1/2", gauntlet);
+    tournament_ok(a, args);
+    snprintf(args, sizeof args, "%s --shard 2/2", gauntlet);
+    tournament_ok(b, args);
+    /* the bots answer at once; no stall of a loaded machine may lose a game on
+     * time (the verdict must be H1) */
+    int rc = e2e_run(&out,
+                     "%s sprt --game morris morris_greedy random --elo0 0 --elo1 200 "
+                     "--move-time 5000 --seed 5 -j 2 --out %s",
+                     ARENA, a);
+    ck_assert_msg(rc == 0 && strstr(out, "Verdict: H1 accepted"), "sprt (%d):\n%s", rc, out);
+    free(out);
+    assert_rebuilt_same(a);
+    /* the rebuilt shard is still a shard: it merges */
+    rc = e2e_run(&out, "%s merge %s %s --out %s 2>&1", ARENA, a, b, c);
+    ck_assert_msg(rc == 0, "merge (%d):\n%s", rc, out);
+    free(out);
+    char tdir[512], path[700];
+    ck_assert_int_eq(e2e_tournament_dir(c, tdir, sizeof tdir), 0);
+    snprintf(path, sizeof path, "%s/tournament.txt", tdir);
+    ck_assert_msg(access(path, R_OK) == 0, "merge wrote no %s", path);
+    snprintf(path, sizeof path, "%s/index.html", tdir);
+    ck_assert_msg(access(path, R_OK) == 0, "merge wrote no %s", path);
+    rc = e2e_run(&out, "grep -c '^schedule gauntlet$' %s/tournament.txt", tdir);
+    ck_assert_msg(rc == 0 && atoi(out) == 1, "the merged plan is no gauntlet:\n%s", out);
+    free(out);
+    assert_rebuilt_same(c);
+    e2e_rmrf(a);
+    e2e_rmrf(b);
+    e2e_rmrf(c);
 }
 END_TEST
 
@@ -198,20 +291,14 @@ START_TEST(resume_reads_stored_seats)
     tournament_ok(dir, "--game kurnik:players=3 --bots random kurnik_greedy kurnik_smart "
                        "--rounds 1 --seed 2 --seats all");
     ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
-    if (!have_sqlite3_shell()) {
-        e2e_rmrf(dir);
-        return;
-    }
-    int rc =
-        e2e_run(&out, "sqlite3 %s/arena.db \"SELECT seat_orders, planned FROM tournaments\"", dir);
-    ck_assert_msg(rc == 0 && strcmp(out, "all|6\n") == 0, "%s", out);
+    out = sql_rows(dir, "SELECT seat_orders, planned FROM tournaments", 1);
+    ck_assert_msg(strcmp(out, "all|6\n") == 0, "%s", out);
     free(out);
-    rc = e2e_run(NULL,
-                 "sqlite3 %s/arena.db \"UPDATE match_seats SET entrant=(entrant+1)%%3 WHERE "
-                 "match_id=(SELECT min(id) FROM matches)\"",
-                 dir);
-    ck_assert_int_eq(rc, 0);
-    rc = e2e_run(&out, "%s tournament --resume %s --quiet 2>&1", ARENA, tdir);
+    free(sql_rows(dir,
+                  "UPDATE match_seats SET entrant=(entrant+1)%3 WHERE "
+                  "match_id=(SELECT min(id) FROM matches)",
+                  0));
+    int rc = e2e_run(&out, "%s tournament --resume %s --quiet 2>&1", ARENA, tdir);
     ck_assert_msg(rc != 0 && strstr(out, "--resume: stored match 0 seats entrant"), "(%d)\n%s", rc,
                   out);
     free(out);
@@ -310,6 +397,7 @@ static Suite *trust_suite(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, rebuild_makes_the_same_store);
     tcase_add_test(tc, rebuild_without_a_plan);
+    tcase_add_test(tc, rebuild_keeps_formats_shards_and_sprt);
     tcase_add_test(tc, rebuild_skips_bad_logs_and_resumes);
     tcase_add_test(tc, resume_reads_stored_seats);
     tcase_add_test(tc, ctrl_c_cleans_its_temporary_directory);
@@ -319,11 +407,4 @@ static Suite *trust_suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(trust_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+SUPPORT_MAIN(trust_suite)

@@ -11,6 +11,7 @@
 #include "arena/sdk.h"
 #include "e2e_util.h"
 #include "matchlog.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 #define EVIL(name) EVIL_BOTS_DIR "/" name ".so"
@@ -124,9 +125,10 @@ START_TEST(jail_hides_everything_else)
                   "the spy reached something from the jail (%d):\n%.3000s", rc, out);
     free(out);
     rc = spy_run("seccomp", &out);
-    ck_assert_msg(
-        rc == 0 && strstr(out, "spy: read /proc/") && strstr(out, "Ended: spy lost by illegal action"),
-        "control: without the jail the spy should reach the arena (%d):\n%.3000s", rc, out);
+    ck_assert_msg(rc == 0 && strstr(out, "spy: read /proc/") &&
+                      strstr(out, "Ended: spy lost by illegal action"),
+                  "control: without the jail the spy should reach the arena (%d):\n%.3000s", rc,
+                  out);
     free(out);
 }
 END_TEST
@@ -168,10 +170,11 @@ END_TEST
  * within a few seconds (the load limit is 5 s; 20 s under ASan). */
 static void assert_does_not_load(const char *bot, const char *cause)
 {
-    char *out;
+    char *out, dir[512];
+    e2e_tmpdir(dir, sizeof dir);
     int64_t t0 = arena_now_us();
-    int rc = e2e_run(&out, "%s match --game morris %s random --seed 1 --out /tmp", ARENA,
-                     evil_path(bot));
+    int rc = e2e_run(&out, "%s match --game morris %s random --seed 1 --out %s", ARENA,
+                     evil_path(bot), dir);
     double secs = (double)(arena_now_us() - t0) / 1e6;
     ck_assert_msg(rc == 2 && strstr(out, evil_path(bot)) && strstr(out, cause),
                   "%s: want exit 2 naming the file and '%s', got (%d):\n%.1500s", bot, cause, rc,
@@ -218,9 +221,8 @@ END_TEST
 START_TEST(no_user_namespaces)
 {
     /* the arena runs as nobody here: a directory it can reach and write */
-    char dir[] = "/tmp/arena-nouserns-XXXXXX", *out;
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    ck_assert_int_eq(chmod(dir, 0777), 0);
+    char dir[512], *out;
+    support_tmpdir_shared(dir, sizeof dir);
     int rc = e2e_run(&out, "%s --uid 65534 %s match --game morris random random --seed 1 --out %s",
                      NOUSERNS, ARENA, dir);
     ck_assert_msg(rc == 2 && strstr(out, "cannot build the jail") &&
@@ -242,9 +244,7 @@ START_TEST(no_user_namespaces)
                       !strstr(out, "illegal action"),
                   "root, no user namespaces: the spy reached something (%d):\n%.3000s", rc, out);
     free(out);
-    char rm[300];
-    snprintf(rm, sizeof rm, "rm -rf '%s'", dir); /* not a support_tmpdir: its own cleanup */
-    ck_assert_int_eq(system(rm), 0);
+    e2e_rmrf(dir);
 }
 END_TEST
 
@@ -344,9 +344,5 @@ int main(void)
     tcase_add_test(tc, output_is_capped_and_cleaned);
     tcase_add_test(tc, tournament_goes_on);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
+    return support_main(s);
 }

@@ -92,7 +92,7 @@ START_TEST(greedy_exchanges_upward_never_a_rooster)
     ck_assert_goods(&k, 0, 2, 1, 6, 0);
     b.bot->destroy(p);
     kt_close(&k);
-    dlclose(b.handle);
+    support_unload(b.handle);
 }
 END_TEST
 
@@ -122,7 +122,7 @@ START_TEST(smart_saves_eggs_and_buys_the_rooster)
     ck_assert_str_eq(smart_choice(&b, (kt_goods){0, 1, 3, 0}, "roll:1-2", name), "hen>rooster");
     /* three chicks with hens behind them: into a hen before the fox eats them */
     ck_assert_str_eq(smart_choice(&b, (kt_goods){0, 3, 2, 0}, "roll:1-4", name), "chick>hen");
-    dlclose(b.handle);
+    support_unload(b.handle);
 }
 END_TEST
 
@@ -184,8 +184,8 @@ START_TEST(smart_beats_greedy_two_players)
     double rate = score / (2 * deals);
     /* about 0.85 measured; 0.70 is over ten standard errors below */
     ck_assert_msg(rate > 0.70, "smart scored %.3f against greedy", rate);
-    dlclose(smart.handle);
-    dlclose(greedy.handle);
+    support_unload(smart.handle);
+    support_unload(greedy.handle);
 }
 END_TEST
 
@@ -208,8 +208,8 @@ START_TEST(smart_beats_greedy_four_players)
     double rate = first / (4 * deals);
     /* about 0.6 measured against a fair share of 0.25 */
     ck_assert_msg(rate > 0.45, "smart finished first in %.3f of the games", rate);
-    dlclose(smart.handle);
-    dlclose(greedy.handle);
+    support_unload(smart.handle);
+    support_unload(greedy.handle);
 }
 END_TEST
 

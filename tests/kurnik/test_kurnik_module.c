@@ -5,7 +5,6 @@
  * node, chance nodes included: legal actions ascending, chance probabilities
  * summing to one, clones equal, observation round trips, refused actions leave
  * the state alone, bounded game length, zero-sum returns, bounded render. */
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +42,7 @@ START_TEST(options_canonical)
     ck_assert_int_eq(r->max_players, 4);
     ck_assert(r->flags & ARENA_GAME_CHANCE);
     ck_assert(!(r->flags & ARENA_GAME_HIDDEN));
-    dlclose(h);
+    support_unload(h);
 }
 END_TEST
 
@@ -70,7 +69,7 @@ START_TEST(option_errors_name_key_and_value)
         ck_assert_msg(strstr(err, cases[i].msg) != NULL, "'%s' gave '%s'", cases[i].in, err);
     }
     ck_assert_ptr_null(r->game_new("players=9", NULL, 0)); /* no buffer: still refused */
-    dlclose(h);
+    support_unload(h);
 }
 END_TEST
 

@@ -1,7 +1,6 @@
 /* kursk_test.c -- helpers of the kursk suites, and their main. */
 #include "kursk_test.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +25,7 @@ void kst_close(kst *k)
 {
     k->r->state_free(k->s);
     k->r->game_free(k->g);
-    dlclose(k->handle);
+    support_unload(k->handle);
 }
 
 void kst_table(kst *k, const char *options)
@@ -50,8 +49,10 @@ void kst_give(kst *k, int seat, const char *cards)
         int r = rank_index(*c);
         ck_assert_msg(k->s->deck[r] > 0, "no %c left in the deck", *c);
         k->s->deck[r]--;
-        if (seat < 0) k->s->discard[r]++;
-        else k->s->hand[seat][r]++;
+        if (seat < 0)
+            k->s->discard[r]++;
+        else
+            k->s->hand[seat][r]++;
     }
 }
 
@@ -73,28 +74,13 @@ const char *kst_board(kst *k, char *buf, size_t cap)
 
 void kst_play(kst *k, const char *moves)
 {
-    char copy[4096], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", moves);
-    for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        int32_t a;
-        char board[2048], legal[1024];
-        if (k->r->parse_action(k->s, tok, &a) < 0 || k->r->apply(k->s, a) < 0)
-            ck_abort_msg("action '%s' refused (legal: %s) in:\n%s", tok,
-                         kst_legal_names(k, legal, sizeof legal), kst_board(k, board, sizeof board));
-    }
+    support_play(k->r, k->s, k->r->state_size(k->g), moves);
     kst_check_cards(k);
 }
 
 int kst_try(kst *k, const char *name)
 {
-    int32_t a;
-    if (k->r->parse_action(k->s, name, &a) < 0) return -1;
-    arena_state before = *k->s;
-    int rc = k->r->apply(k->s, a);
-    if (rc < 0)
-        ck_assert_msg(memcmp(&before, k->s, sizeof before) == 0, "refused '%s' changed the state",
-                      name);
-    return rc;
+    return support_try_move(k->r, k->s, k->r->state_size(k->g), name);
 }
 
 int kst_legal(kst *k, const char *name)
@@ -146,5 +132,6 @@ size_t kst_observe(const kst *k, const arena_state *s, int seat, uint8_t *buf, s
 
 int main(void)
 {
-    return support_main(kursk_rules_suite(), kursk_combat_suite(), kursk_hidden_suite(), kursk_bots_suite());
+    return support_main(kursk_rules_suite(), kursk_combat_suite(), kursk_hidden_suite(),
+                        kursk_bots_suite());
 }

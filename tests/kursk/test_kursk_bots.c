@@ -3,7 +3,6 @@
  * observation is the seat's own. kursk_basic on hand-made positions (claims,
  * the largest card that does not overshoot, draws when low); both bots over
  * whole games at 2 and 3 players, always legal. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,9 +46,14 @@ static const char *ask(const botl *b, void *player, kst *k, int64_t clock_us, ch
     uint8_t obs[4096];
     int n = k->r->legal_actions(k->s, legal, 256), seat = k->r->current_player(k->s);
     size_t len = kst_observe(k, k->s, seat, obs, sizeof obs);
-    arena_turn turn = {.struct_size = sizeof turn, .observation = obs, .observation_len = len,
-                       .legal = legal, .num_legal = n, .time_left_us = clock_us,
-                       .move_budget_us = clock_us, .state = NULL};
+    arena_turn turn = {.struct_size = sizeof turn,
+                       .observation = obs,
+                       .observation_len = len,
+                       .legal = legal,
+                       .num_legal = n,
+                       .time_left_us = clock_us,
+                       .move_budget_us = clock_us,
+                       .state = NULL};
     int32_t a = b->bot->act(player, &turn);
     int ok = 0;
     for (int i = 0; i < n; i++)
@@ -84,7 +88,7 @@ START_TEST(basic_decisions)
     ck_assert_str_eq(ask(&b, p, &k, 1000000, name), "claim");
     b.bot->destroy(p);
     kst_close(&k);
-    dlclose(b.handle);
+    support_unload(b.handle);
 }
 END_TEST
 
@@ -126,7 +130,7 @@ static void whole_games(const char *bot, const char *options, int games, int64_t
             b.bot->destroy(p[i]);
         kst_close(&k);
     }
-    dlclose(b.handle);
+    support_unload(b.handle);
 }
 
 START_TEST(basic_whole_games)

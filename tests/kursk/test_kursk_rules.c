@@ -3,7 +3,6 @@
  * mulligans, movement with bounces at both ends, drawing, claiming, the hand
  * limit, every special card, the empty-deck rebuild and the Joker reshuffle,
  * ranks at the round cap. */
-#include <dlfcn.h>
 #include <string.h>
 
 #include "kursk_test.h"
@@ -26,7 +25,7 @@ START_TEST(options)
                       ARENA_GAME_HIDDEN | ARENA_GAME_CHANCE);
     ck_assert_ptr_null(r->state_from_observation);
     ck_assert_ptr_nonnull(r->sample_state);
-    dlclose(h);
+    support_unload(h);
 }
 END_TEST
 
@@ -176,7 +175,8 @@ START_TEST(supplies_and_hand_limit)
     kst_play(&k, "play:A special:Supplies special:Search use:Supplies@0 draw:K");
     ck_assert_str_eq(kst_pile(k.s->hand[0], buf), "234K");
     kst_play(&k, "draw:Q");
-    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "lose:2 lose:3 lose:4 lose:Q lose:K");
+    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal),
+                     "lose:2 lose:3 lose:4 lose:Q lose:K");
     kst_play(&k, "lose:Q");
     ck_assert_str_eq(kst_pile(k.s->hand[0], buf), "234K");
     ck_assert_str_eq(kst_pile(k.s->discard, buf), "AQ");

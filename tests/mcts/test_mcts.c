@@ -10,7 +10,6 @@
  * the mover's favour. */
 #include <check.h>
 #include <dirent.h>
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,37 +23,14 @@
 static void *bot_lib;
 static const arena_bot *B;
 
-static void *open_or_die(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        fprintf(stderr, "test_mcts: %s\n", dlerror());
-        exit(EXIT_FAILURE);
-    }
-    return h;
-}
-
-static const arena_rules *load_rules(const char *path, void **lib)
-{
-    *lib = open_or_die(path);
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*lib, ARENA_RULES_ENTRY);
-    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_RULES_ENTRY);
-    return entry();
-}
-
 static void setup(void)
 {
-    bot_lib = open_or_die(ARENA_BIN_DIR "/bots/mcts.so");
-    arena_bot_entry_fn entry;
-    *(void **)&entry = dlsym(bot_lib, ARENA_BOT_ENTRY);
-    ck_assert_ptr_nonnull(entry);
-    B = entry();
+    B = support_bot("mcts", &bot_lib);
 }
 
 static void teardown(void)
 {
-    dlclose(bot_lib);
+    support_unload(bot_lib);
 }
 
 static arena_game *new_game(const arena_rules *R, const char *options)
@@ -114,7 +90,8 @@ static int32_t ask(const arena_rules *R, void *player, const arena_state *st, in
                     .state = (R->flags & ARENA_GAME_HIDDEN) ? NULL : st};
     int32_t a = B->act(player, &t);
     int ok = 0;
-    for (int i = 0; i < n; i++) ok |= legal[i] == a;
+    for (int i = 0; i < n; i++)
+        ok |= legal[i] == a;
     ck_assert_msg(ok, "%s: mcts answered %d, not legal", R->name, a);
     return a;
 }
@@ -140,7 +117,7 @@ static const char *const countdown_path = ARENA_TEST_BOTS_DIR "/countdown.so";
 START_TEST(test_countdown_theory)
 {
     void *lib;
-    const arena_rules *R = load_rules(countdown_path, &lib);
+    const arena_rules *R = support_rules(countdown_path, &lib);
     static const struct {
         const char *options;
         int32_t want; /* 0 takes one, 1 takes two */
@@ -157,7 +134,7 @@ START_TEST(test_countdown_theory)
         R->state_free(st);
         R->game_free(g);
     }
-    dlclose(lib);
+    support_unload(lib);
 }
 END_TEST
 
@@ -197,7 +174,8 @@ static arena_state *find_win_in_one(const arena_rules *R, const arena_game *g, u
             }
             int n = R->legal_actions(st, legal, MAX_LEGAL);
             int wins = 0;
-            for (int i = 0; i < n; i++) wins += wins_at_once(R, st, np, p, legal[i]);
+            for (int i = 0; i < n; i++)
+                wins += wins_at_once(R, st, np, p, legal[i]);
             if (wins > 0 && wins < n) return st;
             ck_assert_int_eq(R->apply(st, arena_rng_pick(&rng, legal, n)), 0);
         }
@@ -211,7 +189,7 @@ static arena_state *find_win_in_one(const arena_rules *R, const arena_game *g, u
 static void check_win_in_one(const char *file, const char *options, const char *bot_options)
 {
     void *lib;
-    const arena_rules *R = load_rules(file, &lib);
+    const arena_rules *R = support_rules(file, &lib);
     arena_game *g = new_game(R, options);
     for (uint64_t seed = 1; seed <= 3; seed++) {
         arena_state *st = find_win_in_one(R, g, seed, 200);
@@ -236,12 +214,13 @@ static void check_win_in_one(const char *file, const char *options, const char *
         R->state_free(st);
     }
     R->game_free(g);
-    dlclose(lib);
+    support_unload(lib);
 }
 
 START_TEST(test_win_in_one_morris_cross)
 {
-    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross", "iterations=1000,rave=0");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
+                     "iterations=1000,rave=0");
     check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
                      "iterations=1000,rave=300");
 }
@@ -253,7 +232,7 @@ END_TEST
 START_TEST(test_cross_mill_hand_built)
 {
     void *lib;
-    const arena_rules *R = load_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
+    const arena_rules *R = support_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
     arena_game *g = new_game(R, "variant=cross");
     static const char *const bots[] = {"iterations=300", "iterations=300,rave=300"};
     for (int k = 0; k < 2; k++) {
@@ -267,7 +246,8 @@ START_TEST(test_cross_mill_hand_built)
         ck_assert_int_eq(R->current_player(st), 0);
         static int32_t legal[256];
         int n = R->legal_actions(st, legal, 256), winners = 0;
-        for (int i = 0; i < n; i++) winners += wins_at_once(R, st, 2, 0, legal[i]);
+        for (int i = 0; i < n; i++)
+            winners += wins_at_once(R, st, 2, 0, legal[i]);
         ck_assert_int_eq(winners, 1);
         ck_assert_int_gt(n, 10);
         void *p = new_player(R, g, 0, 3, bots[k]);
@@ -280,7 +260,7 @@ START_TEST(test_cross_mill_hand_built)
         R->state_free(st);
     }
     R->game_free(g);
-    dlclose(lib);
+    support_unload(lib);
 }
 END_TEST
 
@@ -349,7 +329,7 @@ START_TEST(test_every_module_reproducible)
         char path[4096];
         snprintf(path, sizeof path, "%s/rules/%s", ARENA_BIN_DIR, e->d_name);
         void *lib;
-        const arena_rules *R = load_rules(path, &lib);
+        const arena_rules *R = support_rules(path, &lib);
         arena_game *g = new_game(R, "");
         int np = R->num_players(g);
         for (int seat = 0; seat <= np; seat++) {
@@ -358,17 +338,17 @@ START_TEST(test_every_module_reproducible)
             /* The default (RAVE in hidden-information games only) in every
              * seat, then RAVE forced on in seat 0 (few iterations: the suite
              * runs under sanitizers too). */
-            const char *o = seat < np ? "iterations=40,playout=300"
-                                      : "iterations=20,playout=300,rave=100";
+            const char *o =
+                seat < np ? "iterations=40,playout=300" : "iterations=20,playout=300,rave=100";
             double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
             double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
-                          "%s seat %d, %s: the same seed played another game", R->name,
-                          seat % np, o);
+                          "%s seat %d, %s: the same seed played another game", R->name, seat % np,
+                          o);
             ck_assert_int_gt(n1, 0);
         }
         R->game_free(g);
-        dlclose(lib);
+        support_unload(lib);
         modules++;
     }
     closedir(d);
@@ -392,7 +372,7 @@ START_TEST(test_refuses_incomplete_module)
                  {ARENA_BIN_DIR "/rules/libkurnik.so", 2, "chance_outcomes"}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         void *lib;
-        const arena_rules *R = load_rules(cases[i].file, &lib);
+        const arena_rules *R = support_rules(cases[i].file, &lib);
         arena_game *g = new_game(R, "");
         char err[256] = "";
         void *p = try_player(R, g, 0, 1, "", err, sizeof err);
@@ -406,7 +386,7 @@ START_TEST(test_refuses_incomplete_module)
         ck_assert_msg(p == NULL, "%s without %s was taken", R->name, cases[i].word);
         ck_assert_msg(strstr(err, cases[i].word) && !strchr(err, '\n'), "message: %s", err);
         R->game_free(g);
-        dlclose(lib);
+        support_unload(lib);
     }
 }
 END_TEST
@@ -416,14 +396,16 @@ END_TEST
 START_TEST(test_bad_options)
 {
     void *lib;
-    const arena_rules *R = load_rules(countdown_path, &lib);
+    const arena_rules *R = support_rules(countdown_path, &lib);
     arena_game *g = new_game(R, "");
     static const struct {
         const char *options, *message;
     } cases[] = {
-        {"iterations=abc", "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
-        {"depth=3", "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
-                    "nodes, seed)"},
+        {"iterations=abc",
+         "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
+        {"depth=3",
+         "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
+         "nodes, seed)"},
         {"c=1.234", "mcts: bad value '1.234' for c (expected 0..10 with at most 2 decimals)"},
         {"c=140", "mcts: bad value '140' for c (expected 0..10 with at most 2 decimals)"},
         {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random or win)"},
@@ -441,7 +423,7 @@ START_TEST(test_bad_options)
     ck_assert_ptr_nonnull(B->options_help);
     ck_assert_ptr_nonnull(strstr(B->options_help, "iterations=0"));
     R->game_free(g);
-    dlclose(lib);
+    support_unload(lib);
 }
 END_TEST
 
@@ -449,14 +431,14 @@ END_TEST
 START_TEST(test_node_cap)
 {
     void *lib;
-    const arena_rules *R = load_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
+    const arena_rules *R = support_rules(ARENA_BIN_DIR "/rules/libmorris.so", &lib);
     arena_game *g = new_game(R, "");
     int32_t moves[8];
     int n;
     play(R, g, 0, 5, "iterations=5000,nodes=1000,playout=50", moves, 8, &n);
     ck_assert_int_gt(n, 0);
     R->game_free(g);
-    dlclose(lib);
+    support_unload(lib);
 }
 END_TEST
 

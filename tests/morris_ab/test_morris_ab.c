@@ -8,7 +8,6 @@
  * clearly in every variant, play the same game again from the same seeds, and
  * find the right move in hand-worked positions. */
 #include <check.h>
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,49 +17,22 @@
 #include "arena/sdk.h"
 #include "support.h"
 
-#define RULES_PATH ARENA_BIN_DIR "/rules/libmorris.so"
-
 static void *rules_lib, *ab_lib, *greedy_lib;
 static const arena_rules *R;
 static const arena_bot *ab_bot, *greedy_bot;
 
-static void *open_or_die(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        fprintf(stderr, "test_morris_ab: %s\n", dlerror());
-        exit(EXIT_FAILURE);
-    }
-    return h;
-}
-
-static const arena_bot *load_bot(const char *name, void **lib)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
-    *lib = open_or_die(path);
-    arena_bot_entry_fn entry;
-    *(void **)&entry = dlsym(*lib, ARENA_BOT_ENTRY);
-    ck_assert_msg(entry != NULL, "%s has no %s", path, ARENA_BOT_ENTRY);
-    return entry();
-}
-
 static void setup(void)
 {
-    rules_lib = open_or_die(RULES_PATH);
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(rules_lib, ARENA_RULES_ENTRY);
-    ck_assert_ptr_nonnull(entry);
-    R = entry();
-    ab_bot = load_bot("morris_ab", &ab_lib);
-    greedy_bot = load_bot("morris_greedy", &greedy_lib);
+    R = support_rules("morris", &rules_lib);
+    ab_bot = support_bot("morris_ab", &ab_lib);
+    greedy_bot = support_bot("morris_greedy", &greedy_lib);
 }
 
 static void teardown(void)
 {
-    dlclose(greedy_lib);
-    dlclose(ab_lib);
-    dlclose(rules_lib);
+    support_unload(greedy_lib);
+    support_unload(ab_lib);
+    support_unload(rules_lib);
 }
 
 static arena_game *new_game(const char *options)

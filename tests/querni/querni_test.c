@@ -1,7 +1,6 @@
 /* querni_test.c -- helpers of the querni suites, and their main. */
 #include "querni_test.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +29,7 @@ void qt_close(qt *k)
 {
     k->r->state_free(k->s);
     k->r->game_free(k->g);
-    dlclose(k->handle);
+    support_unload(k->handle);
 }
 
 const char *qt_board(qt *k, char *buf, size_t cap)
@@ -104,28 +103,12 @@ void qt_setup(qt *k, const char *tiles, int to_move, int quiet, int turns)
 
 void qt_play(qt *k, const char *moves)
 {
-    char copy[4096], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", moves);
-    for (char *tok = strtok_r(copy, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-        int32_t a;
-        char board[2048];
-        if (k->r->parse_action(k->s, tok, &a) < 0 || k->r->apply(k->s, a) < 0)
-            ck_abort_msg("action '%s' refused in:\n%s", tok, qt_board(k, board, sizeof board));
-    }
+    support_play(k->r, k->s, k->r->state_size(k->g), moves);
 }
 
 int qt_try(qt *k, const char *name)
 {
-    int32_t a;
-    if (k->r->parse_action(k->s, name, &a) < 0) return -1;
-    size_t size = k->r->state_size(k->g);
-    void *before = malloc(size);
-    memcpy(before, k->s, size);
-    int rc = k->r->apply(k->s, a);
-    if (rc < 0)
-        ck_assert_msg(memcmp(before, k->s, size) == 0, "refused '%s' changed the state", name);
-    free(before);
-    return rc;
+    return support_try_move(k->r, k->s, k->r->state_size(k->g), name);
 }
 
 int qt_legal(qt *k, const char *name)

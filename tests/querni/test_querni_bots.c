@@ -111,7 +111,7 @@ START_TEST(removes_longest_safe_chain)
     qt_play(&k, "-");
     ck_assert_str_eq(answer(&b, &k, name, sizeof name), "x1-4");
     qt_close(&k);
-    dlclose(b.handle);
+    support_unload(b.handle);
 }
 END_TEST
 
@@ -126,7 +126,7 @@ START_TEST(moves_to_link_its_numbers)
     const char *move = answer(&b, &k, name, sizeof name);
     ck_assert_msg(strcmp(move, "d2-c1") == 0 || strcmp(move, "d2-c2") == 0, "moved %s", move);
     qt_close(&k);
-    dlclose(b.handle);
+    support_unload(b.handle);
 }
 END_TEST
 
@@ -166,8 +166,8 @@ START_TEST(whole_games_are_legal)
             if (p[i]) seat_bot[i]->bot->destroy(p[i]);
         qt_close(&k);
     }
-    dlclose(g.handle);
-    dlclose(s.handle);
+    support_unload(g.handle);
+    support_unload(s.handle);
     unsetenv("QUERNI_SEARCH_DEPTH");
 }
 END_TEST

@@ -1,7 +1,6 @@
 /* test_querni_module.c -- the querni module as the ABI sees it: options and
  * their errors, the notation of every kind of action, game-tree counts of the
  * layout checked by hand, the text board, and the observation's fields. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -31,7 +30,7 @@ START_TEST(options_canonical)
     }
     ck_assert(r->flags & ARENA_GAME_CHANCE);
     ck_assert(!(r->flags & ARENA_GAME_HIDDEN));
-    dlclose(h);
+    support_unload(h);
 }
 END_TEST
 
@@ -55,7 +54,7 @@ START_TEST(option_errors_name_key_and_value)
         ck_assert_msg(strstr(err, cases[i].msg) != NULL, "'%s' gave '%s'", cases[i].in, err);
         ck_assert_ptr_null(strchr(err, '\n'));
     }
-    dlclose(h);
+    support_unload(h);
 }
 END_TEST
 

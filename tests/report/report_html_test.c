@@ -13,6 +13,7 @@
 #include "matchlog.h"
 #include "replay_colour.h"
 #include "replay_json.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 #define GOLDEN ARENA_SOURCE_DIR "/tests/golden/"
@@ -209,16 +210,7 @@ static char *run_arena(int tty, const char *const *argv)
         _exit(127);
     }
     close(out_w);
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) buf = realloc(buf, cap = (cap + 4096) * 2);
-        ssize_t n = read(out_r, buf + len, cap - len - 1);
-        if (n <= 0) break; /* a pty reads EIO once the child is gone */
-        len += (size_t)n;
-    }
-    buf[len] = '\0';
-    close(out_r);
+    char *buf = support_read_all(out_r);
     int st;
     waitpid(pid, &st, 0);
     ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "arena failed: %s", buf);
@@ -262,8 +254,8 @@ static char *slurp(const char *path)
  * `arena report` writes them again; bad directories are one-line errors. */
 START_TEST(report_end_to_end)
 {
-    char tmp[] = "/tmp/arena-report-XXXXXX", cmd[2048], path[1024];
-    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    char tmp[512], cmd[2048], path[1024];
+    support_tmpdir(tmp, sizeof tmp);
     snprintf(cmd, sizeof cmd,
              "cd %s && " ARENA " tournament --game morris --bots random random --rounds 2 "
              "--isolation inline --seed 5 --out res > out.txt 2>&1 && "
@@ -308,8 +300,7 @@ START_TEST(report_end_to_end)
     ck_assert_int_eq(sh(ARENA " report > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " report a b > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " replay --format xml x.pb > /dev/null 2>&1"), 2);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmp);
-    sh(cmd);
+    support_rmrf(tmp);
     free(dir);
 }
 END_TEST
@@ -327,9 +318,5 @@ int main(void)
     tcase_add_test(tc, colour_on_tty_only);
     tcase_add_test(tc, report_end_to_end);
     suite_add_tcase(s, tc);
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

@@ -1,5 +1,4 @@
 /* rugby_test.c -- helpers of the rugby suites (rugby_test.h). */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,33 +37,17 @@ void rugby_close(rugby *t)
 {
     t->r->state_free(t->s);
     t->r->game_free(t->g);
-    dlclose(t->handle);
+    support_unload(t->handle);
 }
 
 void rugby_play(rugby *t, const char *moves)
 {
-    char copy[8192], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", moves);
-    for (char *tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-        int32_t a;
-        if (t->r->parse_action(t->s, tok, &a) < 0 || t->r->apply(t->s, a) < 0) {
-            char board[4096];
-            t->r->render(t->s, -1, board, sizeof board);
-            ck_abort_msg("action '%s' refused in:\n%s", tok, board);
-        }
-    }
+    support_play(t->r, t->s, t->r->state_size(t->g), moves);
 }
 
 int rugby_try(rugby *t, const char *name)
 {
-    int32_t a;
-    if (t->r->parse_action(t->s, name, &a) < 0) return -1;
-    arena_state before = *t->s;
-    int rc = t->r->apply(t->s, a);
-    if (rc < 0)
-        ck_assert_msg(memcmp(&before, t->s, sizeof before) == 0, "refused '%s' changed the state",
-                      name);
-    return rc;
+    return support_try_move(t->r, t->s, t->r->state_size(t->g), name);
 }
 
 /* The marks of the setup order: O, P, X of rows 1-3, X of rows 13-15, A, K,

@@ -2,7 +2,6 @@
  * asks bots of a hidden-information game (observation bytes, no state):
  * rugby_basic and rugby_hunter play only legal actions, and the hunter beats
  * the basic bot clearly with the seats swapped. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,8 +86,8 @@ START_TEST(hunter_beats_basic)
      * always draws its full map) and give 24. 21 or more happens to an even
      * match with p = 0.02. */
     ck_assert_msg(wins >= 21, "rugby_hunter won only %d of %d", wins, games);
-    dlclose(h_hunter);
-    dlclose(h_basic);
+    support_unload(h_hunter);
+    support_unload(h_basic);
     rugby_close(&t);
 }
 END_TEST
@@ -103,8 +102,8 @@ START_TEST(random_setup_games)
     const arena_bot *bots[2] = {basic, hunter};
     for (int i = 0; i < 4; i++)
         ck_assert_int_ne(duel(&t, bots, 900 + (uint64_t)i), 2);
-    dlclose(h_hunter);
-    dlclose(h_basic);
+    support_unload(h_hunter);
+    support_unload(h_basic);
     rugby_close(&t);
 }
 END_TEST

@@ -1,7 +1,7 @@
 /* rules_test.c -- helpers shared by the rule-module suites. */
 #include "rules_test.h"
+#include "support.h"
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,7 @@ const arena_rules *rules_load(const char *game, void **handle)
 
 void rules_unload(void *handle)
 {
-    if (handle) dlclose(handle);
+    if (handle) support_unload(handle);
 }
 
 arena_game *rules_game(const arena_rules *r, const char *options)
@@ -28,29 +28,12 @@ arena_game *rules_game(const arena_rules *r, const char *options)
 
 void rules_play(const arena_rules *r, arena_state *s, const char *moves)
 {
-    char copy[4096], *save = NULL;
-    snprintf(copy, sizeof copy, "%s", moves);
-    for (char *tok = strtok_r(copy, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
-        int32_t a;
-        char board[1024];
-        if (r->parse_action(s, tok, &a) < 0 || r->apply(s, a) < 0) {
-            r->render(s, -1, board, sizeof board);
-            ck_abort_msg("action '%s' refused in:\n%s", tok, board);
-        }
-    }
+    support_play(r, s, 0, moves);
 }
 
 int rules_try(const arena_rules *r, const arena_game *g, arena_state *s, const char *name)
 {
-    int32_t a;
-    if (r->parse_action(s, name, &a) < 0) return -1;
-    size_t size = r->state_size(g);
-    void *before = malloc(size);
-    memcpy(before, s, size);
-    int rc = r->apply(s, a);
-    if (rc < 0) ck_assert_msg(memcmp(before, s, size) == 0, "refused '%s' changed the state", name);
-    free(before);
-    return rc;
+    return support_try_move(r, s, r->state_size(g), name);
 }
 
 int rules_is_legal(const arena_rules *r, const arena_state *s, const char *name)

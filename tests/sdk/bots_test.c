@@ -3,10 +3,9 @@
  *
  * Greedy must beat random clearly, play the same game again from the same
  * seeds, and make the obvious move in hand-built positions (built by applying
- * actions parsed with parse_action). Skipped (exit 77) while the morris rule
- * module has not been built. */
+ * actions parsed with parse_action). A rule module or bot that is not built
+ * fails the suite. */
 #include <check.h>
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,6 @@
 #include "arena/sdk.h"
 #include "support.h"
 
-#define RULES_PATH ARENA_BIN_DIR "/rules/libmorris.so"
 #define GAMES 200
 
 static void *rules_lib, *random_lib, *greedy_lib;
@@ -24,60 +22,30 @@ static const arena_rules *R;
 static const arena_bot *random_bot, *greedy_bot;
 static arena_game *G;
 
-static void *open_or_die(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        fprintf(stderr, "bots_test: %s\n", dlerror());
-        exit(EXIT_FAILURE);
-    }
-    return h;
-}
-
-static const arena_bot *load_bot(const char *name, void **lib)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
-    *lib = open_or_die(path);
-    arena_bot_entry_fn entry = (arena_bot_entry_fn)dlsym(*lib, ARENA_BOT_ENTRY);
-    if (!entry) {
-        fprintf(stderr, "bots_test: %s has no %s\n", path, ARENA_BOT_ENTRY);
-        exit(EXIT_FAILURE);
-    }
-    return entry();
-}
-
+/* Loaded in each test's process (a checked fixture): a module or bot that is
+ * not built fails the test, it is never skipped. */
 static void load_all(void)
 {
-    rules_lib = open_or_die(RULES_PATH);
-    arena_rules_entry_fn entry = (arena_rules_entry_fn)dlsym(rules_lib, ARENA_RULES_ENTRY);
-    if (!entry) {
-        fprintf(stderr, "bots_test: %s has no %s\n", RULES_PATH, ARENA_RULES_ENTRY);
-        exit(EXIT_FAILURE);
-    }
-    R = entry();
+    R = support_rules("morris", &rules_lib);
     char err[256] = "";
     G = R->game_new("", err, sizeof err);
-    if (!G) {
-        fprintf(stderr, "bots_test: morris game_new: %s\n", err);
-        exit(EXIT_FAILURE);
-    }
-    random_bot = load_bot("random", &random_lib);
-    greedy_bot = load_bot("morris_greedy", &greedy_lib);
+    ck_assert_msg(G != NULL, "morris game_new: %s", err);
+    random_bot = support_bot("random", &random_lib);
+    greedy_bot = support_bot("morris_greedy", &greedy_lib);
 }
 
 static void unload_all(void)
 {
     R->game_free(G);
-    dlclose(greedy_lib);
-    dlclose(random_lib);
-    dlclose(rules_lib);
+    support_unload(greedy_lib);
+    support_unload(random_lib);
+    support_unload(rules_lib);
 }
 
 static void *new_player(const arena_bot *bot, int seat, uint64_t seed)
 {
-    arena_bot_setup s = {sizeof s, "morris", R->game_options(G), seat, 2, seed,
-                         {0, 0, 1000000}, R, G, ""};
+    arena_bot_setup s = {sizeof s, "morris", R->game_options(G), seat, 2, seed, {0, 0, 1000000}, R,
+                         G,        ""};
     char err[256] = "";
     void *p = bot->create(&s, err, sizeof err);
     ck_assert_msg(p != NULL, "%s create: %s", bot->name, err);
@@ -99,7 +67,8 @@ static int32_t ask(const arena_bot *bot, void *player, const arena_state *st, in
     arena_turn t = {sizeof t, ply, obs, len, legal, n, 1000000, 1000000, rebuilt};
     int32_t a = bot->act(player, &t);
     int ok = 0;
-    for (int i = 0; i < n; i++) ok |= legal[i] == a;
+    for (int i = 0; i < n; i++)
+        ok |= legal[i] == a;
     ck_assert_msg(ok, "%s played illegal action %d at ply %d", bot->name, (int)a, ply);
     R->state_free(rebuilt);
     free(obs);
@@ -239,7 +208,8 @@ START_TEST(greedy_closes_mill)
     static const char *const moves[] = {"a1", "b2", "d1", "b4", NULL};
     char names[20][16];
     greedy_answers(moves, names, 20);
-    for (int i = 0; i < 20; i++) ck_assert_str_eq(names[i], "g1");
+    for (int i = 0; i < 20; i++)
+        ck_assert_str_eq(names[i], "g1");
 }
 END_TEST
 
@@ -249,7 +219,8 @@ START_TEST(greedy_blocks_mill)
     static const char *const moves[] = {"a1", "b2", "d1", NULL};
     char names[20][16];
     greedy_answers(moves, names, 20);
-    for (int i = 0; i < 20; i++) ck_assert_str_eq(names[i], "g1");
+    for (int i = 0; i < 20; i++)
+        ck_assert_str_eq(names[i], "g1");
 }
 END_TEST
 
@@ -272,14 +243,10 @@ END_TEST
 
 int main(void)
 {
-    if (access(RULES_PATH, R_OK) != 0) {
-        printf("SKIP: %s is not built yet (rules/morris); nothing to play with\n", RULES_PATH);
-        return 77;
-    }
-    load_all();
     Suite *s = suite_create("sdk_bots");
     TCase *tc = tcase_create("bots");
     tcase_set_timeout(tc, 600);
+    tcase_add_checked_fixture(tc, load_all, unload_all);
     tcase_add_test(tc, tables);
     tcase_add_test(tc, greedy_closes_mill);
     tcase_add_test(tc, greedy_blocks_mill);
@@ -288,7 +255,5 @@ int main(void)
     tcase_add_test(tc, greedy_beats_random);
     tcase_add_test(tc, greedy_plays_variants);
     suite_add_tcase(s, tc);
-    int rc = support_main(s);
-    unload_all();
-    return rc;
+    return support_main(s);
 }

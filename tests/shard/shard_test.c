@@ -16,6 +16,7 @@
 #include "results_equal.h"
 #include "shard.h"
 #include "store.h"
+#include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
 /* Results are compared across runs: a generous clock, so that a loaded
@@ -430,11 +431,4 @@ static Suite *shard_suite(void)
     return s;
 }
 
-int main(void)
-{
-    SRunner *sr = srunner_create(shard_suite());
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? 1 : 0;
-}
+SUPPORT_MAIN(shard_suite)

@@ -1,5 +1,4 @@
 /* duel.c -- in-process games between soccer players (duel.h). */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +7,7 @@
 #include "duel.h"
 #include "search.h"
 #include "soccer.h"
+#include "support.h"
 
 struct duel_player {
     void *handle; /* the bot's .so, or NULL for the linked search */
@@ -24,17 +24,9 @@ void duel_set_budget(duel_player *p, int64_t move_budget_us)
 
 duel_player *duel_bot(const char *name)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, name);
     duel_player *p = calloc(1, sizeof *p);
-    p->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!p->handle) {
-        fprintf(stderr, "duel: %s\n", dlerror());
-        free(p);
-        return NULL;
-    }
-    arena_bot_entry_fn entry = (arena_bot_entry_fn)dlsym(p->handle, ARENA_BOT_ENTRY);
-    p->bot = entry ? entry() : NULL;
+    ck_assert_ptr_nonnull(p);
+    p->bot = support_bot(name, &p->handle); /* fails the test when it cannot */
     return p;
 }
 
@@ -49,7 +41,7 @@ duel_player *duel_search(long max_nodes, int max_depth)
 void duel_player_free(duel_player *p)
 {
     if (!p) return;
-    if (p->handle) dlclose(p->handle);
+    support_unload(p->handle);
     free(p);
 }
 
@@ -92,23 +84,12 @@ static void search_destroy(searcher *s)
     free(s);
 }
 
-/* The rule module, loaded once per game (cheap, and keeps each game alone). */
-static const arena_rules *load_rules(void **handle)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/rules/libsoccer.so", ARENA_BIN_DIR);
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!*handle) return NULL;
-    arena_rules_entry_fn entry = (arena_rules_entry_fn)dlsym(*handle, ARENA_RULES_ENTRY);
-    return entry ? entry() : NULL;
-}
-
 int duel_play(const char *options, duel_player *seat0, duel_player *seat1, uint64_t seed,
               int *steps)
 {
     void *rh;
-    const arena_rules *r = load_rules(&rh);
-    if (!r) return -1;
+    /* the rule module, loaded once per game (cheap, and keeps each game alone) */
+    const arena_rules *r = support_rules("soccer", &rh);
     arena_game *g = r->game_new(options, NULL, 0);
     so_dims dims;
     so_options_parse(options, &dims, NULL, 0);
@@ -163,6 +144,6 @@ done:
     }
     r->state_free(s);
     r->game_free(g);
-    dlclose(rh);
+    support_unload(rh);
     return winner;
 }

@@ -1,5 +1,4 @@
 /* soccer_test.c -- helpers of the soccer suites (soccer_test.h). */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +20,7 @@ void soccer_close(soccer *t)
 {
     t->r->state_free(t->s);
     t->r->game_free(t->g);
-    dlclose(t->handle);
+    support_unload(t->handle);
 }
 
 void soccer_setup(soccer *t, int x, int y, int to_move, const char *segments)
@@ -39,8 +38,10 @@ void soccer_setup(soccer *t, int x, int y, int to_move, const char *segments)
     int sx, sy, d, used;
     while (sscanf(p, " %d,%d:%d%n", &sx, &sy, &d, &used) == 3) {
         drawn[sy * (w + 1) + sx] |= (uint8_t)(1u << d);
-        int tx = sx + (d >= 1 && d <= 3) - (d >= 5), ty = sy + (d == 7 || d <= 1) - (d >= 3 && d <= 5);
-        if (ty >= 0 && ty <= (int)start->height) drawn[ty * (w + 1) + tx] |= (uint8_t)(1u << (d ^ 4));
+        int tx = sx + (d >= 1 && d <= 3) - (d >= 5),
+            ty = sy + (d == 7 || d <= 1) - (d >= 3 && d <= 5);
+        if (ty >= 0 && ty <= (int)start->height)
+            drawn[ty * (w + 1) + tx] |= (uint8_t)(1u << (d ^ 4));
         steps++;
         p += used;
     }
@@ -87,7 +88,8 @@ const char *soccer_legal(soccer *t, char *buf)
 {
     int32_t a[8];
     int n = t->r->legal_actions(t->s, a, 8);
-    for (int i = 0; i < n; i++) buf[i] = (char)('0' + a[i]);
+    for (int i = 0; i < n; i++)
+        buf[i] = (char)('0' + a[i]);
     buf[n] = '\0';
     return buf;
 }

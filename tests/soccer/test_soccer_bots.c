@@ -8,7 +8,6 @@
  * plugins against a referee that disagrees with their engine (a warning, and
  * still only the referee's steps). */
 #include <check.h>
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,13 +122,6 @@ START_TEST(plugin_plays_legally)
 }
 END_TEST
 
-static void *open_or_fail(const char *path)
-{
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    ck_assert_msg(h != NULL, "%s", dlerror());
-    return h;
-}
-
 static const char *const engine_bots[] = {"soccer_ab", "soccer_greedy"};
 
 /* A referee whose legal steps differ from the bot's engine (a drifted build):
@@ -138,13 +130,9 @@ static const char *const engine_bots[] = {"soccer_ab", "soccer_greedy"};
  * differing step, and answers a step the referee offers. */
 START_TEST(warns_when_its_engine_drifts)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/rules/libsoccer.so", ARENA_BIN_DIR);
-    void *rh = open_or_fail(path);
-    const arena_rules *r = ((arena_rules_entry_fn)dlsym(rh, ARENA_RULES_ENTRY))();
-    snprintf(path, sizeof path, "%s/bots/%s.so", ARENA_BIN_DIR, engine_bots[_i]);
-    void *bh = open_or_fail(path);
-    const arena_bot *bot = ((arena_bot_entry_fn)dlsym(bh, ARENA_BOT_ENTRY))();
+    void *rh, *bh;
+    const arena_rules *r = support_rules("soccer", &rh);
+    const arena_bot *bot = support_bot(engine_bots[_i], &bh);
     arena_game *g = r->game_new("", NULL, 0);
     arena_bot_setup setup = {.struct_size = sizeof setup,
                              .game_name = "soccer",
@@ -195,8 +183,8 @@ START_TEST(warns_when_its_engine_drifts)
     bot->destroy(player);
     r->state_free(s);
     r->game_free(g);
-    dlclose(bh);
-    dlclose(rh);
+    support_unload(bh);
+    support_unload(rh);
 }
 END_TEST
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "sprt.h"
+#include "support.h"
 
 TCase *sprt_sim_tcase(void);
 
@@ -138,9 +139,5 @@ int main(void)
     tcase_add_test(tc, test_elo);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, sprt_sim_tcase());
-    SRunner *sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    int failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_main(s);
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -54,16 +55,44 @@ void support_unload(void *handle)
 
 /* ---- playing ---------------------------------------------------------- */
 
+/* The legal moves of s by name, as much as fits in buf. */
+static void legal_names(const arena_rules *r, const arena_state *s, char *buf, size_t cap)
+{
+    int32_t legal[256];
+    int n = r->legal_actions(s, legal, 256);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && i < 256 && len + 40 < cap; i++) {
+        if (len) buf[len++] = ' ';
+        r->action_name(s, legal[i], buf + len, cap - len);
+        len += strlen(buf + len);
+    }
+    if (n > 256 && len + 4 < cap) snprintf(buf + len, cap - len, " ...");
+}
+
 void support_play(const arena_rules *r, arena_state *s, size_t state_size, const char *moves)
 {
-    char buf[4096];
+    char buf[8192];
     snprintf(buf, sizeof buf, "%s", moves);
     int k = 0;
-    for (char *save, *m = strtok_r(buf, " ", &save); m; m = strtok_r(NULL, " ", &save), k++) {
+    for (char *save, *m = strtok_r(buf, " \n", &save); m; m = strtok_r(NULL, " \n", &save), k++) {
         int32_t a;
-        ck_assert_msg(r->parse_action(s, m, &a) == 0, "move %d '%s' does not parse", k + 1, m);
-        ck_assert_msg(support_try(r, s, state_size, a) == 0, "move %d '%s' refused", k + 1, m);
+        int parsed = r->parse_action(s, m, &a) == 0;
+        int rc = !parsed ? -1 : state_size ? support_try(r, s, state_size, a) : r->apply(s, a);
+        if (rc == 0) continue;
+        char legal[2048], board[4096];
+        legal_names(r, s, legal, sizeof legal);
+        r->render(s, -1, board, sizeof board);
+        ck_abort_msg("move %d '%s' %s (legal: %s) in:\n%s", k + 1, m,
+                     parsed ? "refused" : "does not parse", legal, board);
     }
+}
+
+int support_try_move(const arena_rules *r, arena_state *s, size_t state_size, const char *move)
+{
+    int32_t a;
+    if (r->parse_action(s, move, &a) != 0) return -1;
+    return support_try(r, s, state_size, a);
 }
 
 int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t action)
@@ -76,6 +105,27 @@ int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t
     free(before);
     if (rc != 0) ck_assert_msg(same, "refused action %d changed the state", action);
     return rc;
+}
+
+/* ---- reading -------------------------------------------------------- */
+
+char *support_read_all(int fd)
+{
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    for (;;) {
+        if (len + 4096 > cap) {
+            cap = (cap + 4096) * 2;
+            buf = realloc(buf, cap);
+            ck_assert_ptr_nonnull(buf);
+        }
+        ssize_t n = read(fd, buf + len, cap - len - 1);
+        if (n <= 0) break;
+        len += (size_t)n;
+    }
+    buf[len] = '\0';
+    close(fd);
+    return buf;
 }
 
 /* ---- temporary directories ------------------------------------------- */
@@ -124,7 +174,8 @@ int support_main_list(Suite *const *suites)
 {
     make_root();
     SRunner *sr = srunner_create(suites[0]);
-    for (int i = 1; suites[i]; i++) srunner_add_suite(sr, suites[i]);
+    for (int i = 1; suites[i]; i++)
+        srunner_add_suite(sr, suites[i]);
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
@@ -141,6 +192,12 @@ void support_tmpdir(char *out, size_t len)
     int n = snprintf(out, len, "%s/XXXXXX", root);
     ck_assert_msg(n > 0 && (size_t)n < len, "%s: path too long", root);
     ck_assert_msg(mkdtemp(out) != NULL, "mkdtemp under %s failed", root);
+}
+
+void support_tmpdir_shared(char *out, size_t len)
+{
+    support_tmpdir(out, len);
+    ck_assert_msg(chmod(root, 0711) == 0 && chmod(out, 0777) == 0, "chmod %s failed", out);
 }
 
 void support_rmrf(const char *dir)

@@ -50,15 +50,27 @@ const arena_rules *support_rules(const char *game, void **handle);
 const arena_bot *support_bot(const char *name, void **handle);
 void support_unload(void *handle);
 
-/* Plays the space-separated moves in the game's notation on s; fails the
- * test naming the first one that does not parse or is refused. */
+/* Plays the moves (in the game's notation, separated by spaces or newlines)
+ * on s; fails the test naming the first one that does not parse or is
+ * refused, with the legal moves and the board. state_size 0: a refusal is
+ * not checked to leave the state unchanged (support_try is not used). */
 void support_play(const arena_rules *r, arena_state *s, size_t state_size, const char *moves);
 /* apply's answer for one action; when it refuses, the state must be
  * unchanged (rules.h), else the test fails. */
 int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t action);
+/* The same for a move in notation: -1 too when it does not parse. */
+int support_try_move(const arena_rules *r, arena_state *s, size_t state_size, const char *move);
+
+/* Everything fd gives until its end (a pseudo-terminal's master ends with
+ * EIO once the child is gone), NUL-terminated and malloc'd; closes fd. */
+char *support_read_all(int fd);
 
 /* A fresh empty directory (path into out), removed at exit. */
 void support_tmpdir(char *out, size_t len);
+/* The same, but reachable and writable by every user: for a program the test
+ * runs as another user (the root above it becomes searchable, not readable,
+ * by others). */
+void support_tmpdir_shared(char *out, size_t len);
 /* Removes a directory support_tmpdir made, now. */
 void support_rmrf(const char *dir);
 

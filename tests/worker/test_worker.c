@@ -6,9 +6,7 @@
  * worker of a good bot still plays a whole game.
  */
 #include <check.h>
-#include <dlfcn.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -44,19 +42,14 @@ static void setup_env(void)
 {
     env = worker_env_new(err, sizeof err);
     ck_assert_msg(env != NULL, "%s", err);
-    rules_dl = dlopen(BOTS "/countdown.so", RTLD_NOW);
-    ck_assert_msg(rules_dl != NULL, "%s", dlerror());
-    arena_rules_entry_fn entry =
-        (arena_rules_entry_fn)(uintptr_t)dlsym(rules_dl, ARENA_RULES_ENTRY);
-    ck_assert(entry != NULL);
-    rules = entry();
+    rules = support_rules(BOTS "/countdown.so", &rules_dl);
 }
 
 static void teardown_env(void)
 {
     worker_env_free(env);
     env = NULL;
-    dlclose(rules_dl);
+    support_unload(rules_dl);
 }
 
 /* ------------------------------------------------------------- helpers -- */
@@ -344,7 +337,13 @@ static void assert_violation(const char *bot, const char *const *calls)
 START_TEST(test_write_file)
 {
     static const char *const calls[] = {"openat", "open", NULL};
+    char dir[512], path[600];
+    support_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    setenv("ARENA_EVIL_PATH", path, 1);
     assert_violation("writer", calls);
+    unsetenv("ARENA_EVIL_PATH");
+    ck_assert_msg(access(path, F_OK) != 0, "the jailed writer wrote %s", path);
 }
 END_TEST
 
@@ -472,17 +471,11 @@ START_TEST(test_sandbox_off)
 }
 END_TEST
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st, (void)flag, (void)ftw;
-    return remove(path);
-}
-
 START_TEST(test_orphan_exits)
 {
     int p[2];
-    char tmp[] = "/tmp/arena-orphan-XXXXXX"; /* the dead arena's ipc directory stays here */
-    ck_assert_ptr_nonnull(mkdtemp(tmp));
+    char tmp[512]; /* the dead arena's ipc directory stays here */
+    support_tmpdir(tmp, sizeof tmp);
     ck_assert_int_eq(pipe(p), 0);
     pid_t child = fork(); /* a stand-in arena that dies without closing its worker */
     if (child == 0) {
@@ -504,7 +497,7 @@ START_TEST(test_orphan_exits)
     ck_assert_msg(pid_gone(pid), "orphaned worker %d still runs", (int)pid);
     close(p[0]);
     close(p[1]);
-    nftw(tmp, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+    support_rmrf(tmp);
 }
 END_TEST
 
@@ -527,8 +520,8 @@ START_TEST(test_round_trip)
     int32_t action;
     for (int i = 0; i < 1000; i++) {
         action = -1;
-        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "move %d: %s",
-                      i, err);
+        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "move %d: %s", i,
+                      err);
         ck_assert_int_eq(action, 0);
     }
     ck_assert_int_eq(worker_pid(w), pid);
