@@ -43,15 +43,16 @@
 enum mcts_rollout {
     MCTS_ROLLOUT_RANDOM = 0, /* uniform over the legal actions */
     MCTS_ROLLOUT_WIN = 1,    /* an action that ends the game best for its seat, else uniform */
+    MCTS_ROLLOUT_MAST = 2,   /* mostly the action of the best mean reward so far (MAST) */
 };
 
 typedef struct mcts_params {
-    double c;      /* exploration constant of UCB1 */
-    double rave;   /* RAVE equivalence constant k (beta = sqrt(k / (3n + k))); 0: off */
-    int rollout;   /* enum mcts_rollout */
-    int node_cap;  /* nodes in the pool, >= 1 */
+    double c;        /* exploration constant of UCB1 */
+    double rave;     /* RAVE equivalence constant k (beta = sqrt(k / (3n + k))); 0: off */
+    int rollout;     /* enum mcts_rollout */
+    int node_cap;    /* nodes in the pool, >= 1 */
     int playout_cap; /* plies of a playout before it counts as a tie (0.5 each); 0: none */
-    uint64_t seed; /* all randomness of the search */
+    uint64_t seed;   /* all randomness of the search */
 } mcts_params;
 
 typedef struct mcts mcts;
@@ -69,6 +70,12 @@ void mcts_free(mcts *m);
 
 /* Empties the tree for a new decision. */
 void mcts_reset(mcts *m);
+/* Keeps the subtree reached from the root by actions[n] (the actions played
+ * since the last search: the bot's own, then the others' and chance's) as
+ * the tree of the new decision, its statistics included; 0, or -1 with the
+ * tree unchanged when the path leaves the tree (then mcts_reset). Only for
+ * perfect information, where a node stands for one state. */
+int mcts_advance(mcts *m, const int32_t *actions, int n);
 /* One iteration from root (a full state, not modified). 0, or -1 when the
  * module refused an action it listed (the iteration is dropped). */
 int mcts_iterate(mcts *m, const arena_state *root);
@@ -79,6 +86,8 @@ void mcts_set_deadline(mcts *m, int64_t deadline_us);
  * then the lower action); a uniform pick when none was visited. */
 int32_t mcts_best(mcts *m, const int32_t *legal, int n);
 
+/* The visits of the two most visited root children (0 when absent). */
+void mcts_top_visits(const mcts *m, long *first, long *second);
 /* The search's random generator (determinisation seeds come from it). */
 arena_rng *mcts_rng(mcts *m);
 /* The mean number of decisions of the root's seat, the root's included, in

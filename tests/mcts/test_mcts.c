@@ -114,7 +114,8 @@ static int32_t ask(const arena_rules *R, void *player, const arena_state *st, in
                     .state = (R->flags & ARENA_GAME_HIDDEN) ? NULL : st};
     int32_t a = B->act(player, &t);
     int ok = 0;
-    for (int i = 0; i < n; i++) ok |= legal[i] == a;
+    for (int i = 0; i < n; i++)
+        ok |= legal[i] == a;
     ck_assert_msg(ok, "%s: mcts answered %d, not legal", R->name, a);
     return a;
 }
@@ -197,7 +198,8 @@ static arena_state *find_win_in_one(const arena_rules *R, const arena_game *g, u
             }
             int n = R->legal_actions(st, legal, MAX_LEGAL);
             int wins = 0;
-            for (int i = 0; i < n; i++) wins += wins_at_once(R, st, np, p, legal[i]);
+            for (int i = 0; i < n; i++)
+                wins += wins_at_once(R, st, np, p, legal[i]);
             if (wins > 0 && wins < n) return st;
             ck_assert_int_eq(R->apply(st, arena_rng_pick(&rng, legal, n)), 0);
         }
@@ -241,7 +243,8 @@ static void check_win_in_one(const char *file, const char *options, const char *
 
 START_TEST(test_win_in_one_morris_cross)
 {
-    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross", "iterations=1000,rave=0");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
+                     "iterations=1000,rave=0");
     check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
                      "iterations=1000,rave=300");
 }
@@ -267,7 +270,8 @@ START_TEST(test_cross_mill_hand_built)
         ck_assert_int_eq(R->current_player(st), 0);
         static int32_t legal[256];
         int n = R->legal_actions(st, legal, 256), winners = 0;
-        for (int i = 0; i < n; i++) winners += wins_at_once(R, st, 2, 0, legal[i]);
+        for (int i = 0; i < n; i++)
+            winners += wins_at_once(R, st, 2, 0, legal[i]);
         ck_assert_int_eq(winners, 1);
         ck_assert_int_gt(n, 10);
         void *p = new_player(R, g, 0, 3, bots[k]);
@@ -298,11 +302,29 @@ START_TEST(test_win_in_one_kurnik)
 }
 END_TEST
 
+/* What play() tells mcts of the others' actions and the chance outcomes
+ * through observe, as the arena does in perfect-information games (there
+ * the bot keeps the subtree of the position reached). */
+enum tell { TELL_NOTHING, TELL_TRUTH, TELL_LIES };
+
+/* Tells the player an event (an action of `who`, or chance when who < 0). */
+static void tell(void *player, int who, int32_t action)
+{
+    arena_event ev = {.struct_size = sizeof ev,
+                      .kind = who < 0 ? ARENA_EVENT_CHANCE : ARENA_EVENT_ACTION,
+                      .seat = who,
+                      .action = action};
+    B->observe(player, &ev);
+}
+
 /* Plays one game of R: seat `mcts_seat` is mcts with bot_options, the others
  * uniform random; returns mcts's return, and the moves mcts chose in
- * moves[] (up to cap) with their count in *nmoves. */
-static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
-                   const char *bot_options, int32_t *moves, int cap, int *nmoves)
+ * moves[] (up to cap) with their count in *nmoves. With TELL_TRUTH mcts
+ * is told every other action; with TELL_LIES every one as another action
+ * number (action + 1), which leads nowhere the tree knows. */
+static double play_told(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
+                        const char *bot_options, int32_t *moves, int cap, int *nmoves,
+                        enum tell told)
 {
     static int32_t legal[MAX_LEGAL];
     arena_rng rng;
@@ -325,6 +347,8 @@ static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uin
             ply++;
         }
         ck_assert_int_eq(R->apply(st, a), 0);
+        if (told != TELL_NOTHING && who != mcts_seat && !(R->flags & ARENA_GAME_HIDDEN))
+            tell(p, who == ARENA_CHANCE ? -1 : who, told == TELL_LIES ? a + 1 : a);
     }
     double r[ARENA_MAX_PLAYERS];
     R->returns(st, r);
@@ -332,6 +356,12 @@ static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uin
     B->destroy(p);
     *nmoves = k;
     return r[mcts_seat];
+}
+
+static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
+                   const char *bot_options, int32_t *moves, int cap, int *nmoves)
+{
+    return play_told(R, g, mcts_seat, seed, bot_options, moves, cap, nmoves, TELL_TRUTH);
 }
 
 /* Every rule module in the build: mcts takes it, plays legal moves in every
@@ -358,13 +388,21 @@ START_TEST(test_every_module_reproducible)
             /* The default (RAVE in hidden-information games only) in every
              * seat, then RAVE forced on in seat 0 (few iterations: the suite
              * runs under sanitizers too). */
-            const char *o = seat < np ? "iterations=40,playout=300"
-                                      : "iterations=20,playout=300,rave=100";
+            const char *o =
+                seat < np ? "iterations=40,playout=300" : "iterations=20,playout=300,rave=100";
             double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
             double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
+            /* Told nothing (no tree kept between turns) too. */
+            static int32_t m3[64], m4[64];
+            int n3, n4;
+            double r3 = play_told(R, g, seat % np, 200 + seat, o, m3, 64, &n3, TELL_NOTHING);
+            double r4 = play_told(R, g, seat % np, 200 + seat, o, m4, 64, &n4, TELL_NOTHING);
+            ck_assert_msg(n3 == n4 && memcmp(m3, m4, (size_t)n3 * sizeof *m3) == 0 && r3 == r4,
+                          "%s seat %d, %s, told nothing: the same seed played another game",
+                          R->name, seat % np, o);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
-                          "%s seat %d, %s: the same seed played another game", R->name,
-                          seat % np, o);
+                          "%s seat %d, %s: the same seed played another game", R->name, seat % np,
+                          o);
             ck_assert_int_gt(n1, 0);
         }
         R->game_free(g);
@@ -421,12 +459,14 @@ START_TEST(test_bad_options)
     static const struct {
         const char *options, *message;
     } cases[] = {
-        {"iterations=abc", "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
-        {"depth=3", "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
-                    "nodes, seed)"},
+        {"iterations=abc",
+         "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
+        {"depth=3",
+         "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
+         "nodes, seed)"},
         {"c=1.234", "mcts: bad value '1.234' for c (expected 0..10 with at most 2 decimals)"},
         {"c=140", "mcts: bad value '140' for c (expected 0..10 with at most 2 decimals)"},
-        {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random or win)"},
+        {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random, win or mast)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[256] = "";
@@ -442,6 +482,43 @@ START_TEST(test_bad_options)
     ck_assert_ptr_nonnull(strstr(B->options_help, "iterations=0"));
     R->game_free(g);
     dlclose(lib);
+}
+END_TEST
+
+/* Tree reuse follows only what leads to the position: told lies about
+ * every other action (action numbers that lead nowhere the tree knows),
+ * mcts plays exactly as when told nothing, in a game where every decision
+ * of its is its turn's only one (countdown); told the truth it plays legal
+ * moves and, with a fixed seed, the same game again (every module, above). */
+START_TEST(test_reuse_needs_the_path)
+{
+    void *lib;
+    const arena_rules *R = load_rules(countdown_path, &lib);
+    arena_game *g = new_game(R, "n=40");
+    for (int seat = 0; seat < 2; seat++) {
+        int32_t m1[32], m2[32], m3[32];
+        int n1, n2, n3;
+        const char *o = "iterations=30";
+        play_told(R, g, seat, 7, o, m1, 32, &n1, TELL_NOTHING);
+        play_told(R, g, seat, 7, o, m2, 32, &n2, TELL_LIES);
+        ck_assert_int_eq(n1, n2);
+        ck_assert_msg(memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0,
+                      "seat %d: lies changed the play", seat);
+        play_told(R, g, seat, 7, o, m3, 32, &n3, TELL_TRUTH);
+        ck_assert_int_gt(n3, 0);
+    }
+    R->game_free(g);
+    dlclose(lib);
+}
+END_TEST
+
+/* MAST playouts (rollout=mast) find the immediate win too. */
+START_TEST(test_win_in_one_mast)
+{
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
+                     "iterations=1000,rollout=mast");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000,rollout=mast");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000,rollout=mast");
 }
 END_TEST
 
@@ -474,6 +551,8 @@ static Suite *mcts_suite(void)
     tcase_add_test(tc, test_refuses_incomplete_module);
     tcase_add_test(tc, test_bad_options);
     tcase_add_test(tc, test_node_cap);
+    tcase_add_test(tc, test_reuse_needs_the_path);
+    tcase_add_test(tc, test_win_in_one_mast);
     suite_add_tcase(s, tc);
     return s;
 }
