@@ -7,24 +7,32 @@
  * the module's sample_state for every iteration (information-set MCTS, one
  * tree for the seat to move).
  *
- * Time: with a clock the bot keeps a reserve (four fifths of the base, at
- * most 800 ms: a loaded 2-core machine was seen to stall a worker for 300 ms,
- * and under a load of 17 to 20, for 500 to 850 ms; in a long game the
- * increments are most of the thinking time anyway) and
- * aims at 1/20 of the rest (1/N when the playouts say N of its moves are
- * left, N up to 60) plus 3/4 of the net increment; below the reserve half
- * the net increment, a quarter below half the reserve; scaled by share=;
- * never past 60 % of the move's budget less 5 ms. The net increment is the
- * increment less what a move has cost the clock besides the bot's thinking
- * (transport, waiting for a core), measured from the clock move by move. With a fixed move time it
- * stops at half the budget. It reads the clock after every iteration, and every 32 plies of a
- * playout: a playout still running at that 60 % limit is dropped (querni's random playouts run to
- * a thousand turns and once took 450 ms). With iterations=N it runs exactly N
- * iterations unless that 60 % limit comes first, so with a generous clock its
- * moves depend only on the seed.
+ * Perfect information: the tree of the last decision is kept when the
+ * actions since (the bot's answer, then what observe told) lead from the
+ * state it searched to the new one, byte for byte (tree.h, mcts_advance).
+ *
+ * Time: with a clock the bot keeps a reserve (400 ms, at most 2/5 of the
+ * base, plus three times the worst stall seen in the game, at most 800 ms
+ * or 4/5 of the base: a loaded 2-core machine was seen to stop a worker for
+ * 100 to 180 ms in the middle of a move under a load of 12, and for 500 to
+ * 850 ms under 17 to 20) and aims at 1/20 of the rest (1/N when the
+ * playouts say N of its moves are left, N up to 60) plus the net increment;
+ * below the reserve half the net increment, a quarter below half the
+ * reserve; scaled by share=; never past 60 % of the move's budget less
+ * 5 ms. A stall is what a move cost the clock beyond the thinking it planned
+ * (transport, waiting for a core before or during the search), measured
+ * from the clock move by move; the net increment is the increment less
+ * their running mean. With a fixed move time it stops at half the budget.
+ * It reads the clock after every iteration, and every 32 plies of a
+ * playout: a playout still running at that 60 % limit is dropped (querni's
+ * random playouts run to a thousand turns and once took 450 ms); and it
+ * stops when the move is settled (settled()). With iterations=N it runs
+ * exactly N iterations unless that 60 % limit comes first, so with a
+ * generous clock its moves depend only on the seed.
  *
  * Test hook (read at create): MCTS_VERBOSE=1 prints a line per move with the
- * iterations, the time they took, the clock and the overhead. */
+ * iterations, the visits kept from the last tree, the time they took, the
+ * clock, and the mean and worst stall. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +42,11 @@
 #include "arena/sdk.h"
 #include "tree.h"
 
-#define MAX_RESERVE_US 600000
+/* The reserve: RESERVE_FLOOR_US (at most 2/5 of the base) plus three times the
+ * worst stall seen this game, at most MAX_RESERVE_US (at most 4/5 of the
+ * base). */
+#define RESERVE_FLOOR_US 400000
+#define MAX_RESERVE_US 800000
 /* Actions between two searches that tree reuse follows (a kurnik round at
  * 4 players with its rolls and gifts is far fewer). */
 #define MAX_SINCE 256
@@ -83,7 +95,7 @@ static const arena_opts mcts_opts = {
     "share=100  percent of the usual time per move to spend\n"                                     \
     "c=1  exploration constant of UCB1 (0..10, e.g. 1.4)\n"                                        \
     "rave=300 (0 with perfect information)  RAVE equivalence constant (0: off)\n"                  \
-    "rollout=random  playouts: random, or win (take a move that wins at once)\n"                   \
+    "rollout=random  playouts: random, win (take a move that wins at once), mast (learnt)\n"       \
     "playout=0  plies of a playout before it counts as a tie (0: to the end)\n"                    \
     "nodes=200000  node cap of the tree (40 bytes a node)\n"                                       \
     "seed=0  seed of the search (0: the arena's seed for the bot)"
@@ -97,11 +109,13 @@ typedef struct mcts_bot {
     /* The bot's own moves left in the game as the last search's playouts saw
      * them (mcts_own_plies), 0 before any: spreads the clock over long games. */
     double moves_left;
-    /* What a move costs the clock besides the bot's own thinking (the
-     * transport, a machine too loaded to run the worker at once), averaged
-     * over the moves: the clock at the last move, that move's own time, and
-     * the running mean, in microseconds; last_left < 0 before the first. */
-    int64_t last_left, last_think, overhead;
+    /* What a move costs the clock beyond the thinking it planned (the
+     * transport, a machine too loaded to run the worker at once, before the
+     * call or in the middle of the search), from the clock: the clock at the
+     * last move and the time that move planned to think (its aim, or less
+     * when it stopped early), then the running mean and the worst seen, in
+     * microseconds; last_left < 0 before the first. */
+    int64_t last_left, last_plan, overhead, worst;
     mcts *tree;
     /* Tree reuse (perfect information): the state of the last search and
      * the actions since, the bot's own answer first, then those the arena
@@ -213,8 +227,11 @@ static int64_t think_time(const mcts_bot *b, const arena_turn *turn)
     if (b->tc.move_time_us > 0) {
         aim = usable * 5 / 6;
     } else {
-        int64_t reserve = b->tc.base_us * 3 / 5;
-        if (reserve > MAX_RESERVE_US) reserve = MAX_RESERVE_US;
+        int64_t floor = b->tc.base_us * 2 / 5, cap = b->tc.base_us * 4 / 5;
+        if (floor > RESERVE_FLOOR_US) floor = RESERVE_FLOOR_US;
+        if (cap > MAX_RESERVE_US) cap = MAX_RESERVE_US;
+        int64_t reserve = floor + 3 * b->worst;
+        if (reserve > cap) reserve = cap;
         int64_t spare = turn->time_left_us - reserve;
         /* The increment net of what each move costs besides thinking: on a
          * loaded machine that can be all of it, and spending 3/4 of the
@@ -239,15 +256,17 @@ static int64_t think_time(const mcts_bot *b, const arena_turn *turn)
     return aim < usable ? aim : usable;
 }
 
-/* Updates the mean cost of a move beyond thinking from the clock: it fell
- * from last_left to time_left_us with the increment added back. */
+/* Updates the mean and the worst cost of a move beyond its planned
+ * thinking from the clock: it fell from last_left to time_left_us with the
+ * increment added back. */
 static void measure_overhead(mcts_bot *b, const arena_turn *turn)
 {
     if (b->tc.move_time_us > 0 || b->last_left < 0) return;
     int64_t spent = b->last_left + b->tc.increment_us - turn->time_left_us;
-    int64_t over = spent - b->last_think;
+    int64_t over = spent - b->last_plan;
     if (over < 0) over = 0;
     b->overhead = (3 * b->overhead + over) / 4;
+    if (over > b->worst) b->worst = over;
 }
 
 static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start);
@@ -258,6 +277,7 @@ static int32_t mcts_act(void *bot, const arena_turn *turn)
     int64_t start = arena_now_us();
     measure_overhead(b, turn);
     int32_t a;
+    b->last_plan = 0;
     if (turn->num_legal == 1) {
         a = turn->legal[0];
         /* Not searched: the kept tree follows through the forced move. */
@@ -269,7 +289,8 @@ static int32_t mcts_act(void *bot, const arena_turn *turn)
         a = choose(b, turn, start);
     }
     b->last_left = turn->time_left_us;
-    b->last_think = arena_now_us() - start;
+    int64_t think = arena_now_us() - start;
+    if (think < b->last_plan) b->last_plan = think;
     return a;
 }
 
@@ -289,15 +310,19 @@ static int settled(const mcts_bot *b, long done, int64_t start, int64_t now, int
 /* The search of one move. */
 static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
 {
-    int64_t deadline = start + think_time(b, turn);
-    int hidden = turn->state == NULL && (b->R->flags & ARENA_GAME_HIDDEN);
+    int64_t aim = think_time(b, turn), deadline = start + aim;
+    b->last_plan = aim;
+    /* In a hidden-information game the search starts from determinisations
+     * of the observation only, even when a seat hands it the referee's
+     * state (an inline seat does): it must not see the others' cards. */
+    int hidden = (b->R->flags & ARENA_GAME_HIDDEN) != 0;
     arena_state *own = NULL; /* a state this call made and frees */
-    const arena_state *root = turn->state;
+    const arena_state *root = hidden ? NULL : turn->state;
     if (!root && !hidden && turn->observation) {
         own = b->R->state_from_observation(b->G, turn->observation, turn->observation_len);
         root = own;
     }
-    begin_tree(b, hidden ? NULL : root);
+    begin_tree(b, root);
     /* The hard stop: the first iteration may finish past the aim, never
      * past 60 % of the budget. */
     mcts_set_deadline(b->tree, start + usable_time(turn));
@@ -330,10 +355,10 @@ static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
     if (b->verbose)
         fprintf(stderr,
                 "mcts: ply %d: %ld iterations (%ld kept), %d nodes in %lld us (clock %lld us, "
-                "overhead %lld us a move)\n",
+                "overhead %lld us a move, worst %lld us)\n",
                 turn->ply, done, b->reused, mcts_nodes(b->tree),
                 (long long)(arena_now_us() - start), (long long)turn->time_left_us,
-                (long long)b->overhead);
+                (long long)b->overhead, (long long)b->worst);
     return a;
 }
 

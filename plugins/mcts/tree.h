@@ -3,11 +3,12 @@
  *
  * Contract:
  *  - mcts_new checks that the module offers what the search needs
- *    (mcts_rules_check) and allocates everything once: the node pool
- *    (node_cap nodes), two flat state buffers of state_size bytes, the legal
- *    and chance lists. Nothing on the search path calls malloc except the
- *    module's own sample_state / state_from_observation.
- *  - One tree per decision (mcts_reset). An iteration starts from a full
+ *    (mcts_rules_check) and allocates everything once: two node pools
+ *    (node_cap nodes each; the second for mcts_advance), two flat state buffers of state_size
+ * bytes, the legal and chance lists. Nothing on the search path calls malloc except the module's
+ * own sample_state / state_from_observation.
+ *  - One tree per decision: mcts_reset empties it, mcts_advance keeps the
+ *    subtree of the position reached (perfect information). An iteration starts from a full
  *    state: the real one in perfect-information games, a determinisation
  *    drawn from the observation in hidden-information games. A node's children
  *    are keyed by action; selection looks only at the children legal in the
@@ -29,7 +30,11 @@
  *    without visits; selection tries such a child first.
  *  - When the pool is full the tree stops growing and iterations go on as
  *    playouts from its leaves: memory stays bounded.
- *  - Deterministic: the same seed, state and iteration count give the same tree.
+ *  - MAST (rollout=mast): playouts mostly take the action of the best mean
+ *    reward its seat has had with it so far (per seat and action, over the
+ *    game, halved at each new decision).
+ *  - Deterministic: the same seed, states and iteration counts give the
+ *    same trees.
  */
 #ifndef MCTS_TREE_H
 #define MCTS_TREE_H

@@ -92,8 +92,10 @@ static void *new_player(const arena_rules *R, const arena_game *g, int seat, uin
 }
 
 /* Asks the player for a move in st as a worker would: the observation of the
- * seat to move, the state in perfect-information games. Checks legality. */
-static int32_t ask(const arena_rules *R, void *player, const arena_state *st, int ply)
+ * seat to move, the state in perfect-information games (and in every game
+ * with give_state, as an inline seat does). Checks legality. */
+static int32_t ask_as(const arena_rules *R, void *player, const arena_state *st, int ply,
+                      int give_state)
 {
     static int32_t legal[MAX_LEGAL];
     static uint8_t obs[1 << 16];
@@ -111,13 +113,18 @@ static int32_t ask(const arena_rules *R, void *player, const arena_state *st, in
                     .num_legal = n,
                     .time_left_us = 3600000000LL,
                     .move_budget_us = 3600000000LL,
-                    .state = (R->flags & ARENA_GAME_HIDDEN) ? NULL : st};
+                    .state = give_state || !(R->flags & ARENA_GAME_HIDDEN) ? st : NULL};
     int32_t a = B->act(player, &t);
     int ok = 0;
     for (int i = 0; i < n; i++)
         ok |= legal[i] == a;
     ck_assert_msg(ok, "%s: mcts answered %d, not legal", R->name, a);
     return a;
+}
+
+static int32_t ask(const arena_rules *R, void *player, const arena_state *st, int ply)
+{
+    return ask_as(R, player, st, ply, 0);
 }
 
 /* Draws a chance outcome by its probability. */
@@ -512,6 +519,59 @@ START_TEST(test_reuse_needs_the_path)
 }
 END_TEST
 
+/* In a hidden-information game mcts searches from the observation alone:
+ * handed the referee's state too (an inline seat does), it plays the same
+ * moves with the same seed, in every seat of kursk and rugby, over the
+ * first decisions of seeded random games. */
+START_TEST(test_hidden_ignores_state)
+{
+    static const char *const files[] = {ARENA_BIN_DIR "/rules/libkursk.so",
+                                        ARENA_BIN_DIR "/rules/librugby.so"};
+    static int32_t legal[MAX_LEGAL];
+    for (int f = 0; f < 2; f++) {
+        void *lib;
+        const arena_rules *R = load_rules(files[f], &lib);
+        ck_assert(R->flags & ARENA_GAME_HIDDEN);
+        arena_game *g = new_game(R, "");
+        int np = R->num_players(g);
+        void *blind[ARENA_MAX_PLAYERS], *shown[ARENA_MAX_PLAYERS];
+        for (int i = 0; i < np; i++) {
+            blind[i] = new_player(R, g, i, 40 + i, "iterations=30");
+            shown[i] = new_player(R, g, i, 40 + i, "iterations=30");
+        }
+        arena_rng rng;
+        arena_rng_seed(&rng, 9);
+        arena_state *st = R->state_new(g);
+        int asked = 0;
+        for (int ply = 0; ply < 120 && R->current_player(st) != ARENA_TERMINAL; ply++) {
+            int who = R->current_player(st);
+            int32_t a;
+            if (who == ARENA_CHANCE) {
+                a = draw(R, st, &rng);
+            } else {
+                int32_t x = ask_as(R, blind[who], st, ply, 0);
+                int32_t y = ask_as(R, shown[who], st, ply, 1);
+                ck_assert_msg(x == y, "%s ply %d: the referee's state changed the move", R->name,
+                              ply);
+                asked++;
+                /* Random play on, so that the game goes somewhere. */
+                int n = R->legal_actions(st, legal, MAX_LEGAL);
+                a = arena_rng_pick(&rng, legal, n);
+            }
+            ck_assert_int_eq(R->apply(st, a), 0);
+        }
+        ck_assert_int_gt(asked, 20);
+        for (int i = 0; i < np; i++) {
+            B->destroy(blind[i]);
+            B->destroy(shown[i]);
+        }
+        R->state_free(st);
+        R->game_free(g);
+        dlclose(lib);
+    }
+}
+END_TEST
+
 /* MAST playouts (rollout=mast) find the immediate win too. */
 START_TEST(test_win_in_one_mast)
 {
@@ -553,6 +613,7 @@ static Suite *mcts_suite(void)
     tcase_add_test(tc, test_node_cap);
     tcase_add_test(tc, test_reuse_needs_the_path);
     tcase_add_test(tc, test_win_in_one_mast);
+    tcase_add_test(tc, test_hidden_ignores_state);
     suite_add_tcase(s, tc);
     return s;
 }
