@@ -7,24 +7,32 @@
  * the module's sample_state for every iteration (information-set MCTS, one
  * tree for the seat to move).
  *
- * Time: with a clock the bot keeps a reserve (four fifths of the base, at
- * most 800 ms: a loaded 2-core machine was seen to stall a worker for 300 ms,
- * and under a load of 17 to 20, for 500 to 850 ms; in a long game the
- * increments are most of the thinking time anyway) and
- * aims at 1/20 of the rest (1/N when the playouts say N of its moves are
- * left, N up to 60) plus 3/4 of the net increment; below the reserve half
- * the net increment, a quarter below half the reserve; scaled by share=;
- * never past 60 % of the move's budget less 5 ms. The net increment is the
- * increment less what a move has cost the clock besides the bot's thinking
- * (transport, waiting for a core), measured from the clock move by move. With a fixed move time it stops at half the budget. It reads the
- * clock after every iteration, and every 32 plies of a playout: a playout
- * still running at that 60 % limit is dropped (querni's random playouts run to
- * a thousand turns and once took 450 ms). With iterations=N it runs exactly N
- * iterations unless that 60 % limit comes first, so with a generous clock its
- * moves depend only on the seed.
+ * Perfect information: the tree of the last decision is kept when the
+ * actions since (the bot's answer, then what observe told) lead from the
+ * state it searched to the new one, byte for byte (tree.h, mcts_advance).
+ *
+ * Time: with a clock the bot keeps a reserve (400 ms, at most 2/5 of the
+ * base, plus three times the worst stall seen in the game, at most 800 ms
+ * or 4/5 of the base: a loaded 2-core machine was seen to stop a worker for
+ * 100 to 180 ms in the middle of a move under a load of 12, and for 500 to
+ * 850 ms under 17 to 20) and aims at 1/20 of the rest (1/N when the
+ * playouts say N of its moves are left, N up to 60) plus the net increment;
+ * below the reserve half the net increment, a quarter below half the
+ * reserve; scaled by share=; never past 60 % of the move's budget less
+ * 5 ms. A stall is what a move cost the clock beyond the thinking it planned
+ * (transport, waiting for a core before or during the search), measured
+ * from the clock move by move; the net increment is the increment less
+ * their running mean. With a fixed move time it stops at half the budget.
+ * It reads the clock after every iteration, and every 32 plies of a
+ * playout: a playout still running at that 60 % limit is dropped (querni's
+ * random playouts run to a thousand turns and once took 450 ms); and it
+ * stops when the move is settled (settled()). With iterations=N it runs
+ * exactly N iterations unless that 60 % limit comes first, so with a
+ * generous clock its moves depend only on the seed.
  *
  * Test hook (read at create): MCTS_VERBOSE=1 prints a line per move with the
- * iterations, the time they took, the clock and the overhead. */
+ * iterations, the visits kept from the last tree, the time they took, the
+ * clock, and the mean and worst stall. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +42,14 @@
 #include "arena/sdk.h"
 #include "tree.h"
 
+/* The reserve: RESERVE_FLOOR_US (at most 2/5 of the base) plus three times the
+ * worst stall seen this game, at most MAX_RESERVE_US (at most 4/5 of the
+ * base). */
+#define RESERVE_FLOOR_US 400000
 #define MAX_RESERVE_US 800000
+/* Actions between two searches that tree reuse follows (a kurnik round at
+ * 4 players with its rolls and gifts is far fewer). */
+#define MAX_SINCE 256
 /* RAVE by default in hidden-information games only: measured at --tc
  * 1+0.01, it took kursk from 76 % to 83 % against random (100 paired games)
  * and left rugby as it was, but cost morris 13 points and soccer 6 against
@@ -42,19 +57,33 @@
 #define RAVE_HIDDEN 300
 #define RAVE_AUTO (-1) /* the table's default: not a value a user can give */
 
-static const char *const rollout_words[] = {"random", "win", NULL};
-enum { OPT_ITERATIONS, OPT_SHARE, OPT_C, OPT_RAVE, OPT_ROLLOUT, OPT_PLAYOUT, OPT_NODES, OPT_SEED, OPTS };
+static const char *const rollout_words[] = {"random", "win", "mast", NULL};
+enum {
+    OPT_ITERATIONS,
+    OPT_SHARE,
+    OPT_C,
+    OPT_RAVE,
+    OPT_ROLLOUT,
+    OPT_PLAYOUT,
+    OPT_NODES,
+    OPT_SEED,
+    OPTS
+};
 static const arena_opt opt_table[OPTS] = {
-    [OPT_ITERATIONS] = {.key = "iterations", .def = 0, .lo = 1, .hi = 99999999,
-                        .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_ITERATIONS] =
+        {.key = "iterations", .def = 0, .lo = 1, .hi = 99999999, .flags = ARENA_OPT_ZERO_OFF},
     [OPT_SHARE] = {.key = "share", .def = 100, .lo = 10, .hi = 400},
-    [OPT_C] = {.key = "c", .kind = ARENA_OPT_DECIMAL, .def = 100, .lo = 0, .hi = 1000,
+    [OPT_C] = {.key = "c",
+               .kind = ARENA_OPT_DECIMAL,
+               .def = 100,
+               .lo = 0,
+               .hi = 1000,
                .flags = ARENA_OPT_PLACES(2)},
-    [OPT_RAVE] = {.key = "rave", .def = RAVE_AUTO, .lo = 1, .hi = 100000,
-                  .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_RAVE] =
+        {.key = "rave", .def = RAVE_AUTO, .lo = 1, .hi = 100000, .flags = ARENA_OPT_ZERO_OFF},
     [OPT_ROLLOUT] = {.key = "rollout", .kind = ARENA_OPT_CHOICE, .words = rollout_words},
-    [OPT_PLAYOUT] = {.key = "playout", .def = 0, .lo = 1, .hi = 100000,
-                     .flags = ARENA_OPT_ZERO_OFF},
+    [OPT_PLAYOUT] =
+        {.key = "playout", .def = 0, .lo = 1, .hi = 100000, .flags = ARENA_OPT_ZERO_OFF},
     [OPT_NODES] = {.key = "nodes", .def = 200000, .lo = 1000, .hi = 4000000},
     [OPT_SEED] = {.key = "seed", .def = 0, .lo = 1, .hi = 999999999, .flags = ARENA_OPT_ZERO_OFF},
 };
@@ -64,10 +93,10 @@ static const arena_opts mcts_opts = {
 #define MCTS_HELP                                                                                  \
     "iterations=0  iterations per move (0: as many as the clock allows)\n"                         \
     "share=100  percent of the usual time per move to spend\n"                                     \
-    "c=1  exploration constant of UCB1 (0..10, e.g. 1.4)\n"                                         \
-    "rave=300 (0 with perfect information)  RAVE equivalence constant (0: off)\n"                   \
-    "rollout=random  playouts: random, or win (take a move that wins at once)\n"                   \
-    "playout=0  plies of a playout before it counts as a tie (0: to the end)\n"                  \
+    "c=1  exploration constant of UCB1 (0..10, e.g. 1.4)\n"                                        \
+    "rave=300 (0 with perfect information)  RAVE equivalence constant (0: off)\n"                  \
+    "rollout=random  playouts: random, win (take a move that wins at once), mast (learnt)\n"       \
+    "playout=0  plies of a playout before it counts as a tie (0: to the end)\n"                    \
     "nodes=200000  node cap of the tree (40 bytes a node)\n"                                       \
     "seed=0  seed of the search (0: the arena's seed for the bot)"
 
@@ -80,12 +109,23 @@ typedef struct mcts_bot {
     /* The bot's own moves left in the game as the last search's playouts saw
      * them (mcts_own_plies), 0 before any: spreads the clock over long games. */
     double moves_left;
-    /* What a move costs the clock besides the bot's own thinking (the
-     * transport, a machine too loaded to run the worker at once), averaged
-     * over the moves: the clock at the last move, that move's own time, and
-     * the running mean, in microseconds; last_left < 0 before the first. */
-    int64_t last_left, last_think, overhead;
+    /* What a move costs the clock beyond the thinking it planned (the
+     * transport, a machine too loaded to run the worker at once, before the
+     * call or in the middle of the search), from the clock: the clock at the
+     * last move and the time that move planned to think (its aim, or less
+     * when it stopped early), then the running mean and the worst seen, in
+     * microseconds; last_left < 0 before the first. */
+    int64_t last_left, last_plan, overhead, worst;
     mcts *tree;
+    /* Tree reuse (perfect information): the state of the last search and
+     * the actions since, the bot's own answer first, then those the arena
+     * told (observe); the tree is kept when they lead from that state to the
+     * new one. have_last: last holds a searched state; played < 0: the
+     * actions overflowed (no reuse). */
+    arena_state *last;
+    int have_last, played;
+    int32_t since[MAX_SINCE];
+    long reused; /* root visits kept at this move (verbose) */
 } mcts_bot;
 
 static void *mcts_create(const arena_bot_setup *setup, char *err, size_t errlen)
@@ -109,10 +149,11 @@ static void *mcts_create(const arena_bot_setup *setup, char *err, size_t errlen)
     const char *v = getenv("MCTS_VERBOSE");
     b->verbose = v && strcmp(v, "1") == 0;
     b->last_left = -1;
-    uint64_t seed = opt[OPT_SEED] ? arena_seed_derive((uint64_t)opt[OPT_SEED], (uint64_t)setup->seat)
-                                  : setup->seed;
+    uint64_t seed = opt[OPT_SEED]
+                        ? arena_seed_derive((uint64_t)opt[OPT_SEED], (uint64_t)setup->seat)
+                        : setup->seed;
     mcts_params p = {.c = opt[OPT_C] / 100.0, /* fixed point, 2 places */
-                     .rave = opt[OPT_RAVE] != RAVE_AUTO ? opt[OPT_RAVE]
+                     .rave = opt[OPT_RAVE] != RAVE_AUTO                ? opt[OPT_RAVE]
                              : setup->rules->flags & ARENA_GAME_HIDDEN ? RAVE_HIDDEN
                                                                        : 0,
                      .rollout = opt[OPT_ROLLOUT],
@@ -120,7 +161,11 @@ static void *mcts_create(const arena_bot_setup *setup, char *err, size_t errlen)
                      .playout_cap = opt[OPT_PLAYOUT],
                      .seed = seed};
     b->tree = mcts_new(b->R, b->G, &p, err, errlen);
-    if (!b->tree) {
+    b->last = malloc(b->R->state_size(b->G));
+    if (!b->tree || !b->last) {
+        if (b->tree) snprintf(err, errlen, "mcts: out of memory");
+        mcts_free(b->tree);
+        free(b->last);
         free(b);
         return NULL;
     }
@@ -131,7 +176,40 @@ static void mcts_destroy(void *bot)
 {
     mcts_bot *b = bot;
     mcts_free(b->tree);
+    free(b->last);
     free(b);
+}
+
+/* Another seat's action or a chance outcome: the path to the next root. */
+static void mcts_observe(void *bot, const arena_event *ev)
+{
+    mcts_bot *b = bot;
+    if (ev->kind == ARENA_EVENT_GAME_OVER || b->played < 0) return;
+    if (b->played >= MAX_SINCE) {
+        b->played = -1;
+        return;
+    }
+    b->since[b->played++] = ev->action;
+}
+
+/* Starts the tree of this decision from root: the last one's subtree when
+ * the actions since lead from the last searched state to root byte for
+ * byte (a missed event or a state rebuilt differently only costs the
+ * reuse), else an empty tree. */
+static void begin_tree(mcts_bot *b, const arena_state *root)
+{
+    size_t size = b->R->state_size(b->G);
+    b->reused = 0;
+    int ok = root && b->have_last && b->played > 0;
+    for (int i = 0; ok && i < b->played; i++)
+        ok = b->R->apply(b->last, b->since[i]) == 0;
+    if (ok && memcmp(b->last, root, size) == 0 && mcts_advance(b->tree, b->since, b->played) == 0)
+        b->reused = mcts_root_visits(b->tree);
+    else
+        mcts_reset(b->tree);
+    b->have_last = root != NULL;
+    if (root) memcpy(b->last, root, size);
+    b->played = 0;
 }
 
 /* The longest a move may take, in microseconds: 60 % of the budget less 5 ms. */
@@ -149,8 +227,11 @@ static int64_t think_time(const mcts_bot *b, const arena_turn *turn)
     if (b->tc.move_time_us > 0) {
         aim = usable * 5 / 6;
     } else {
-        int64_t reserve = b->tc.base_us * 4 / 5;
-        if (reserve > MAX_RESERVE_US) reserve = MAX_RESERVE_US;
+        int64_t floor = b->tc.base_us * 2 / 5, cap = b->tc.base_us * 4 / 5;
+        if (floor > RESERVE_FLOOR_US) floor = RESERVE_FLOOR_US;
+        if (cap > MAX_RESERVE_US) cap = MAX_RESERVE_US;
+        int64_t reserve = floor + 3 * b->worst;
+        if (reserve > cap) reserve = cap;
         int64_t spare = turn->time_left_us - reserve;
         /* The increment net of what each move costs besides thinking: on a
          * loaded machine that can be all of it, and spending 3/4 of the
@@ -164,7 +245,7 @@ static int64_t think_time(const mcts_bot *b, const arena_turn *turn)
          * estimate is capped. */
         double moves = b->moves_left < 20 ? 20 : b->moves_left > 60 ? 60 : b->moves_left;
         if (spare > 0)
-            aim = (int64_t)((double)spare / moves) + inc * 3 / 4;
+            aim = (int64_t)((double)spare / moves) + inc;
         else if (turn->time_left_us > reserve / 2)
             aim = inc ? inc / 2 : turn->time_left_us / 40;
         else /* a stalled machine ate the reserve: win it back faster */
@@ -175,15 +256,17 @@ static int64_t think_time(const mcts_bot *b, const arena_turn *turn)
     return aim < usable ? aim : usable;
 }
 
-/* Updates the mean cost of a move beyond thinking from the clock: it fell
- * from last_left to time_left_us with the increment added back. */
+/* Updates the mean and the worst cost of a move beyond its planned
+ * thinking from the clock: it fell from last_left to time_left_us with the
+ * increment added back. */
 static void measure_overhead(mcts_bot *b, const arena_turn *turn)
 {
     if (b->tc.move_time_us > 0 || b->last_left < 0) return;
     int64_t spent = b->last_left + b->tc.increment_us - turn->time_left_us;
-    int64_t over = spent - b->last_think;
+    int64_t over = spent - b->last_plan;
     if (over < 0) over = 0;
     b->overhead = (3 * b->overhead + over) / 4;
+    if (over > b->worst) b->worst = over;
 }
 
 static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start);
@@ -193,31 +276,64 @@ static int32_t mcts_act(void *bot, const arena_turn *turn)
     mcts_bot *b = bot;
     int64_t start = arena_now_us();
     measure_overhead(b, turn);
-    int32_t a = turn->num_legal == 1 ? turn->legal[0] : choose(b, turn, start);
+    int32_t a;
+    b->last_plan = 0;
+    if (turn->num_legal == 1) {
+        a = turn->legal[0];
+        /* Not searched: the kept tree follows through the forced move. */
+        if (b->have_last && b->played >= 0 && b->played < MAX_SINCE)
+            b->since[b->played++] = a;
+        else
+            b->played = -1;
+    } else {
+        a = choose(b, turn, start);
+    }
     b->last_left = turn->time_left_us;
-    b->last_think = arena_now_us() - start;
+    int64_t think = arena_now_us() - start;
+    if (think < b->last_plan) b->last_plan = think;
     return a;
+}
+
+/* True when the most visited root child (the move mcts_best plays) leads
+ * the next by more visits than the iterations left before the deadline can
+ * give, at the rate so far: searching on cannot change the move, and the
+ * time saved goes to later moves. Checked every 64 iterations. */
+static int settled(const mcts_bot *b, long done, int64_t start, int64_t now, int64_t deadline)
+{
+    if (done % 64 != 0 || now <= start) return 0;
+    long first, second;
+    mcts_top_visits(b->tree, &first, &second);
+    double left = (double)done * (double)(deadline - now) / (double)(now - start);
+    return (double)(first - second) > left;
 }
 
 /* The search of one move. */
 static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
 {
-    int64_t deadline = start + think_time(b, turn);
-    int hidden = turn->state == NULL && (b->R->flags & ARENA_GAME_HIDDEN);
+    int64_t aim = think_time(b, turn), deadline = start + aim;
+    b->last_plan = aim;
+    /* In a hidden-information game the search starts from determinisations
+     * of the observation only, even when a seat hands it the referee's
+     * state (an inline seat does): it must not see the others' cards. */
+    int hidden = (b->R->flags & ARENA_GAME_HIDDEN) != 0;
     arena_state *own = NULL; /* a state this call made and frees */
-    const arena_state *root = turn->state;
+    const arena_state *root = hidden ? NULL : turn->state;
     if (!root && !hidden && turn->observation) {
         own = b->R->state_from_observation(b->G, turn->observation, turn->observation_len);
         root = own;
     }
-    mcts_reset(b->tree);
+    begin_tree(b, root);
     /* The hard stop: the first iteration may finish past the aim, never
      * past 60 % of the budget. */
     mcts_set_deadline(b->tree, start + usable_time(turn));
     long limit = b->opt[OPT_ITERATIONS], done = 0;
     if (root || hidden) {
         while (limit == 0 || done < limit) {
-            if (done > 0 && arena_now_us() >= deadline) break;
+            if (done > 0) {
+                int64_t now = arena_now_us();
+                if (now >= deadline) break;
+                if (limit == 0 && settled(b, done, start, now, deadline)) break;
+            }
             done++;
             if (!hidden) {
                 mcts_iterate(b->tree, root);
@@ -235,13 +351,16 @@ static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
     double left = mcts_own_plies(b->tree);
     if (left > 0) b->moves_left = left - 1;
     int32_t a = mcts_best(b->tree, turn->legal, turn->num_legal);
+    if (b->have_last) b->since[b->played++] = a;
     if (b->verbose)
-        fprintf(stderr, "mcts: ply %d: %ld iterations, %d nodes in %lld us (clock %lld us, "
-                "overhead %lld us a move)\n", turn->ply, done, mcts_nodes(b->tree),
+        fprintf(stderr,
+                "mcts: ply %d: %ld iterations (%ld kept), %d nodes in %lld us (clock %lld us, "
+                "overhead %lld us a move, worst %lld us)\n",
+                turn->ply, done, b->reused, mcts_nodes(b->tree),
                 (long long)(arena_now_us() - start), (long long)turn->time_left_us,
-                (long long)b->overhead);
+                (long long)b->overhead, (long long)b->worst);
     return a;
 }
 
-ARENA_BOT_OPTIONS("mcts", "1.0", "arena", "*", mcts_create, mcts_act, NULL, mcts_destroy, 0u,
-                  MCTS_HELP)
+ARENA_BOT_OPTIONS("mcts", "1.0", "arena", "*", mcts_create, mcts_act, mcts_observe, mcts_destroy,
+                  0u, MCTS_HELP)

@@ -18,7 +18,7 @@ typedef struct mcts_node {
     int32_t avail;  /* visits of the parent while this action was legal */
     int32_t amaf_n; /* RAVE: iterations through the parent in which the mover played action later */
     float amaf_value; /* RAVE: sum of the mover's rewards in those */
-    double value;   /* sum of the mover's scaled rewards */
+    double value;     /* sum of the mover's scaled rewards */
 } mcts_node;
 
 struct mcts {
@@ -31,7 +31,7 @@ struct mcts {
     double c;
     double rave; /* RAVE equivalence constant, 0: off */
     int rollout;
-    int playout_cap; /* plies of a playout, 0: to the end */
+    int playout_cap;  /* plies of a playout, 0: to the end */
     int64_t deadline; /* arena_now_us() past which a playout is dropped, 0: none */
     int root_seat;    /* the seat to move at the root of this iteration */
     int own_plies;    /* its decisions in this iteration, tree and playout */
@@ -41,6 +41,10 @@ struct mcts {
 
     mcts_node *node;
     int cap, used;
+    /* mcts_advance: the pool the kept subtree is copied into (then the two
+     * swap), and for each copied node its index in the old pool. */
+    mcts_node *spare;
+    int *origin;
     int *path; /* node indices from the root during an iteration */
     int path_cap;
     arena_state *work, *probe; /* flat state buffers */
@@ -54,6 +58,10 @@ struct mcts {
     int seq_len, seq_cap;
     int *seq_at;
     uint8_t *played;
+    /* MAST (rollout=mast): per seat and action, the reward sum and count of
+     * every iteration in which the seat played the action, kept across the
+     * moves of a game (halved at each mcts_reset); NULL when off. */
+    float *mast_sum, *mast_n;
 };
 
 int mcts_rules_check(const arena_rules *R, char *err, size_t errlen)
@@ -101,6 +109,8 @@ mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, 
     /* The tree is at most as deep as a game: decisions plus chance events. */
     m->path_cap = 2 * (m->max_plies > 0 ? m->max_plies : 1) + 16;
     m->node = malloc((size_t)m->cap * sizeof *m->node);
+    m->spare = malloc((size_t)m->cap * sizeof *m->spare);
+    m->origin = malloc((size_t)m->cap * sizeof *m->origin);
     m->path = malloc((size_t)m->path_cap * sizeof *m->path);
     m->work = malloc(m->state_size);
     m->probe = malloc(m->state_size);
@@ -109,13 +119,20 @@ mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, 
     m->chance = malloc((size_t)m->num_actions * sizeof *m->chance);
     m->mark = calloc((size_t)m->num_actions, 1);
     /* A playout is at most path_cap + max_plies plies (playout()). */
-    m->seq_cap = m->rave > 0 ? 2 * m->path_cap + m->max_plies : 0;
+    m->seq_cap =
+        m->rave > 0 || m->rollout == MCTS_ROLLOUT_MAST ? 2 * m->path_cap + m->max_plies : 0;
     m->seq = malloc((size_t)m->seq_cap * sizeof *m->seq + 1);
     m->seq_at = malloc((size_t)m->path_cap * sizeof *m->seq_at);
     m->played = calloc((size_t)m->num_players * (size_t)m->num_actions, 1);
-    if (!m->node || !m->path || !m->work || !m->probe || !m->legal || !m->untried ||
-        !m->chance || !m->mark || !m->seq || !m->seq_at || !m->played)
+    if (!m->node || !m->spare || !m->origin || !m->path || !m->work || !m->probe || !m->legal ||
+        !m->untried || !m->chance || !m->mark || !m->seq || !m->seq_at || !m->played)
         goto oom;
+    if (m->rollout == MCTS_ROLLOUT_MAST) {
+        size_t pairs = (size_t)m->num_players * (size_t)m->num_actions;
+        m->mast_sum = calloc(pairs, sizeof *m->mast_sum);
+        m->mast_n = calloc(pairs, sizeof *m->mast_n);
+        if (!m->mast_sum || !m->mast_n) goto oom;
+    }
     mcts_reset(m);
     return m;
 oom:
@@ -128,6 +145,8 @@ void mcts_free(mcts *m)
 {
     if (!m) return;
     free(m->node);
+    free(m->spare);
+    free(m->origin);
     free(m->path);
     free(m->work);
     free(m->probe);
@@ -138,15 +157,73 @@ void mcts_free(mcts *m)
     free(m->seq);
     free(m->seq_at);
     free(m->played);
+    free(m->mast_sum);
+    free(m->mast_n);
     free(m);
 }
+
+/* What every new decision starts with, whether the tree is new or kept. */
+static void new_decision(mcts *m);
 
 void mcts_reset(mcts *m)
 {
     m->node[0] = (mcts_node){.action = -1, .first_child = -1, .next_sibling = -1, .mover = -1};
     m->used = 1;
+    new_decision(m);
+}
+
+static int find_child(const mcts *m, int parent, int32_t action);
+
+int mcts_advance(mcts *m, const int32_t *actions, int n)
+{
+    int r = 0;
+    for (int i = 0; i < n && r >= 0; i++)
+        r = find_child(m, r, actions[i]);
+    if (r < 0) return -1;
+    /* Breadth first from r into the spare pool: a node's children are
+     * copied in their order, so the new tree is the old subtree exactly. */
+    mcts_node *to = m->spare;
+    to[0] = m->node[r];
+    to[0].next_sibling = -1;
+    to[0].mover = -1;
+    to[0].action = -1;
+    m->origin[0] = r;
+    int used = 1;
+    for (int i = 0; i < used; i++) {
+        int prev = -1;
+        to[i].first_child = -1;
+        for (int c = m->node[m->origin[i]].first_child; c >= 0; c = m->node[c].next_sibling) {
+            int j = used++;
+            to[j] = m->node[c];
+            to[j].next_sibling = -1;
+            m->origin[j] = c;
+            if (prev < 0)
+                to[i].first_child = j;
+            else
+                to[prev].next_sibling = j;
+            prev = j;
+        }
+    }
+    m->spare = m->node;
+    m->node = to;
+    m->used = used;
+    new_decision(m);
+    return 0;
+}
+
+static void new_decision(mcts *m)
+{
     m->own_sum = 0;
     m->own_count = 0;
+    /* MAST: what earlier moves learnt still counts, half as much, so the
+     * statistics follow the game as it changes. */
+    if (m->mast_n) {
+        size_t pairs = (size_t)m->num_players * (size_t)m->num_actions;
+        for (size_t i = 0; i < pairs; i++) {
+            m->mast_sum[i] *= 0.5f;
+            m->mast_n[i] *= 0.5f;
+        }
+    }
 }
 
 double mcts_own_plies(const mcts *m)
@@ -174,7 +251,7 @@ long mcts_root_visits(const mcts *m)
     return m->node[0].visits;
 }
 
-/* RAVE: notes that seat played action in this iteration. */
+/* RAVE and MAST: notes that seat played action in this iteration. */
 static void record(mcts *m, int seat, int32_t action)
 {
     if (m->seq_len < m->seq_cap) m->seq[m->seq_len++] = seat * m->num_actions + action;
@@ -207,7 +284,8 @@ static int32_t draw_chance(mcts *m, const arena_state *s)
     if (n > m->num_actions) n = m->num_actions;
     if (n <= 0) return -1;
     double total = 0;
-    for (int i = 0; i < n; i++) total += m->chance[i].prob;
+    for (int i = 0; i < n; i++)
+        total += m->chance[i].prob;
     double x = arena_rng_double(&m->rng) * total;
     for (int i = 0; i < n - 1; i++) {
         x -= m->chance[i].prob;
@@ -225,7 +303,8 @@ static void scaled_returns(const mcts *m, const arena_state *s, double *reward)
         if (r[i] < lo) lo = r[i];
         if (r[i] > hi) hi = r[i];
     }
-    for (int i = 0; i < m->num_players; i++) reward[i] = hi > lo ? (r[i] - lo) / (hi - lo) : 0.5;
+    for (int i = 0; i < m->num_players; i++)
+        reward[i] = hi > lo ? (r[i] - lo) / (hi - lo) : 0.5;
 }
 
 /* MCTS_ROLLOUT_WIN: a legal action after which the game is over with the
@@ -241,6 +320,37 @@ static int32_t winning_action(mcts *m, const arena_state *s, int seat, int n)
         if (reward[seat] >= 1.0) return m->legal[i];
     }
     return -1;
+}
+
+/* MAST: with probability MAST_EPSILON a uniform pick, else the action of
+ * the best mean reward for seat so far (never-seen actions count as 1, so
+ * that each gets tried; ties go to the first). */
+#define MAST_EPSILON 0.25
+static int32_t mast_action(mcts *m, int seat, int n)
+{
+    if (arena_rng_double(&m->rng) < MAST_EPSILON)
+        return m->legal[arena_rng_below(&m->rng, (uint32_t)n)];
+    const float *sum = m->mast_sum + (size_t)seat * (size_t)m->num_actions;
+    const float *cnt = m->mast_n + (size_t)seat * (size_t)m->num_actions;
+    int32_t best = m->legal[0];
+    double best_v = -1;
+    for (int i = 0; i < n; i++) {
+        int32_t a = m->legal[i];
+        double v = cnt[a] > 0.5f ? sum[a] / cnt[a] : 1.0;
+        if (v > best_v) best_v = v, best = a;
+    }
+    return best;
+}
+
+/* MAST backup: every decision of the iteration, tree and playout, adds the
+ * reward of the seat that made it. */
+static void backup_mast(mcts *m, const double *reward)
+{
+    for (int j = 0; j < m->seq_len; j++) {
+        int32_t k = m->seq[j];
+        m->mast_sum[k] += (float)reward[k / m->num_actions];
+        m->mast_n[k] += 1.0f;
+    }
 }
 
 /* Plays m->work to the end; the scaled returns in reward. -1 when the
@@ -268,12 +378,14 @@ static int playout(mcts *m, double *reward)
             if (n > m->num_actions) n = m->num_actions;
             a = -1;
             if (m->rollout == MCTS_ROLLOUT_WIN) a = winning_action(m, m->work, p, n);
+            if (m->rollout == MCTS_ROLLOUT_MAST) a = mast_action(m, p, n);
             if (a < 0) a = m->legal[arena_rng_below(&m->rng, (uint32_t)n)];
-            if (m->rave > 0) record(m, p, a);
+            if (m->seq_cap) record(m, p, a);
         }
         if (a < 0 || R->apply(m->work, a) < 0) return -1;
     }
-    for (int i = 0; i < m->num_players; i++) reward[i] = 0.5; /* no end in sight */
+    for (int i = 0; i < m->num_players; i++)
+        reward[i] = 0.5; /* no end in sight */
     return 0;
 }
 
@@ -343,7 +455,7 @@ static int select_child(mcts *m, int node, int seat, int n, int *depth)
     if (k == 0) return best;
     int32_t a = m->untried[arena_rng_below(&m->rng, (uint32_t)k)];
     if (m->R->apply(m->work, a) < 0) return -2;
-    if (m->rave > 0) record(m, seat, a);
+    if (m->seq_cap) record(m, seat, a);
     int child = add_child(m, node, a, seat);
     if (child >= 0) {
         m->node[child].avail = 1;
@@ -361,7 +473,8 @@ static void backup_amaf(mcts *m, int depth, const double *reward)
     int upto = m->seq_len, marked = m->seq_len;
     for (int i = depth - 1; i >= 0; i--) {
         int from = i == 0 ? 0 : m->seq_at[i];
-        for (int j = from; j < upto; j++) m->played[m->seq[j]] = 1;
+        for (int j = from; j < upto; j++)
+            m->played[m->seq[j]] = 1;
         upto = from;
         for (int c = m->node[m->path[i]].first_child; c >= 0; c = m->node[c].next_sibling) {
             mcts_node *ch = &m->node[c];
@@ -370,7 +483,8 @@ static void backup_amaf(mcts *m, int depth, const double *reward)
             ch->amaf_value += (float)reward[ch->mover];
         }
     }
-    for (int j = 0; j < marked; j++) m->played[m->seq[j]] = 0;
+    for (int j = 0; j < marked; j++)
+        m->played[m->seq[j]] = 0;
 }
 
 int mcts_iterate(mcts *m, const arena_state *root)
@@ -408,7 +522,7 @@ int mcts_iterate(mcts *m, const arena_state *root)
         if (child == -2) return -1;
         if (child < 0) break;
         if (R->apply(m->work, m->node[child].action) < 0) return -1;
-        if (m->rave > 0) record(m, p, m->node[child].action);
+        if (m->seq_cap) record(m, p, m->node[child].action);
         m->seq_at[depth] = m->seq_len;
         m->path[depth++] = node = child;
         /* A child never visited (RAVE made it, or its playout was dropped)
@@ -420,12 +534,27 @@ int mcts_iterate(mcts *m, const arena_state *root)
     m->own_sum += m->own_plies;
     m->own_count++;
     if (m->rave > 0) backup_amaf(m, depth, reward);
+    if (m->mast_n) backup_mast(m, reward);
     for (int i = 0; i < depth; i++) {
         mcts_node *nd = &m->node[m->path[i]];
         nd->visits++;
         if (nd->mover >= 0) nd->value += reward[nd->mover];
     }
     return 0;
+}
+
+void mcts_top_visits(const mcts *m, long *first, long *second)
+{
+    long a = 0, b = 0;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling) {
+        long v = m->node[c].visits;
+        if (v > a)
+            b = a, a = v;
+        else if (v > b)
+            b = v;
+    }
+    *first = a;
+    *second = b;
 }
 
 int32_t mcts_best(mcts *m, const int32_t *legal, int n)
@@ -438,8 +567,7 @@ int32_t mcts_best(mcts *m, const int32_t *legal, int n)
             const mcts_node *b = &m->node[best];
             double mc = ch->value / ch->visits, mb = b->value / b->visits;
             if (ch->visits < b->visits) continue;
-            if (ch->visits == b->visits &&
-                (mc < mb || (mc == mb && ch->action > b->action)))
+            if (ch->visits == b->visits && (mc < mb || (mc == mb && ch->action > b->action)))
                 continue;
         }
         best = c;

@@ -3,11 +3,12 @@
  *
  * Contract:
  *  - mcts_new checks that the module offers what the search needs
- *    (mcts_rules_check) and allocates everything once: the node pool
- *    (node_cap nodes), two flat state buffers of state_size bytes, the legal
- *    and chance lists. Nothing on the search path calls malloc except the
- *    module's own sample_state / state_from_observation.
- *  - One tree per decision (mcts_reset). An iteration starts from a full
+ *    (mcts_rules_check) and allocates everything once: two node pools
+ *    (node_cap nodes each; the second for mcts_advance), two flat state buffers of state_size
+ * bytes, the legal and chance lists. Nothing on the search path calls malloc except the module's
+ * own sample_state / state_from_observation.
+ *  - One tree per decision: mcts_reset empties it, mcts_advance keeps the
+ *    subtree of the position reached (perfect information). An iteration starts from a full
  *    state: the real one in perfect-information games, a determinisation
  *    drawn from the observation in hidden-information games. A node's children
  *    are keyed by action; selection looks only at the children legal in the
@@ -29,7 +30,11 @@
  *    without visits; selection tries such a child first.
  *  - When the pool is full the tree stops growing and iterations go on as
  *    playouts from its leaves: memory stays bounded.
- *  - Deterministic: the same seed, state and iteration count give the same tree.
+ *  - MAST (rollout=mast): playouts mostly take the action of the best mean
+ *    reward its seat has had with it so far (per seat and action, over the
+ *    game, halved at each new decision).
+ *  - Deterministic: the same seed, states and iteration counts give the
+ *    same trees.
  */
 #ifndef MCTS_TREE_H
 #define MCTS_TREE_H
@@ -43,15 +48,16 @@
 enum mcts_rollout {
     MCTS_ROLLOUT_RANDOM = 0, /* uniform over the legal actions */
     MCTS_ROLLOUT_WIN = 1,    /* an action that ends the game best for its seat, else uniform */
+    MCTS_ROLLOUT_MAST = 2,   /* mostly the action of the best mean reward so far (MAST) */
 };
 
 typedef struct mcts_params {
-    double c;      /* exploration constant of UCB1 */
-    double rave;   /* RAVE equivalence constant k (beta = sqrt(k / (3n + k))); 0: off */
-    int rollout;   /* enum mcts_rollout */
-    int node_cap;  /* nodes in the pool, >= 1 */
+    double c;        /* exploration constant of UCB1 */
+    double rave;     /* RAVE equivalence constant k (beta = sqrt(k / (3n + k))); 0: off */
+    int rollout;     /* enum mcts_rollout */
+    int node_cap;    /* nodes in the pool, >= 1 */
     int playout_cap; /* plies of a playout before it counts as a tie (0.5 each); 0: none */
-    uint64_t seed; /* all randomness of the search */
+    uint64_t seed;   /* all randomness of the search */
 } mcts_params;
 
 typedef struct mcts mcts;
@@ -69,6 +75,12 @@ void mcts_free(mcts *m);
 
 /* Empties the tree for a new decision. */
 void mcts_reset(mcts *m);
+/* Keeps the subtree reached from the root by actions[n] (the actions played
+ * since the last search: the bot's own, then the others' and chance's) as
+ * the tree of the new decision, its statistics included; 0, or -1 with the
+ * tree unchanged when the path leaves the tree (then mcts_reset). Only for
+ * perfect information, where a node stands for one state. */
+int mcts_advance(mcts *m, const int32_t *actions, int n);
 /* One iteration from root (a full state, not modified). 0, or -1 when the
  * module refused an action it listed (the iteration is dropped). */
 int mcts_iterate(mcts *m, const arena_state *root);
@@ -79,6 +91,8 @@ void mcts_set_deadline(mcts *m, int64_t deadline_us);
  * then the lower action); a uniform pick when none was visited. */
 int32_t mcts_best(mcts *m, const int32_t *legal, int n);
 
+/* The visits of the two most visited root children (0 when absent). */
+void mcts_top_visits(const mcts *m, long *first, long *second);
 /* The search's random generator (determinisation seeds come from it). */
 arena_rng *mcts_rng(mcts *m);
 /* The mean number of decisions of the root's seat, the root's included, in

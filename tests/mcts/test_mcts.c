@@ -68,8 +68,10 @@ static void *new_player(const arena_rules *R, const arena_game *g, int seat, uin
 }
 
 /* Asks the player for a move in st as a worker would: the observation of the
- * seat to move, the state in perfect-information games. Checks legality. */
-static int32_t ask(const arena_rules *R, void *player, const arena_state *st, int ply)
+ * seat to move, the state in perfect-information games (and in every game
+ * with give_state, as an inline seat does). Checks legality. */
+static int32_t ask_as(const arena_rules *R, void *player, const arena_state *st, int ply,
+                      int give_state)
 {
     static int32_t legal[MAX_LEGAL];
     static uint8_t obs[1 << 16];
@@ -87,13 +89,18 @@ static int32_t ask(const arena_rules *R, void *player, const arena_state *st, in
                     .num_legal = n,
                     .time_left_us = 3600000000LL,
                     .move_budget_us = 3600000000LL,
-                    .state = (R->flags & ARENA_GAME_HIDDEN) ? NULL : st};
+                    .state = give_state || !(R->flags & ARENA_GAME_HIDDEN) ? st : NULL};
     int32_t a = B->act(player, &t);
     int ok = 0;
     for (int i = 0; i < n; i++)
         ok |= legal[i] == a;
     ck_assert_msg(ok, "%s: mcts answered %d, not legal", R->name, a);
     return a;
+}
+
+static int32_t ask(const arena_rules *R, void *player, const arena_state *st, int ply)
+{
+    return ask_as(R, player, st, ply, 0);
 }
 
 /* Draws a chance outcome by its probability. */
@@ -278,11 +285,29 @@ START_TEST(test_win_in_one_kurnik)
 }
 END_TEST
 
+/* What play() tells mcts of the others' actions and the chance outcomes
+ * through observe, as the arena does in perfect-information games (there
+ * the bot keeps the subtree of the position reached). */
+enum tell { TELL_NOTHING, TELL_TRUTH, TELL_LIES };
+
+/* Tells the player an event (an action of `who`, or chance when who < 0). */
+static void tell(void *player, int who, int32_t action)
+{
+    arena_event ev = {.struct_size = sizeof ev,
+                      .kind = who < 0 ? ARENA_EVENT_CHANCE : ARENA_EVENT_ACTION,
+                      .seat = who,
+                      .action = action};
+    B->observe(player, &ev);
+}
+
 /* Plays one game of R: seat `mcts_seat` is mcts with bot_options, the others
  * uniform random; returns mcts's return, and the moves mcts chose in
- * moves[] (up to cap) with their count in *nmoves. */
-static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
-                   const char *bot_options, int32_t *moves, int cap, int *nmoves)
+ * moves[] (up to cap) with their count in *nmoves. With TELL_TRUTH mcts
+ * is told every other action; with TELL_LIES every one as another action
+ * number (action + 1), which leads nowhere the tree knows. */
+static double play_told(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
+                        const char *bot_options, int32_t *moves, int cap, int *nmoves,
+                        enum tell told)
 {
     static int32_t legal[MAX_LEGAL];
     arena_rng rng;
@@ -305,6 +330,8 @@ static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uin
             ply++;
         }
         ck_assert_int_eq(R->apply(st, a), 0);
+        if (told != TELL_NOTHING && who != mcts_seat && !(R->flags & ARENA_GAME_HIDDEN))
+            tell(p, who == ARENA_CHANCE ? -1 : who, told == TELL_LIES ? a + 1 : a);
     }
     double r[ARENA_MAX_PLAYERS];
     R->returns(st, r);
@@ -312,6 +339,12 @@ static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uin
     B->destroy(p);
     *nmoves = k;
     return r[mcts_seat];
+}
+
+static double play(const arena_rules *R, const arena_game *g, int mcts_seat, uint64_t seed,
+                   const char *bot_options, int32_t *moves, int cap, int *nmoves)
+{
+    return play_told(R, g, mcts_seat, seed, bot_options, moves, cap, nmoves, TELL_TRUTH);
 }
 
 /* Every rule module in the build: mcts takes it, plays legal moves in every
@@ -342,6 +375,14 @@ START_TEST(test_every_module_reproducible)
                 seat < np ? "iterations=40,playout=300" : "iterations=20,playout=300,rave=100";
             double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
             double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
+            /* Told nothing (no tree kept between turns) too. */
+            static int32_t m3[64], m4[64];
+            int n3, n4;
+            double r3 = play_told(R, g, seat % np, 200 + seat, o, m3, 64, &n3, TELL_NOTHING);
+            double r4 = play_told(R, g, seat % np, 200 + seat, o, m4, 64, &n4, TELL_NOTHING);
+            ck_assert_msg(n3 == n4 && memcmp(m3, m4, (size_t)n3 * sizeof *m3) == 0 && r3 == r4,
+                          "%s seat %d, %s, told nothing: the same seed played another game",
+                          R->name, seat % np, o);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
                           "%s seat %d, %s: the same seed played another game", R->name, seat % np,
                           o);
@@ -408,7 +449,7 @@ START_TEST(test_bad_options)
          "nodes, seed)"},
         {"c=1.234", "mcts: bad value '1.234' for c (expected 0..10 with at most 2 decimals)"},
         {"c=140", "mcts: bad value '140' for c (expected 0..10 with at most 2 decimals)"},
-        {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random or win)"},
+        {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random, win or mast)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[256] = "";
@@ -424,6 +465,96 @@ START_TEST(test_bad_options)
     ck_assert_ptr_nonnull(strstr(B->options_help, "iterations=0"));
     R->game_free(g);
     support_unload(lib);
+}
+END_TEST
+
+/* Tree reuse follows only what leads to the position: told lies about
+ * every other action (action numbers that lead nowhere the tree knows),
+ * mcts plays exactly as when told nothing, in a game where every decision
+ * of its is its turn's only one (countdown); told the truth it plays legal
+ * moves and, with a fixed seed, the same game again (every module, above). */
+START_TEST(test_reuse_needs_the_path)
+{
+    void *lib;
+    const arena_rules *R = load_rules(countdown_path, &lib);
+    arena_game *g = new_game(R, "n=40");
+    for (int seat = 0; seat < 2; seat++) {
+        int32_t m1[32], m2[32], m3[32];
+        int n1, n2, n3;
+        const char *o = "iterations=30";
+        play_told(R, g, seat, 7, o, m1, 32, &n1, TELL_NOTHING);
+        play_told(R, g, seat, 7, o, m2, 32, &n2, TELL_LIES);
+        ck_assert_int_eq(n1, n2);
+        ck_assert_msg(memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0,
+                      "seat %d: lies changed the play", seat);
+        play_told(R, g, seat, 7, o, m3, 32, &n3, TELL_TRUTH);
+        ck_assert_int_gt(n3, 0);
+    }
+    R->game_free(g);
+    dlclose(lib);
+}
+END_TEST
+
+/* In a hidden-information game mcts searches from the observation alone:
+ * handed the referee's state too (an inline seat does), it plays the same
+ * moves with the same seed, in every seat of kursk and rugby, over the
+ * first decisions of seeded random games. */
+START_TEST(test_hidden_ignores_state)
+{
+    static const char *const files[] = {ARENA_BIN_DIR "/rules/libkursk.so",
+                                        ARENA_BIN_DIR "/rules/librugby.so"};
+    static int32_t legal[MAX_LEGAL];
+    for (int f = 0; f < 2; f++) {
+        void *lib;
+        const arena_rules *R = load_rules(files[f], &lib);
+        ck_assert(R->flags & ARENA_GAME_HIDDEN);
+        arena_game *g = new_game(R, "");
+        int np = R->num_players(g);
+        void *blind[ARENA_MAX_PLAYERS], *shown[ARENA_MAX_PLAYERS];
+        for (int i = 0; i < np; i++) {
+            blind[i] = new_player(R, g, i, 40 + i, "iterations=30");
+            shown[i] = new_player(R, g, i, 40 + i, "iterations=30");
+        }
+        arena_rng rng;
+        arena_rng_seed(&rng, 9);
+        arena_state *st = R->state_new(g);
+        int asked = 0;
+        for (int ply = 0; ply < 120 && R->current_player(st) != ARENA_TERMINAL; ply++) {
+            int who = R->current_player(st);
+            int32_t a;
+            if (who == ARENA_CHANCE) {
+                a = draw(R, st, &rng);
+            } else {
+                int32_t x = ask_as(R, blind[who], st, ply, 0);
+                int32_t y = ask_as(R, shown[who], st, ply, 1);
+                ck_assert_msg(x == y, "%s ply %d: the referee's state changed the move", R->name,
+                              ply);
+                asked++;
+                /* Random play on, so that the game goes somewhere. */
+                int n = R->legal_actions(st, legal, MAX_LEGAL);
+                a = arena_rng_pick(&rng, legal, n);
+            }
+            ck_assert_int_eq(R->apply(st, a), 0);
+        }
+        ck_assert_int_gt(asked, 20);
+        for (int i = 0; i < np; i++) {
+            B->destroy(blind[i]);
+            B->destroy(shown[i]);
+        }
+        R->state_free(st);
+        R->game_free(g);
+        dlclose(lib);
+    }
+}
+END_TEST
+
+/* MAST playouts (rollout=mast) find the immediate win too. */
+START_TEST(test_win_in_one_mast)
+{
+    check_win_in_one(ARENA_BIN_DIR "/rules/libmorris.so", "variant=cross",
+                     "iterations=1000,rollout=mast");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libsoccer.so", "", "iterations=1000,rollout=mast");
+    check_win_in_one(ARENA_BIN_DIR "/rules/libkurnik.so", "", "iterations=1000,rollout=mast");
 }
 END_TEST
 
@@ -456,6 +587,9 @@ static Suite *mcts_suite(void)
     tcase_add_test(tc, test_refuses_incomplete_module);
     tcase_add_test(tc, test_bad_options);
     tcase_add_test(tc, test_node_cap);
+    tcase_add_test(tc, test_reuse_needs_the_path);
+    tcase_add_test(tc, test_win_in_one_mast);
+    tcase_add_test(tc, test_hidden_ignores_state);
     suite_add_tcase(s, tc);
     return s;
 }
