@@ -40,6 +40,7 @@ typedef struct host_loop {
     host_conn *conn[HOST_MAX_SEATS];
     int n;
     long die_after, msgs; /* the test hook (host_test_death) */
+    int freeze;
 } host_loop;
 
 static volatile sig_atomic_t host_stop;
@@ -165,7 +166,8 @@ static void host_file(host_loop *h, host_conn *c, const remote_msg *m)
 
 /* Tests only: ARENA_HOST_DIE_AFTER=N kills the host with SIGKILL when the
  * arenas' (N+1)th request for a seat arrives, as a machine that dies in the
- * middle of a match (tests/remote). */
+ * middle of a match; ARENA_HOST_FREEZE_AFTER=N stops it (SIGSTOP) instead,
+ * as one that falls silent, heartbeats included (tests/remote). */
 static int host_test_death(host_loop *h)
 {
     return h->die_after > 0 && ++h->msgs > h->die_after;
@@ -192,7 +194,8 @@ static void host_from_arena(host_loop *h)
     } else if (c && remote_part_is(&m, 1, "FILE")) {
         host_file(h, c, &m);
     } else if (c && c->seat && remote_part_is(&m, 1, "MSG") && host_test_death(h)) {
-        raise(SIGKILL); /* the test hook: a host that dies mid-match */
+        /* the test hook: a host that dies, or falls silent, mid-match */
+        raise(h->freeze ? SIGSTOP : SIGKILL);
     } else if (c && c->seat &&
                (remote_part_is(&m, 1, "MSG") || remote_part_is(&m, 1, "OVER") ||
                 remote_part_is(&m, 1, "BYE"))) {
@@ -290,8 +293,9 @@ int host_run(const host_opts *o)
             if (keys_list_add(&allow, o->allow[i], err, sizeof err)) goto fail;
     }
     if (host_cache_open(&h->cache, o->state_dir, err, sizeof err)) goto fail;
-    const char *die = getenv("ARENA_HOST_DIE_AFTER");
-    h->die_after = die ? atol(die) : 0;
+    const char *die = getenv("ARENA_HOST_DIE_AFTER"), *freeze = getenv("ARENA_HOST_FREEZE_AFTER");
+    h->die_after = die ? atol(die) : freeze ? atol(freeze) : 0;
+    h->freeze = !die && freeze;
     status = 1;
     h->env = worker_env_new(err, sizeof err);
     if (!h->env) goto fail;

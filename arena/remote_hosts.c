@@ -176,6 +176,17 @@ void remote_conn_close(remote_conn *c)
     c->sock = c->mon = NULL;
 }
 
+/* Ends a connection: the host is lost. Before the host was verified (the
+ * probe) the error is about the set-up, with its hint; after, the keys were
+ * proven right, so it is the host's failure, marked REMOTE_HOST_LOST. */
+static int remote_lost(remote_conn *c, char *err, size_t errlen, const char *what, const char *hint)
+{
+    atomic_store(&c->h->lost, 1);
+    if (c->h->verified)
+        return arena_errf(err, errlen, "%s: %s: %s", REMOTE_HOST_LOST, c->h->endpoint, what);
+    return arena_errf(err, errlen, "%s: %s%s", c->h->endpoint, what, hint);
+}
+
 /* A monitor event: 0 to go on, -1 with err when it ends the connection. */
 static int remote_event(remote_conn *c, char *err, size_t errlen)
 {
@@ -190,35 +201,25 @@ static int remote_event(remote_conn *c, char *err, size_t errlen)
         memcpy(&value, d + 2, 4);
     }
     remote_msg_close(&ev);
-    const char *ep = c->h->endpoint;
+    char refused[64];
     switch (what) {
     case ZMQ_EVENT_HANDSHAKE_SUCCEEDED:
         c->shook = 1;
         return 0;
     case ZMQ_EVENT_HANDSHAKE_FAILED_AUTH:
-        atomic_store(&c->h->lost, 1);
-        return arena_errf(err, errlen,
-                          "%s: the host refused this arena's key (status %u): add this arena's "
-                          "public.key to the host's --allow",
-                          ep, value),
-               -1;
+        snprintf(refused, sizeof refused, "the host refused this arena's key (status %u)", value);
+        return remote_lost(c, err, errlen, refused,
+                           ": add this arena's public.key to the host's --allow");
     case ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL:
     case ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL:
-        atomic_store(&c->h->lost, 1);
-        return arena_errf(err, errlen,
-                          "%s: the CURVE handshake failed (is --host-keys this host's "
-                          "public.key? is the host --insecure?)",
-                          ep),
-               -1;
+        return remote_lost(c, err, errlen, "the CURVE handshake failed",
+                           " (is --host-keys this host's public.key? is the host --insecure?)");
     case ZMQ_EVENT_DISCONNECTED:
-        atomic_store(&c->h->lost, 1);
         if (!c->shook)
-            return arena_errf(err, errlen,
-                              "%s: the host closed the connection during the CURVE handshake "
-                              "(is --host-keys this host's public.key?)",
-                              ep),
-                   -1;
-        return arena_errf(err, errlen, "%s: %s: disconnected", REMOTE_HOST_LOST, ep), -1;
+            return remote_lost(c, err, errlen,
+                               "the host closed the connection during the CURVE handshake",
+                               " (is --host-keys this host's public.key?)");
+        return remote_lost(c, err, errlen, "disconnected", "");
     default:
         return 0;
     }
@@ -234,16 +235,9 @@ int remote_conn_wait(remote_conn *c, int64_t deadline_us, remote_msg *m, char *e
                    -1;
         zmq_pollitem_t it[2] = {{c->sock, 0, ZMQ_POLLIN, 0}, {c->mon, 0, ZMQ_POLLIN, 0}};
         int64_t left = deadline_us - arena_now_us();
-        if (left <= 0) {
-            atomic_store(&c->h->lost, 1);
-            if (!c->shook)
-                return arena_errf(err, errlen, "%s: no connection (is the host running there?)",
-                                  c->h->endpoint),
-                       -1;
-            return arena_errf(err, errlen, "%s: %s: no answer in time", REMOTE_HOST_LOST,
-                              c->h->endpoint),
-                   -1;
-        }
+        if (left <= 0)
+            return remote_lost(c, err, errlen, c->shook ? "no answer in time" : "no connection",
+                               " (is the host running there?)");
         int rc = zmq_poll(it, 2, (long)((left + 999) / 1000));
         if (rc < 0 && errno == EINTR) continue;
         if (rc < 0) return arena_errf(err, errlen, "zmq_poll: %s", zmq_strerror(errno)), -1;
@@ -286,6 +280,7 @@ static int remote_probe_one(remote_set *rs, remote_host *h, char *err, size_t er
     remote_conn_close(&c);
     if (rc) return -1;
     h->rtt_us = best;
+    h->verified = 1;
     h->margin_us = 4 * worst > REMOTE_MIN_MARGIN_US ? 4 * worst : REMOTE_MIN_MARGIN_US;
     return 0;
 }

@@ -47,6 +47,7 @@ typedef struct remote_host {
     char key[KEYS_Z85_LEN + 1];
     int local;
     atomic_int lost;
+    int verified; /* the probe got through: keys and protocol are right */
     int64_t rtt_us, margin_us; /* measured by remote_set_probe */
 } remote_host;
 

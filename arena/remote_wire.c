@@ -105,11 +105,12 @@ int remote_socket_common(void *sock)
 {
     int ivl = REMOTE_HEARTBEAT_IVL_MS, timeout = REMOTE_HEARTBEAT_TIMEOUT_MS, zero = 0;
     /* the TTL asks the peer to drop us as well when we fall silent */
-    int ttl = REMOTE_HEARTBEAT_TIMEOUT_MS;
+    int ttl = REMOTE_HEARTBEAT_TIMEOUT_MS, handshake = REMOTE_HANDSHAKE_MS;
     int64_t max = REMOTE_MAX_FILE + 4096;
     return zmq_setsockopt(sock, ZMQ_HEARTBEAT_IVL, &ivl, sizeof ivl) ||
                    zmq_setsockopt(sock, ZMQ_HEARTBEAT_TIMEOUT, &timeout, sizeof timeout) ||
                    zmq_setsockopt(sock, ZMQ_HEARTBEAT_TTL, &ttl, sizeof ttl) ||
+                   zmq_setsockopt(sock, ZMQ_HANDSHAKE_IVL, &handshake, sizeof handshake) ||
                    zmq_setsockopt(sock, ZMQ_LINGER, &zero, sizeof zero) ||
                    zmq_setsockopt(sock, ZMQ_MAXMSGSIZE, &max, sizeof max)
                ? -1

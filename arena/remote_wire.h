@@ -39,6 +39,9 @@
 #define REMOTE_MAX_FILE (256 << 20) /* a bot or a rule module */
 #define REMOTE_HEARTBEAT_IVL_MS 1000
 #define REMOTE_HEARTBEAT_TIMEOUT_MS 4000
+/* A handshake (tcp, then CURVE) that takes longer fails: a host that accepts
+ * connections but is stopped must not hold a seat for libzmq's 30 s. */
+#define REMOTE_HANDSHAKE_MS 5000
 /* The detail of a forfeit that is not the bot's: its seat host was lost.
  * The tournament plays such a match again elsewhere (tournament.c). */
 #define REMOTE_HOST_LOST "seat host lost"

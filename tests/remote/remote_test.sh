@@ -16,6 +16,7 @@
 # 5. Two hosts, one of which SIGKILLs itself in the middle of a match
 #    (ARENA_HOST_DIE_AFTER, host.c): its matches are played again on the
 #    other, each recorded once, and the results equal the local run.
+# 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
 # Nothing here depends on timing: the clock is generous (60 s a move).
 set -u
 arena=${1:?usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT}
@@ -26,7 +27,7 @@ args="--game morris --bots random morris_greedy random --rounds 2 --seed 16 --mo
 t=$(mktemp -d "${TMPDIR:-/tmp}/arena-remote-XXXXXX") || exit 1
 pids=""
 cleanup() {
-    for p in $pids; do kill "$p" 2>/dev/null; done
+    for p in $pids; do kill -CONT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
     for p in $pids; do wait "$p" 2>/dev/null; done
     rm -rf "$t"
 }
@@ -110,6 +111,19 @@ kill -0 "$pidb" 2>/dev/null && fail "host b did not die (the test hook)"
 grep -q "^match [0-9]*: seat host lost: $epb: .*: played again" "$t/two.out" ||
     fail "no match was played again"
 "$equal" "$t/local" "$t/two" >"$t/eq2.out" 2>&1 || fail "results after a lost host differ"
+
+# --- 6. a host that falls silent mid-match ------------------------------------------
+# (stopped: no answer, no heartbeat; the arena drops it after the heartbeat
+# timeout, long before the 60 s a move would allow)
+start_host hostb ARENA_HOST_FREEZE_AFTER=40
+epc=$ep pidc=$pid
+"$arena" tournament $args -j 2 --out "$t/three" --hosts "$epc,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hosta/public.key" --keys "$t/arena" >"$t/three.out" 2>&1 ||
+    fail "tournament with a silent host"
+grep -q "^match [0-9]*: seat host lost: $epc: .*: played again" "$t/three.out" ||
+    fail "no match was played again after a host fell silent"
+"$equal" "$t/local" "$t/three" >"$t/eq3.out" 2>&1 || fail "results after a silent host differ"
 echo "remote_hosts: one host equals local; unknown keys and a wrong hash refused;"
 echo "remote_hosts: a host killed mid-match: $(grep -c 'played again' "$t/two.out") match(es) played again, results equal"
+echo "remote_hosts: a host silent mid-match: $(grep -c 'played again' "$t/three.out") match(es) played again, results equal"
 exit 0
