@@ -62,7 +62,9 @@ static const char host_help[] =
     "                         files); may be repeated\n"
     "  --state DIR            where the file cache lives (default ./arena-host)\n"
     "  --insecure             plain tcp without CURVE: anyone who reaches the port\n"
-    "                         can run code here (trusted networks and tests only)\n\n"
+    "                         can run code here (trusted networks and tests only)\n"
+    "  --allow-unsandboxed    also serve arenas that ask for --sandbox off (refused\n"
+    "                         by default: such a bot can do what this user can)\n\n"
     "Example: arena host --listen tcp://*:5555 --keys ~/.arena/keys \\\n"
     "           --allow ~/.arena/arenas\n";
 
@@ -70,13 +72,11 @@ int cmd_host(int argc, char **argv)
 {
     host_opts o = {.state_dir = "arena-host"};
     const char *allow[64];
-    struct option opts[] = {{"listen", required_argument, NULL, 'l'},
-                            {"keys", required_argument, NULL, 'k'},
-                            {"allow", required_argument, NULL, 'a'},
-                            {"state", required_argument, NULL, 's'},
-                            {"insecure", no_argument, NULL, 'i'},
-                            {"help", no_argument, NULL, 'h'},
-                            {0, 0, 0, 0}};
+    struct option opts[] = {
+        {"listen", required_argument, NULL, 'l'}, {"keys", required_argument, NULL, 'k'},
+        {"allow", required_argument, NULL, 'a'},  {"state", required_argument, NULL, 's'},
+        {"insecure", no_argument, NULL, 'i'},     {"allow-unsandboxed", no_argument, NULL, 'u'},
+        {"help", no_argument, NULL, 'h'},         {0, 0, 0, 0}};
     optind = 1;
     opterr = 0;
     int c;
@@ -99,6 +99,9 @@ int cmd_host(int argc, char **argv)
             break;
         case 'i':
             o.insecure = 1;
+            break;
+        case 'u':
+            o.allow_unsandboxed = 1;
             break;
         default:
             return cli_bad_option("host", argv, c);

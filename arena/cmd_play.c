@@ -14,6 +14,7 @@
 #include "outcome.h"
 #include "progress.h"
 #include "report_html.h"
+#include "sandbox.h"
 #include "session.h"
 #include "shard.h"
 #include "remote_hosts.h"
@@ -208,8 +209,10 @@ static remote_set *remote_start(const remote_opts *ro, const play_opts *po)
     if (ro->insecure)
         fprintf(stderr, "arena tournament: WARNING: --insecure: plain tcp without CURVE; moves "
                         "and bots travel readable and unauthenticated\n");
-    if (remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err) ||
-        remote_set_probe(rs, stderr, err, sizeof err)) {
+    int failed =
+        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
+    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
+    if (failed || remote_set_probe(rs, stderr, err, sizeof err)) {
         fprintf(stderr, "arena tournament: %s\n", err);
         remote_set_close(rs);
         free(rs);

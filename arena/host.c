@@ -39,6 +39,7 @@ typedef struct host_loop {
     host_cache cache;
     host_conn *conn[HOST_MAX_SEATS];
     int n;
+    int allow_unsandboxed;
     long die_after, msgs; /* the test hook (host_test_death) */
     int freeze;
 } host_loop;
@@ -129,6 +130,12 @@ static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t 
         host_text(h, &tmp, "ERROR", "malformed OPEN");
         return;
     }
+    if (sandbox == SANDBOX_OFF && !h->allow_unsandboxed) {
+        host_text(h, &tmp, "ERROR",
+                  "this host runs bots sandboxed only (the arena asked for --sandbox off; "
+                  "the host's owner may start it with --allow-unsandboxed)");
+        return;
+    }
     c = calloc(1, sizeof *c);
     if (!c) {
         host_text(h, &tmp, "ERROR", "out of memory");
@@ -186,9 +193,9 @@ static void host_from_arena(host_loop *h)
     if (remote_part_is(&m, 1, "PING")) {
         char proto[16];
         snprintf(proto, sizeof proto, "%d", REMOTE_PROTOCOL);
-        const void *data[2] = {"PONG", proto};
-        size_t len[2] = {4, strlen(proto)};
-        (void)host_to(h, id, idlen, 2, data, len);
+        const void *data[3] = {"PONG", proto, h->allow_unsandboxed ? "1" : "0"};
+        size_t len[3] = {4, strlen(proto), 1};
+        (void)host_to(h, id, idlen, 3, data, len);
     } else if (remote_part_is(&m, 1, "OPEN")) {
         host_open(h, &m, id, idlen);
     } else if (c && remote_part_is(&m, 1, "FILE")) {
@@ -293,6 +300,7 @@ int host_run(const host_opts *o)
             if (keys_list_add(&allow, o->allow[i], err, sizeof err)) goto fail;
     }
     if (host_cache_open(&h->cache, o->state_dir, err, sizeof err)) goto fail;
+    h->allow_unsandboxed = o->allow_unsandboxed;
     const char *die = getenv("ARENA_HOST_DIE_AFTER"), *freeze = getenv("ARENA_HOST_FREEZE_AFTER");
     h->die_after = die ? atol(die) : freeze ? atol(freeze) : 0;
     h->freeze = !die && freeze;

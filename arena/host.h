@@ -27,6 +27,7 @@ typedef struct host_opts {
     int n_allow;
     const char *state_dir; /* the cache lives here */
     int insecure;          /* plain tcp, no CURVE: anyone who reaches the port */
+    int allow_unsandboxed; /* serve arenas that ask for --sandbox off */
 } host_opts;
 
 /* Runs until a signal; the exit status (0, 1 failure, 2 bad input). */

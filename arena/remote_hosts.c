@@ -272,6 +272,11 @@ static int remote_probe_one(remote_set *rs, remote_host *h, char *err, size_t er
             rc = (arena_errf(err, errlen, "%s: not an arena host of protocol %d", h->endpoint,
                              REMOTE_PROTOCOL),
                   -1);
+        if (rc == 0 && rs->unsandboxed && !remote_part_is(&m, 2, "1"))
+            rc = arena_errf(err, errlen,
+                            "%s: the host runs bots sandboxed only: drop --sandbox off (or "
+                            "its owner starts it with --allow-unsandboxed)",
+                            h->endpoint);
         remote_msg_close(&m);
         if (i == 0) continue; /* the first includes the handshake */
         worst = rtt > worst ? rtt : worst;

@@ -55,6 +55,7 @@ typedef struct remote_set {
     void *zctx;
     keys_pair own;
     int insecure;
+    int unsandboxed; /* the arena plays --sandbox off: every host must allow it */
     remote_host host[REMOTE_MAX_HOSTS];
     int n;
     atomic_uint next;

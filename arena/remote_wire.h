@@ -5,7 +5,7 @@
  * host's one ROUTER. Messages are multipart; the first part is a verb:
  *
  *   arena -> host                          host -> arena
- *   PING                                   PONG, protocol version
+ *   PING                                   PONG protocol unsandboxed-ok(0/1)
  *   OPEN bot-sha rules-sha sandbox mem-mb  NEED sha | OPENED | ERROR text
  *   FILE sha bytes   (answers NEED)        NEED sha | OPENED | ERROR text
  *   MSG timeout-us ArenaMsg                MSG WorkerMsg host-elapsed-us

@@ -10,7 +10,8 @@
 #    result, log, table and rating); the bots and the rule module are then in
 #    the host's cache, named by their SHA-256.
 # 3. The stranger's key is refused by the host (exit 2, a clear line on both
-#    sides), and so is a wrong host key on the arena's side.
+#    sides), and so is a wrong host key on the arena's side; a host that
+#    runs bots sandboxed only refuses an arena playing --sandbox off.
 # 4. Bytes that do not hash to the name they are sent under are refused and
 #    not cached (remote_put).
 # 5. Two hosts, one of which SIGKILLs itself in the middle of a match
@@ -89,8 +90,12 @@ grep -qF "refused arena key $(cat "$t/stranger/public.key")" "$t/hosta.err" ||
     --keys "$t/arena" >"$t/wronghost.out" 2>&1
 [ $? = 2 ] || fail "a wrong host key was not refused"
 grep -q "CURVE handshake" "$t/wronghost.out" || fail "wrong host key: unclear"
+"$arena" tournament $args --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" --sandbox off >"$t/unsandboxed.out" 2>&1
+[ $? = 2 ] || fail "--sandbox off was not refused by a host that runs bots sandboxed only"
+grep -q "the host runs bots sandboxed only" "$t/unsandboxed.out" || fail "--sandbox off: unclear"
 [ -e "$t/x" ] && fail "a refused tournament wrote results"
-rm -f "$t/stranger.out" "$t/wronghost.out"
+rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out"
 
 # --- 4. a file whose bytes do not match its hash ----------------------------------
 fake=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
