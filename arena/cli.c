@@ -29,6 +29,8 @@ static const command commands[] = {
     {"report", cmd_report, "write a tournament's HTML report (index.html) and replay viewer"},
     {"rebuild", cmd_rebuild, "make results/arena.db again from the match logs"},
     {"replay", replay_main, "re-play a match log with the rules, checking every move"},
+    {"keygen", cmd_keygen, "make a CURVE key pair for arena host and tournament --hosts"},
+    {"host", cmd_host, "serve jailed seats to arenas on other machines (ZeroMQ tcp, CURVE)"},
     {"perft", perft_main, "count the game tree to a depth (for testing rule modules)"},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

@@ -19,6 +19,8 @@ int cmd_merge(int argc, char **argv);
 int cmd_report(int argc, char **argv); /* cmd_report.c */
 int cmd_sprt(int argc, char **argv);
 int cmd_rebuild(int argc, char **argv);
+int cmd_keygen(int argc, char **argv); /* cmd_host.c */
+int cmd_host(int argc, char **argv);
 
 /* The one error helper of the command layer, which alone decides exit
  * statuses: prints "arena CMD: message" as one line on stderr and returns

@@ -14,8 +14,10 @@
 #include "outcome.h"
 #include "progress.h"
 #include "report_html.h"
+#include "sandbox.h"
 #include "session.h"
 #include "shard.h"
+#include "remote_hosts.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -163,9 +165,61 @@ static const char tournament_help[] =
     "  --shard I/N            play only shard I of N: matches I-1, I-1+N, I-1+2N, ...\n"
     "                         with the whole tournament's seeds, into a results\n"
     "                         directory of its own (default results/shard-I-of-N);\n"
-    "                         needs --seed. `arena merge` joins the shards\n\n"
+    "                         needs --seed. `arena merge` joins the shards\n"
+    "  --hosts H,...          play the bots on seat hosts (arena host) of other\n"
+    "                         machines: tcp://HOST:PORT, or local for this one\n"
+    "  --host-keys F,...|DIR  the hosts' public keys (one file per host, in order,\n"
+    "                         or one for all, or a DIR of HOST_PORT.key files)\n"
+    "  --keys DIR             this arena's key pair (arena keygen DIR)\n"
+    "  --insecure             plain tcp to the hosts, without CURVE\n\n"
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
+
+/* --hosts and its keys (remote_hosts.h). */
+typedef struct remote_opts {
+    const char *hosts, *host_keys, *keys;
+    int insecure;
+} remote_opts;
+
+static int remote_opt(remote_opts *ro, int c, const char *arg)
+{
+    if (c == 'H')
+        ro->hosts = arg;
+    else if (c == 'K')
+        ro->host_keys = arg;
+    else if (c == 'k')
+        ro->keys = arg;
+    else if (c == 'I')
+        ro->insecure = 1;
+    else
+        return 0;
+    return 1;
+}
+
+/* The hosts, their keys checked both ways and their network margins
+ * measured (one line each); NULL with the message printed. */
+static remote_set *remote_start(const remote_opts *ro, const play_opts *po)
+{
+    char err[700];
+    if (po->iso.kind != SEAT_PROCESS) {
+        fprintf(stderr, "arena tournament: --hosts plays in seat hosts: drop --isolation inline\n");
+        return NULL;
+    }
+    remote_set *rs = xcalloc(1, sizeof *rs);
+    if (ro->insecure)
+        fprintf(stderr, "arena tournament: WARNING: --insecure: plain tcp without CURVE; moves "
+                        "and bots travel readable and unauthenticated\n");
+    int failed =
+        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
+    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
+    if (failed || remote_set_probe(rs, stderr, err, sizeof err)) {
+        fprintf(stderr, "arena tournament: %s\n", err);
+        remote_set_close(rs);
+        free(rs);
+        return NULL;
+    }
+    return rs;
+}
 
 /* What --resume takes from the stored tournament, so may not be given. */
 static int resume_conflict(const play_opts *po, int rounds_given, int seats_given, int gauntlet)
@@ -190,6 +244,7 @@ int cmd_tournament(int argc, char **argv)
     play_opts_init(&po);
     tournament_opts to = {
         .rounds = 1, .jobs = 1, .progress = 2, .replays = REPORT_HTML_TOURNAMENT_REPLAYS};
+    remote_opts ro = {0};
     const char **bots = xcalloc((size_t)argc, sizeof *bots);
     int nb = 0, rc = 2, rounds_given = 0, seats_given = 0;
     long long v;
@@ -205,6 +260,10 @@ int cmd_tournament(int argc, char **argv)
                             {"gauntlet", no_argument, NULL, 'G'},
                             {"anchor", required_argument, NULL, 'A'},
                             {"shard", required_argument, NULL, 'X'},
+                            {"hosts", required_argument, NULL, 'H'},
+                            {"host-keys", required_argument, NULL, 'K'},
+                            {"keys", required_argument, NULL, 'k'},
+                            {"insecure", no_argument, NULL, 'I'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     char anchor[512];
@@ -214,6 +273,7 @@ int cmd_tournament(int argc, char **argv)
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+        if (remote_opt(&ro, c, optarg)) continue;
         if (c == 'G') {
             to.gauntlet = 1;
             continue;
@@ -342,6 +402,7 @@ int cmd_tournament(int argc, char **argv)
     to.seed = po.seed;
     to.out_dir = po.out_dir;
     to.iso = po.iso;
+    if (ro.hosts && !(to.remote = remote_start(&ro, &po))) goto out;
     switch (tournament_run(&to)) { /* the exit status is the command's to decide */
     case TOURNAMENT_OK:
         rc = 0;
@@ -354,6 +415,8 @@ int cmd_tournament(int argc, char **argv)
         break;
     }
 out:
+    if (to.remote) remote_set_close(to.remote);
+    free(to.remote);
     free(bots);
     return rc;
 }

@@ -29,6 +29,7 @@
 #include "tally.h"
 #include "timectl.h"
 #include "tournament.h"
+#include "remote_hosts.h"
 #include "sandbox.h"
 #include "xalloc.h"
 
@@ -148,10 +149,29 @@ static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
     pthread_mutex_unlock(&t->lock);
 }
 
+/* A match whose seat host was lost is not the bots' doing: it is played
+ * again (its seats open on the hosts still alive, or here) and recorded once.
+ * Bounded, so that hosts that keep failing cannot stall the tournament (each
+ * idle seat on a lost host may cost one replay once no remote host is left). */
+#define TOURNAMENT_MAX_REPLAYS 64
+
+static Arena__MatchLog *run_match(tour *t, const match_spec *ms, seat_pool *pool,
+                                  match_record *rec)
+{
+    for (int attempt = 0;; attempt++) {
+        Arena__MatchLog *log = match_run(ms, pool, rec);
+        if (!t->o->remote || attempt == TOURNAMENT_MAX_REPLAYS || !remote_lost_match(rec))
+            return log;
+        fprintf(stderr, "match %u: %s: played again\n", rec->index, rec->end_detail);
+        if (log) match_log_free(log);
+    }
+}
+
 static void *job_thread(void *arg)
 {
     tour *t = arg;
-    seat_pool *pool = session_pool(&t->s);
+    seat_pool *pool =
+        t->o->remote ? pool_new(remote_pool_open, t->o->remote) : session_pool(&t->s);
     for (;;) {
         pthread_mutex_lock(&t->lock);
         while (!t->failed && t->next < t->n_items && t->finished[t->next])
@@ -162,7 +182,7 @@ static void *job_thread(void *arg)
         match_spec ms;
         match_record rec;
         fill_spec(t, &t->items[i], &ms);
-        Arena__MatchLog *log = match_run(&ms, pool, &rec);
+        Arena__MatchLog *log = run_match(t, &ms, pool, &rec);
         record_match(t, &rec, log);
         if (log) match_log_free(log);
     }
@@ -504,6 +524,8 @@ tournament_result tournament_run(const tournament_opts *o)
     if (rc == TOURNAMENT_OK &&
         commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
         rc = TOURNAMENT_FAILED;
+    if (rc == TOURNAMENT_OK && o->remote && remote_set_bind(o->remote, &t.s.seats, err, sizeof err))
+        rc = TOURNAMENT_BAD_INPUT;
     size_t n_play = shard_size(&t.shard, t.n_items); /* the matches this run answers for */
     if (rc == TOURNAMENT_OK) {
         progress_begin(&t.prog, o->progress, n_play - t.done, o->jobs);

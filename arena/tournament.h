@@ -31,6 +31,8 @@ typedef struct tournament_opts {
     const char *anchor;    /* an entrant's display name whose rating is fixed, or NULL */
     double anchor_elo;     /* ... at this Elo (else the field averages 0) */
     shard_spec shard;      /* --shard I/N: play only that part (count 0: all) */
+    /* --hosts: seats on seat hosts (remote_hosts.h); NULL: all here */
+    struct remote_set *remote;
 } tournament_opts;
 
 /* How a tournament ended; the command layer (cmd_play.c) turns it into an

@@ -1,0 +1,134 @@
+#!/bin/sh
+# remote_test.sh -- remote seat hosts (arena host) on loopback.
+#
+# Usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT
+#
+# 1. Key pairs for two hosts, the arena and a stranger (arena keygen); a
+#    second keygen into a directory with a pair is refused.
+# 2. A tournament played through one host (CURVE, the host's key pinned)
+#    equals the same tournament played locally (results_equal: every match
+#    result, log, table and rating); the bots and the rule module are then in
+#    the host's cache, named by their SHA-256.
+# 3. The stranger's key is refused by the host (exit 2, a clear line on both
+#    sides), and so is a wrong host key on the arena's side; a host that
+#    runs bots sandboxed only refuses an arena playing --sandbox off.
+# 4. Bytes that do not hash to the name they are sent under are refused and
+#    not cached (remote_put).
+# 5. Two hosts, one of which SIGKILLs itself in the middle of a match
+#    (ARENA_HOST_DIE_AFTER, host.c): its matches are played again on the
+#    other, each recorded once, and the results equal the local run.
+# 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
+# Nothing here depends on timing: the clock is generous (60 s a move).
+set -u
+arena=${1:?usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT}
+equal=${2:?usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT}
+put=${3:?usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT}
+args="--game morris --bots random morris_greedy random --rounds 2 --seed 16 --move-time 60000 --no-report -q"
+
+t=$(mktemp -d "${TMPDIR:-/tmp}/arena-remote-XXXXXX") || exit 1
+pids=""
+cleanup() {
+    for p in $pids; do kill -CONT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done
+    for p in $pids; do wait "$p" 2>/dev/null; done
+    rm -rf "$t"
+}
+trap cleanup EXIT
+fail() {
+    echo "remote_hosts: FAILED: $*" >&2
+    for f in "$t"/*.out "$t"/*.err; do [ -s "$f" ] && { echo "--- $f" >&2; cat "$f" >&2; }; done
+    exit 1
+}
+
+# start_host NAME [ENV=VALUE]: a host on a free port; sets $ep and $pid.
+start_host() {
+    name=$1
+    shift
+    env "$@" "$arena" host --listen 'tcp://127.0.0.1:*' --keys "$t/$name" \
+        --allow "$t/arena/public.key" --state "$t/state-$name" >"$t/$name.out" 2>"$t/$name.err" &
+    pid=$!
+    pids="$pids $pid"
+    ep=""
+    for _ in $(seq 1 200); do
+        ep=$(sed -n 's/^arena host: serving seats on \([^;]*\);.*/\1/p' "$t/$name.out")
+        [ -n "$ep" ] && return 0
+        kill -0 "$pid" 2>/dev/null || fail "host $name did not start"
+        sleep 0.05
+    done
+    fail "host $name did not say where it listens"
+}
+
+# --- 1. keys ----------------------------------------------------------------
+for k in hosta hostb arena stranger; do
+    "$arena" keygen "$t/$k" >/dev/null || fail "keygen $k"
+done
+[ "$(stat -c %a "$t/arena/secret.key")" = 600 ] || fail "secret.key is not mode 600"
+"$arena" keygen "$t/arena" >"$t/keygen.out" 2>&1 && fail "keygen overwrote a pair"
+grep -q "holds a key pair already" "$t/keygen.out" || fail "keygen refusal unclear"
+rm -f "$t/keygen.out"
+
+# --- 2. one host equals the local run -----------------------------------------
+"$arena" tournament $args --out "$t/local" >"$t/local.out" 2>&1 || fail "local tournament"
+start_host hosta
+epa=$ep pida=$pid
+"$arena" tournament $args --out "$t/one" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/one.out" 2>&1 || fail "tournament through one host"
+grep -q "^Seat host $epa: round trip .* ms; network margin .* ms" "$t/one.out" ||
+    fail "no network margin shown"
+"$equal" "$t/local" "$t/one" >"$t/eq1.out" 2>&1 || fail "one host differs from local"
+n=$(ls "$t/state-hosta/cache" | grep -c '^[0-9a-f]\{64\}\.so$')
+[ "$n" = 3 ] || fail "the host cached $n files, not 3 (two bots, one rule module)"
+rm -f "$t/one.out" "$t/eq1.out" "$t/local.out"
+
+# --- 3. keys refused ------------------------------------------------------------
+"$arena" tournament $args --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/stranger" >"$t/stranger.out" 2>&1
+[ $? = 2 ] || fail "an unknown arena key was not refused with status 2"
+grep -q "the host refused this arena's key" "$t/stranger.out" || fail "refusal unclear"
+grep -qF "refused arena key $(cat "$t/stranger/public.key")" "$t/hosta.err" ||
+    fail "the host did not log the refused key"
+"$arena" tournament $args --out "$t/x" --hosts "$epa" --host-keys "$t/hostb/public.key" \
+    --keys "$t/arena" >"$t/wronghost.out" 2>&1
+[ $? = 2 ] || fail "a wrong host key was not refused"
+grep -q "CURVE handshake" "$t/wronghost.out" || fail "wrong host key: unclear"
+"$arena" tournament $args --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" --sandbox off >"$t/unsandboxed.out" 2>&1
+[ $? = 2 ] || fail "--sandbox off was not refused by a host that runs bots sandboxed only"
+grep -q "the host runs bots sandboxed only" "$t/unsandboxed.out" || fail "--sandbox off: unclear"
+[ -e "$t/x" ] && fail "a refused tournament wrote results"
+rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out"
+
+# --- 4. a file whose bytes do not match its hash ----------------------------------
+fake=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+"$put" "$epa" "$t/hosta/public.key" "$t/arena" $fake "$arena" >"$t/put.out" 2>&1 ||
+    fail "remote_put"
+grep -q "^ERROR file refused: its .* bytes have SHA-256 .*, not 0123456789ab" "$t/put.out" ||
+    fail "a file with a wrong hash was not refused"
+[ -e "$t/state-hosta/cache/$fake.so" ] && fail "a refused file was cached"
+rm -f "$t/put.out"
+
+# --- 5. a host killed mid-match ---------------------------------------------------
+start_host hostb ARENA_HOST_DIE_AFTER=40
+epb=$ep pidb=$pid
+"$arena" tournament $args -j 2 --out "$t/two" --hosts "$epb,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hosta/public.key" --keys "$t/arena" >"$t/two.out" 2>&1 ||
+    fail "tournament with a dying host"
+kill -0 "$pidb" 2>/dev/null && fail "host b did not die (the test hook)"
+grep -q "^match [0-9]*: seat host lost: $epb: .*: played again" "$t/two.out" ||
+    fail "no match was played again"
+"$equal" "$t/local" "$t/two" >"$t/eq2.out" 2>&1 || fail "results after a lost host differ"
+
+# --- 6. a host that falls silent mid-match ------------------------------------------
+# (stopped: no answer, no heartbeat; the arena drops it after the heartbeat
+# timeout, long before the 60 s a move would allow)
+start_host hostb ARENA_HOST_FREEZE_AFTER=40
+epc=$ep pidc=$pid
+"$arena" tournament $args -j 2 --out "$t/three" --hosts "$epc,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hosta/public.key" --keys "$t/arena" >"$t/three.out" 2>&1 ||
+    fail "tournament with a silent host"
+grep -q "^match [0-9]*: seat host lost: $epc: .*: played again" "$t/three.out" ||
+    fail "no match was played again after a host fell silent"
+"$equal" "$t/local" "$t/three" >"$t/eq3.out" 2>&1 || fail "results after a silent host differ"
+echo "remote_hosts: one host equals local; unknown keys and a wrong hash refused;"
+echo "remote_hosts: a host killed mid-match: $(grep -c 'played again' "$t/two.out") match(es) played again, results equal"
+echo "remote_hosts: a host silent mid-match: $(grep -c 'played again' "$t/three.out") match(es) played again, results equal"
+exit 0
