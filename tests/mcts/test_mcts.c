@@ -476,7 +476,7 @@ END_TEST
 START_TEST(test_reuse_needs_the_path)
 {
     void *lib;
-    const arena_rules *R = load_rules(countdown_path, &lib);
+    const arena_rules *R = support_rules(countdown_path, &lib);
     arena_game *g = new_game(R, "n=40");
     for (int seat = 0; seat < 2; seat++) {
         int32_t m1[32], m2[32], m3[32];
@@ -491,7 +491,7 @@ START_TEST(test_reuse_needs_the_path)
         ck_assert_int_gt(n3, 0);
     }
     R->game_free(g);
-    dlclose(lib);
+    support_unload(lib);
 }
 END_TEST
 
@@ -506,7 +506,7 @@ START_TEST(test_hidden_ignores_state)
     static int32_t legal[MAX_LEGAL];
     for (int f = 0; f < 2; f++) {
         void *lib;
-        const arena_rules *R = load_rules(files[f], &lib);
+        const arena_rules *R = support_rules(files[f], &lib);
         ck_assert(R->flags & ARENA_GAME_HIDDEN);
         arena_game *g = new_game(R, "");
         int np = R->num_players(g);
@@ -543,7 +543,7 @@ START_TEST(test_hidden_ignores_state)
         }
         R->state_free(st);
         R->game_free(g);
-        dlclose(lib);
+        support_unload(lib);
     }
 }
 END_TEST
