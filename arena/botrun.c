@@ -128,10 +128,15 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
 int32_t botrun_act(botrun *b, const arena_turn *turn)
 {
     if (!b->player || turn->num_legal < 1) return -1;
-    if (turn->state || !b->game || !b->rules->state_from_observation ||
-        (b->rules->flags & ARENA_GAME_HIDDEN))
-        return b->bot->act(b->player, turn);
     arena_turn t = *turn;
+    /* bot.h: no state in a hidden-information game, whoever holds one (an
+     * inline seat is handed the referee's, opponents' cards and all). */
+    if (b->game && (b->rules->flags & ARENA_GAME_HIDDEN)) {
+        t.state = NULL;
+        return b->bot->act(b->player, &t);
+    }
+    if (t.state || !b->game || !b->rules->state_from_observation)
+        return b->bot->act(b->player, &t);
     arena_state *st = b->rules->state_from_observation(b->game, t.observation, t.observation_len);
     t.state = st;
     int32_t a = b->bot->act(b->player, &t);

@@ -1,7 +1,9 @@
 /* first_legal.c -- the well-behaved bot: plays the first legal action. When the
  * arena rebuilt the state (perfect information), it checks that the state's
  * seat and legal actions agree with the turn and returns -1 (an illegal
- * answer) when they do not, so a wrong turn->state cannot go unnoticed. */
+ * answer) when they do not, so a wrong turn->state cannot go unnoticed; in a
+ * hidden-information game it answers -1 when it is handed a state at all
+ * (bot.h: NULL there, whatever the seat kind). */
 #include <stdlib.h>
 
 #include "arena/bot.h"
@@ -25,6 +27,7 @@ static void *first_create(const arena_bot_setup *setup, char *err, size_t errlen
 static int32_t first_act(void *bot, const arena_turn *turn)
 {
     first_bot *b = bot;
+    if (turn->state && b->rules && (b->rules->flags & ARENA_GAME_HIDDEN)) return -1;
     if (!turn->state || !b->rules) return turn->legal[0];
     int32_t legal[64];
     int n = b->rules->legal_actions(turn->state, legal, 64);

@@ -325,6 +325,11 @@ START_TEST(inline_and_process_logs_agree)
     assert_isolations_agree("morris", "morris_greedy random", 4);
     /* chance nodes, three seats, and bots that search (kurnik_smart) */
     assert_isolations_agree("kurnik:players=3", "kurnik_smart kurnik_greedy random", 6);
+    /* hidden information: no seat kind hands a bot a state (first_legal
+     * answers illegally when one does) */
+    char bots[512];
+    snprintf(bots, sizeof bots, "%s/first_legal.so random", ARENA_TEST_BOTS_DIR);
+    assert_isolations_agree("kursk", bots, 4);
 }
 END_TEST
 
