@@ -24,10 +24,11 @@ mkdir -p "$logs" || exit 2
 
 hogs=""
 run=""
-# Stopped early: the running ctest and its tests (a session of their own, so
-# one signal reaches them all), then the hogs.
+# Stopped early: the running ctest and its tests (a session of their own:
+# Check forks each test into a process group of its own, so the session is
+# what holds them all), then the hogs.
 stop_all() {
-    [ -n "$run" ] && kill -TERM -- "-$run" 2>/dev/null
+    [ -n "$run" ] && pkill -TERM -s "$run" 2>/dev/null
     for p in $hogs; do kill "$p" 2>/dev/null; done
     for p in $hogs; do wait "$p" 2>/dev/null; done
     hogs=""

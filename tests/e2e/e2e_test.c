@@ -60,7 +60,6 @@ START_TEST(greedy_beats_random_and_logs_replay)
 }
 END_TEST
 
-
 /* Checks that every game of `bot` against random ended by its fault with the
  * expected outcome and a detail containing `detail`. */
 static void expect_forfeits(const e2e_logs *l, const char *bot, int outcome, const char *detail)
@@ -212,7 +211,10 @@ static void logs_by_index(const e2e_logs *l, Arena__MatchLog **by, int n)
 static void assert_same_match(const Arena__MatchLog *a, const Arena__MatchLog *b)
 {
     ck_assert(a->match_seed == b->match_seed);
-    ck_assert_int_eq((int)a->n_actions, (int)b->n_actions);
+    ck_assert_msg(a->n_actions == b->n_actions,
+                  "match %u: %zu actions, ended %d (%s); the other %zu, ended %d (%s)",
+                  a->match_index, a->n_actions, (int)a->end, a->end_detail ? a->end_detail : "",
+                  b->n_actions, (int)b->end, b->end_detail ? b->end_detail : "");
     for (size_t i = 0; i < a->n_actions; i++) {
         ck_assert_int_eq(a->actions[i]->seat, b->actions[i]->seat);
         ck_assert_int_eq(a->actions[i]->action, b->actions[i]->action);

@@ -13,7 +13,7 @@
 #include "support.h"
 
 /* Run as `test_support fail REPORT`: a whole test program whose one test
- * makes a directory, says where in REPORT, and fails. */
+ * makes a directory, says where in REPORT, and fails with a long message. */
 START_TEST(fails_after_making_a_directory)
 {
     char dir[256], file[512];
@@ -26,7 +26,11 @@ START_TEST(fails_after_making_a_directory)
     ck_assert_ptr_nonnull(f);
     fputs(dir, f);
     fclose(f);
-    ck_abort_msg("failing on purpose (support_test)");
+    /* longer than Check's default 4 KiB of message (below the 8 KiB it formats): it
+     * must arrive whole */
+    static char pad[6000];
+    memset(pad, '.', sizeof pad - 1);
+    ck_abort_msg("failing on purpose (support_test) %s end of the message", pad);
 }
 END_TEST
 
@@ -43,13 +47,16 @@ static char self[4096];
 
 START_TEST(tmpdir_removed_when_a_test_fails)
 {
-    char mine[256], report[512], cmd[9000];
+    char mine[256], here[256], report[512], cmd[9000];
     support_tmpdir(mine, sizeof mine);
+    support_tmpdir(here, sizeof here); /* its output, outside its $TMPDIR */
     snprintf(report, sizeof report, "%s/report", mine);
-    snprintf(cmd, sizeof cmd, "TMPDIR='%s' SUPPORT_TEST_REPORT='%s' '%s' fail >/dev/null 2>&1",
-             mine, report, self);
+    snprintf(cmd, sizeof cmd, "TMPDIR='%s' SUPPORT_TEST_REPORT='%s' '%s' fail >'%s/out' 2>&1", mine,
+             report, self, here);
     int rc = system(cmd);
     ck_assert_msg(WIFEXITED(rc) && WEXITSTATUS(rc) == 1, "the failing program exited %d", rc);
+    snprintf(cmd, sizeof cmd, "grep -q '[.] end of the message$' '%s/out'", here);
+    ck_assert_msg(system(cmd) == 0, "the long failure message did not arrive whole");
     char dir[256] = "";
     FILE *f = fopen(report, "r");
     ck_assert_ptr_nonnull(f);
