@@ -135,8 +135,7 @@ int32_t botrun_act(botrun *b, const arena_turn *turn)
         t.state = NULL;
         return b->bot->act(b->player, &t);
     }
-    if (t.state || !b->game || !b->rules->state_from_observation)
-        return b->bot->act(b->player, &t);
+    if (t.state || !b->game || !b->rules->state_from_observation) return b->bot->act(b->player, &t);
     arena_state *st = b->rules->state_from_observation(b->game, t.observation, t.observation_len);
     t.state = st;
     int32_t a = b->bot->act(b->player, &t);

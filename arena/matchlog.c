@@ -156,7 +156,8 @@ static int plausible(const Arena__MatchLog *log)
 static int expand_columns(Arena__MatchLog *log)
 {
     size_t n = log->n_action_id;
-    if (n == 0) return log->n_action_seat || log->n_action_think_us || log->n_action_cpu_us ? -1 : 0;
+    if (n == 0)
+        return log->n_action_seat || log->n_action_think_us || log->n_action_cpu_us ? -1 : 0;
     if (log->n_actions || log->n_action_seat != n || log->n_action_think_us != n ||
         (log->n_action_cpu_us != 0 && log->n_action_cpu_us != n))
         return -1;

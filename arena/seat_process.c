@@ -6,6 +6,7 @@
 #include "arena/module_kit.h"
 #include "outcome.h"
 #include "seat.h"
+#include "seat_wire.h"
 #include "jail.h"
 #include "worker.h"
 #include "text.h"
@@ -18,18 +19,9 @@ typedef struct seat_process {
 static int sp_start(seat *s, const seat_game *g, char *err, size_t errlen)
 {
     seat_process *p = (seat_process *)s;
-    Arena__Setup setup = ARENA__SETUP__INIT;
-    Arena__TimeControl tc = ARENA__TIME_CONTROL__INIT;
-    tc.base_us = g->tc.base_us;
-    tc.increment_us = g->tc.increment_us;
-    tc.move_time_us = g->tc.move_time_us;
-    setup.game = (char *)g->game;
-    setup.options = (char *)g->options;
-    setup.seat = (uint32_t)g->seat;
-    setup.num_players = (uint32_t)g->num_players;
-    setup.seed = g->seed;
-    setup.tc = &tc;
-    setup.bot_options = (char *)(g->bot_options ? g->bot_options : "");
+    Arena__Setup setup;
+    Arena__TimeControl tc;
+    seat_wire_setup(g, &setup, &tc);
     return worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
 }
 
@@ -37,24 +29,16 @@ static int sp_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
                   char *err, size_t errlen)
 {
     seat_process *p = (seat_process *)s;
-    Arena__TurnRequest turn = ARENA__TURN_REQUEST__INIT;
-    turn.ply = (uint32_t)t->ply;
-    turn.observation.len = t->observation_len;
-    turn.observation.data = (uint8_t *)t->observation;
-    turn.n_legal = (size_t)t->num_legal;
-    turn.legal = (int32_t *)t->legal;
-    turn.time_left_us = t->time_left_us;
-    turn.move_budget_us = t->move_budget_us;
+    Arena__TurnRequest turn;
+    seat_wire_turn(t, &turn);
     return worker_act(p->w, &turn, t->timeout_us, action, think_us, cpu_us, err, errlen);
 }
 
 static void sp_event(seat *s, arena_event_kind kind, int who, int32_t action)
 {
     seat_process *p = (seat_process *)s;
-    Arena__Event ev = ARENA__EVENT__INIT;
-    ev.kind = kind == ARENA_EVENT_CHANCE ? ARENA__EVENT__KIND__CHANCE : ARENA__EVENT__KIND__ACTION;
-    ev.seat = who;
-    ev.action = action;
+    Arena__Event ev;
+    seat_wire_event(kind, who, action, &ev);
     char err[200];
     (void)worker_event(p->w, &ev, err, sizeof err); /* a dead worker shows at its next turn */
 }

@@ -19,6 +19,7 @@
 #include "arena/sdk.h"
 #include "outcome.h"
 #include "remote_hosts.h"
+#include "seat_wire.h"
 #include "text.h"
 #include "wire.h"
 
@@ -150,18 +151,9 @@ static int sr_reopen(seat_remote *r, char *err, size_t errlen)
 
 static int sr_start(seat *s, const seat_game *g, char *err, size_t errlen)
 {
-    Arena__Setup setup = ARENA__SETUP__INIT;
-    Arena__TimeControl tc = ARENA__TIME_CONTROL__INIT;
-    tc.base_us = g->tc.base_us;
-    tc.increment_us = g->tc.increment_us;
-    tc.move_time_us = g->tc.move_time_us;
-    setup.game = (char *)g->game;
-    setup.options = (char *)g->options;
-    setup.seat = (uint32_t)g->seat;
-    setup.num_players = (uint32_t)g->num_players;
-    setup.seed = g->seed;
-    setup.tc = &tc;
-    setup.bot_options = (char *)(g->bot_options ? g->bot_options : "");
+    Arena__Setup setup;
+    Arena__TimeControl tc;
+    seat_wire_setup(g, &setup, &tc);
     seat_remote *r = (seat_remote *)s;
     /* an idle seat whose host was lost meanwhile moves to a live one */
     remote_host *to = atomic_load(&r->c.h->lost) ? remote_set_pick(r->c.rs) : NULL;
@@ -183,14 +175,8 @@ static int sr_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     seat_remote *r = (seat_remote *)s;
     *think_us = *cpu_us = 0;
     if (r->broken) return arena_errf(err, errlen, "seat already stopped"), OUTCOME_CRASH;
-    Arena__TurnRequest turn = ARENA__TURN_REQUEST__INIT;
-    turn.ply = (uint32_t)t->ply;
-    turn.observation.len = t->observation_len;
-    turn.observation.data = (uint8_t *)t->observation;
-    turn.n_legal = (size_t)t->num_legal;
-    turn.legal = (int32_t *)t->legal;
-    turn.time_left_us = t->time_left_us;
-    turn.move_budget_us = t->move_budget_us;
+    Arena__TurnRequest turn;
+    seat_wire_turn(t, &turn);
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_TURN;
     m.turn = &turn;
@@ -212,10 +198,8 @@ static void sr_event(seat *s, arena_event_kind kind, int who, int32_t action)
 {
     seat_remote *r = (seat_remote *)s;
     if (r->broken) return;
-    Arena__Event ev = ARENA__EVENT__INIT;
-    ev.kind = kind == ARENA_EVENT_CHANCE ? ARENA__EVENT__KIND__CHANCE : ARENA__EVENT__KIND__ACTION;
-    ev.seat = who;
-    ev.action = action;
+    Arena__Event ev;
+    seat_wire_event(kind, who, action, &ev);
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_EVENT;
     m.event = &ev;

@@ -124,8 +124,8 @@ static void group_close(group_ctx *g)
 }
 
 /* One match's rows inside the caller's transaction. */
-static int store_match_rows(store *s, const group_ctx *g, int64_t tournament,
-                            const match_record *m, char *err, size_t errlen)
+static int store_match_rows(store *s, const group_ctx *g, int64_t tournament, const match_record *m,
+                            char *err, size_t errlen)
 {
     int64_t mid = 0;
     int fresh = 0;

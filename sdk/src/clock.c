@@ -45,8 +45,8 @@ int64_t arena_now_us(void)
 
 #else
 
-#define CALIBRATE_US 20000 /* first span over which the rate is measured */
-#define RETIE_US 100000    /* longest interpolation */
+#define CALIBRATE_US 20000  /* first span over which the rate is measured */
+#define RETIE_US 100000     /* longest interpolation */
 #define TIE_MAX_TICKS 20000 /* a tie whose counter reads are further apart is retried */
 
 typedef struct clock_tie {

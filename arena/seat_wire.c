@@ -1,0 +1,38 @@
+/* seat_wire.c -- seat requests as wire messages (see seat_wire.h). */
+#include "seat_wire.h"
+
+void seat_wire_setup(const seat_game *g, Arena__Setup *setup, Arena__TimeControl *tc)
+{
+    arena__setup__init(setup);
+    arena__time_control__init(tc);
+    tc->base_us = g->tc.base_us;
+    tc->increment_us = g->tc.increment_us;
+    tc->move_time_us = g->tc.move_time_us;
+    setup->game = (char *)g->game;
+    setup->options = (char *)g->options;
+    setup->seat = (uint32_t)g->seat;
+    setup->num_players = (uint32_t)g->num_players;
+    setup->seed = g->seed;
+    setup->tc = tc;
+    setup->bot_options = (char *)(g->bot_options ? g->bot_options : "");
+}
+
+void seat_wire_turn(const seat_turn *t, Arena__TurnRequest *turn)
+{
+    arena__turn_request__init(turn);
+    turn->ply = (uint32_t)t->ply;
+    turn->observation.len = t->observation_len;
+    turn->observation.data = (uint8_t *)t->observation;
+    turn->n_legal = (size_t)t->num_legal;
+    turn->legal = (int32_t *)t->legal;
+    turn->time_left_us = t->time_left_us;
+    turn->move_budget_us = t->move_budget_us;
+}
+
+void seat_wire_event(arena_event_kind kind, int who, int32_t action, Arena__Event *ev)
+{
+    arena__event__init(ev);
+    ev->kind = kind == ARENA_EVENT_CHANCE ? ARENA__EVENT__KIND__CHANCE : ARENA__EVENT__KIND__ACTION;
+    ev->seat = who;
+    ev->action = action;
+}
