@@ -10,7 +10,7 @@
 #include "store.h"
 
 /* Bumped by every migration step in store_schema.c. */
-#define STORE_SCHEMA_VERSION 5
+#define STORE_SCHEMA_VERSION 6
 /* The versions that brought what a reader of an older store must do
  * without (store_schema.c says what each added). */
 #define STORE_V_SEAT_ORDERS 3 /* tournaments.seat_orders */

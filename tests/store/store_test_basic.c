@@ -97,6 +97,16 @@ static void assert_finished(store *s, int64_t t, const uint32_t *want, size_t nw
     free(idx);
 }
 
+static int fk_enabled(store *s)
+{
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(s->db, "PRAGMA foreign_keys", -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    int on = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return on;
+}
+
 START_TEST(tournament_matches)
 {
     char *tmp = st_tmpdir(), err[512] = "";
@@ -123,12 +133,21 @@ START_TEST(tournament_matches)
     ck_assert_ptr_nonnull(strstr(err, "entrant 3"));
     assert_finished(s, t, (uint32_t[]){0, 1, 3, 5}, 4);
     ck_assert_int_eq(store_match(s, t + 100, &bad, NULL, err, sizeof err), -1);
+    /* The committer turns SQLite's foreign-key checks off for its groups
+     * only: on again after a group that failed and after one that landed. */
+    ck_assert_int_eq(fk_enabled(s), 1);
+    st_commit(s, t, 8, 2, (int[]){0, 1}, (double[]){1, 0});
+    ck_assert_int_eq(fk_enabled(s), 1);
 
     ck_assert_msg(store_tournament_done(s, t, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(store_tournament_done(s, t + 100, err, sizeof err), -1);
     char *db = st_join(tmp, "arena.db");
     store_close(s);
-    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM match_seats"), 8);
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM matches"), 5); /* none of t + 100 */
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM match_seats"), 10);
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM sqlite_master WHERE type='index'"
+                                      " AND name='match_seats_bot'"),
+                     0); /* schema 6 */
     ck_assert_int_eq(st_query_int(db, "SELECT seed FROM matches WHERE match_index=0"),
                      (long long)0xfedcba9876543210ull);
     ck_assert_int_eq(st_query_int(db, "SELECT finished IS NOT NULL FROM tournaments"), 1);
