@@ -1,16 +1,14 @@
 /* merge_write.c -- the merged tournament written and rated (merge.h, steps 2
  * and 3): its store rows, its log segments, its tables. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
 #include "arena/module_kit.h"
 #include "manifest.h"
 #include "matchlog.h"
 #include "merge_internal.h"
+#include "rundir.h"
 #include "xalloc.h"
 #include "report_build.h"
 #include "outcome.h"
@@ -32,28 +30,13 @@ typedef struct merged {
     char err[1024];
 } merged;
 
-/* OUT/<date>-<time>-<game>-merged[-k], made with its matches/ directory. */
+/* OUT/<date>-<time>-<game>-merged[-k] (rundir.h). */
 static int make_merged_dir(merged *w)
 {
-    const char *out = w->m->o->out_dir;
-    char stamp[64], mdir[4500];
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    for (int k = 1; k < 1000; k++) {
-        snprintf(w->rel, sizeof w->rel, k == 1 ? "%s-%s-merged" : "%s-%s-merged-%d", stamp,
-                 w->m->first->row.game, k);
-        snprintf(w->dir, sizeof w->dir, "%s/%s", out, w->rel);
-        if (mkdir(w->dir, 0755) == 0) {
-            snprintf(mdir, sizeof mdir, "%s/matches", w->dir);
-            if (mkdir(mdir, 0755) == 0) return 0;
-            break;
-        }
-        if (errno != EEXIST) break;
-    }
-    snprintf(w->err, sizeof w->err, "%s: cannot create directory: %s", w->dir, strerror(errno));
-    return -1;
+    char name[300];
+    snprintf(name, sizeof name, "%s-merged", w->m->first->row.game);
+    return rundir_make(w->m->o->out_dir, name, w->rel, sizeof w->rel, w->dir, sizeof w->dir, w->err,
+                       sizeof w->err);
 }
 
 /* Entrant `who` as a log names it (its identity: path, options, hash, name,

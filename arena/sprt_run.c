@@ -1,6 +1,5 @@
 /* sprt_run.c -- plays an SPRT's pairs with -j threads, counts them in order,
  * stores every game and the verdict (sprt_run.h). */
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
@@ -8,8 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "arena/sdk.h"
@@ -17,6 +14,7 @@
 #include "manifest.h"
 #include "match.h"
 #include "ratings.h"
+#include "rundir.h"
 #include "sprt_run.h"
 #include "store.h"
 #include "store_sprt.h"
@@ -222,36 +220,13 @@ static void play(sprt_ctx *t)
     show_progress(t, 1);
 }
 
-static int make_dir(const char *path, char *err, size_t errlen)
-{
-    if (mkdir(path, 0755) == 0 || errno == EEXIST) return 0;
-    snprintf(err, errlen, "%s: cannot create directory: %s", path, strerror(errno));
-    return -1;
-}
-
-/* results/<date>-<time>-<game>-sprt[-k], with its matches/ directory. */
+/* results/<date>-<time>-<game>-sprt[-k] (rundir.h). */
 static int make_run_dir(sprt_ctx *t, char *err, size_t errlen)
 {
-    if (make_dir(t->o->out_dir, err, errlen)) return -1;
-    time_t now = time(NULL);
-    struct tm tm;
-    char stamp[64], m[1100];
-    localtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    for (int k = 1; k < 1000; k++) {
-        if (k == 1)
-            snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s-sprt", stamp, t->s.name);
-        else
-            snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s-sprt-%d", stamp, t->s.name, k);
-        snprintf(t->dir, sizeof t->dir, "%s/%s", t->o->out_dir, t->dir_rel);
-        if (mkdir(t->dir, 0755) == 0) {
-            snprintf(m, sizeof m, "%s/matches", t->dir);
-            return make_dir(m, err, errlen);
-        }
-        if (errno != EEXIST) break;
-    }
-    snprintf(err, errlen, "%s: cannot create a directory: %s", t->dir, strerror(errno));
-    return -1;
+    char name[300];
+    snprintf(name, sizeof name, "%s-sprt", t->s.name);
+    return rundir_make(t->o->out_dir, name, t->dir_rel, sizeof t->dir_rel, t->dir, sizeof t->dir,
+                       err, errlen);
 }
 
 /* tournament.txt: the run's plan and hypotheses, for `arena rebuild`. */

@@ -1,12 +1,9 @@
 /* tournament.c -- plays a schedule with worker threads, logs and stores every
  * match as soon as it ends, then writes the rating tables. */
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
 #include "arena/sdk.h"
 #include "cli_cmds.h"
@@ -21,6 +18,7 @@
 #include "report.h"
 #include "report_html.h"
 #include "report_build.h"
+#include "rundir.h"
 #include "schedule.h"
 #include "session.h"
 #include "shard.h"
@@ -67,37 +65,11 @@ typedef struct tour {
     shard_spec shard; /* the part this run plays (count 0: the whole) */
 } tour;
 
-static int make_dir(const char *path, char *err, size_t errlen)
-{
-    if (mkdir(path, 0755) == 0 || errno == EEXIST) return 0;
-    snprintf(err, errlen, "%s: cannot create directory: %s", path, strerror(errno));
-    return -1;
-}
-
-/* results/<date>-<time>-<game>[-k]: readable, sortable, unique. */
+/* results/<date>-<time>-<game>[-k] (rundir.h). */
 static int make_tournament_dir(tour *t, char *err, size_t errlen)
 {
-    if (make_dir(t->o->out_dir, err, errlen)) return -1;
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    char stamp[64];
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    for (int k = 1; k < 1000; k++) {
-        if (k == 1)
-            snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s", stamp, t->s.name);
-        else
-            snprintf(t->dir_rel, sizeof t->dir_rel, "%s-%s-%d", stamp, t->s.name, k);
-        snprintf(t->dir, sizeof t->dir, "%s/%s", t->o->out_dir, t->dir_rel);
-        if (mkdir(t->dir, 0755) == 0) {
-            char m[1100];
-            snprintf(m, sizeof m, "%s/matches", t->dir);
-            return make_dir(m, err, errlen);
-        }
-        if (errno != EEXIST) break;
-    }
-    snprintf(err, errlen, "%s: cannot create a tournament directory: %s", t->dir, strerror(errno));
-    return -1;
+    return rundir_make(t->o->out_dir, t->s.name, t->dir_rel, sizeof t->dir_rel, t->dir,
+                       sizeof t->dir, err, errlen);
 }
 
 static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
@@ -155,8 +127,7 @@ static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
  * idle seat on a lost host may cost one replay once no remote host is left). */
 #define TOURNAMENT_MAX_REPLAYS 64
 
-static Arena__MatchLog *run_match(tour *t, const match_spec *ms, seat_pool *pool,
-                                  match_record *rec)
+static Arena__MatchLog *run_match(tour *t, const match_spec *ms, seat_pool *pool, match_record *rec)
 {
     for (int attempt = 0;; attempt++) {
         Arena__MatchLog *log = match_run(ms, pool, rec);
@@ -170,8 +141,7 @@ static Arena__MatchLog *run_match(tour *t, const match_spec *ms, seat_pool *pool
 static void *job_thread(void *arg)
 {
     tour *t = arg;
-    seat_pool *pool =
-        t->o->remote ? pool_new(remote_pool_open, t->o->remote) : session_pool(&t->s);
+    seat_pool *pool = t->o->remote ? pool_new(remote_pool_open, t->o->remote) : session_pool(&t->s);
     for (;;) {
         pthread_mutex_lock(&t->lock);
         while (!t->failed && t->next < t->n_items && t->finished[t->next])
@@ -489,7 +459,8 @@ static void resume_command(const tour *t, char *out, size_t len)
     if (o->iso.kind == SEAT_INLINE && n > 0 && (size_t)n < len)
         n += snprintf(out + n, len - (size_t)n, " --isolation inline");
     if (o->iso.sandbox != SANDBOX_JAIL && n > 0 && (size_t)n < len)
-        n += snprintf(out + n, len - (size_t)n, " --sandbox %s", sandbox_level_name(o->iso.sandbox));
+        n +=
+            snprintf(out + n, len - (size_t)n, " --sandbox %s", sandbox_level_name(o->iso.sandbox));
     if (o->iso.mem_limit_mb != 1024 && n > 0 && (size_t)n < len)
         n += snprintf(out + n, len - (size_t)n, " --mem %lld", (long long)o->iso.mem_limit_mb);
     if (o->margin_us != 50000 && n > 0 && (size_t)n < len)

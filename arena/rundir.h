@@ -1,0 +1,18 @@
+/* rundir.h -- the results directory of one run: OUT/<date>-<time>-<name>,
+ * with its matches/ folder for the logs. Readable, sorted by time when
+ * listed, never reused: a second run started in the same second takes
+ * <name>-2, -3, ... A tournament names it after its game, an SPRT run
+ * <game>-sprt, a merge <game>-merged.
+ *
+ * Contract: OUT is created when missing; on success rel holds the name
+ * relative to OUT and dir the whole path; on failure err names the
+ * directory that could not be made and why. */
+#ifndef ARENA_RUNDIR_H
+#define ARENA_RUNDIR_H
+
+#include <stddef.h>
+
+int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len, char *dir,
+                size_t dir_len, char *err, size_t errlen);
+
+#endif
