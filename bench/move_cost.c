@@ -21,6 +21,7 @@
 #include "session.h"
 #include "jail.h"
 #include "worker.h"
+#include "zmq_echo.h"
 
 #define ROUND_TRIPS 20000
 
@@ -32,13 +33,7 @@ static void echo_child(const char *endpoint)
     int zero = 0;
     zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
     zmq_connect(s, endpoint);
-    zmq_send(s, "ready", 5, 0);
-    char buf[512];
-    for (;;) {
-        int n = zmq_recv(s, buf, sizeof buf, 0);
-        if (n <= 0 || (n == 3 && memcmp(buf, "bye", 3) == 0)) break;
-        zmq_send(s, buf, (size_t)n, 0);
-    }
+    zmq_echo_serve(s);
     zmq_close(s);
     zmq_ctx_term(ctx);
     _exit(0);
@@ -57,19 +52,7 @@ static double bare_round_trip_us(void)
     int zero = 0;
     zmq_setsockopt(r, ZMQ_LINGER, &zero, sizeof zero);
     zmq_bind(r, endpoint);
-    char id[256], buf[512], msg[64] = {0};
-    int idlen = zmq_recv(r, id, sizeof id, 0);
-    zmq_recv(r, buf, sizeof buf, 0);
-    int64_t t0 = arena_now_us();
-    for (int i = 0; i < ROUND_TRIPS; i++) {
-        zmq_send(r, id, (size_t)idlen, ZMQ_SNDMORE);
-        zmq_send(r, msg, sizeof msg, 0);
-        zmq_recv(r, id, sizeof id, 0);
-        zmq_recv(r, buf, sizeof buf, 0);
-    }
-    double per = (double)(arena_now_us() - t0) / ROUND_TRIPS;
-    zmq_send(r, id, (size_t)idlen, ZMQ_SNDMORE);
-    zmq_send(r, "bye", 3, 0);
+    double per = zmq_echo_round_trips(r, ROUND_TRIPS);
     waitpid(pid, NULL, 0);
     zmq_close(r);
     zmq_ctx_term(ctx);
@@ -126,9 +109,15 @@ static double arena_move_us(int level, int matches, long *plies_out, double *tot
     long plies = 0;
     int64_t t0 = arena_now_us();
     for (int i = 0; i < matches; i++) {
-        match_spec ms = {.lr = s.lr, .game = s.game, .options = s.options, .num_players = 2,
-                         .seed = (uint64_t)i + 1, .index = (uint32_t)i, .tournament = "bench",
-                         .tc = {0, 0, 1000000}, .margin_us = 50000};
+        match_spec ms = {.lr = s.lr,
+                         .game = s.game,
+                         .options = s.options,
+                         .num_players = 2,
+                         .seed = (uint64_t)i + 1,
+                         .index = (uint32_t)i,
+                         .tournament = "bench",
+                         .tc = {0, 0, 1000000},
+                         .margin_us = 50000};
         ms.seat[0] = s.entrants[0];
         ms.seat[1] = s.entrants[1];
         ms.seat_entrant[1] = 1;
@@ -159,10 +148,10 @@ int main(int argc, char **argv)
     double start = start_us(SANDBOX_JAIL), start2 = start_us(SANDBOX_SECCOMP);
     printf("bare ZeroMQ DEALER/ROUTER ipc round trip:   %8.1f us  (%d round trips)\n", base,
            ROUND_TRIPS);
-    printf("arena per move, jailed random bots:         %8.1f us  (%d matches, %ld plies)\n",
-           move, matches, plies);
-    printf("arena per move, seccomp-only random bots:   %8.1f us  (%d matches, %ld plies)\n",
-           move2, matches, plies2);
+    printf("arena per move, jailed random bots:         %8.1f us  (%d matches, %ld plies)\n", move,
+           matches, plies);
+    printf("arena per move, seccomp-only random bots:   %8.1f us  (%d matches, %ld plies)\n", move2,
+           matches, plies2);
     printf("start of a jailed bot (host, jail, load):   %8.1f ms  (mean of %d)\n", start / 1000,
            STARTS);
     printf("start of a seccomp-only bot:                %8.1f ms\n", start2 / 1000);

@@ -26,6 +26,7 @@
 #include "sandbox.h"
 #include "session.h"
 #include "worker.h"
+#include "zmq_echo.h"
 
 #define ROUND_TRIPS 5000
 #define MAX_HOSTS 3
@@ -51,13 +52,7 @@ static void echo_child(const char *endpoint, const keys_pair *kp)
     zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
     if (kp) remote_curve_client(s, kp, kp->public_z85);
     zmq_connect(s, endpoint);
-    zmq_send(s, "ready", 5, 0);
-    char buf[512];
-    for (;;) {
-        int n = zmq_recv(s, buf, sizeof buf, 0);
-        if (n <= 0 || (n == 3 && memcmp(buf, "bye", 3) == 0)) break;
-        zmq_send(s, buf, (size_t)n, 0);
-    }
+    zmq_echo_serve(s);
     zmq_close(s);
     zmq_ctx_term(ctx);
     _exit(0);
@@ -82,19 +77,7 @@ static double bare_round_trip_us(const keys_pair *kp)
     zmq_getsockopt(r, ZMQ_LAST_ENDPOINT, endpoint, &len);
     pid_t pid = fork(); /* the child makes its own context and never touches ours */
     if (pid == 0) echo_child(endpoint, kp);
-    char id[256], buf[512], msg[64] = {0};
-    int idlen = zmq_recv(r, id, sizeof id, 0);
-    zmq_recv(r, buf, sizeof buf, 0);
-    int64_t t0 = arena_now_us();
-    for (int i = 0; i < ROUND_TRIPS; i++) {
-        zmq_send(r, id, (size_t)idlen, ZMQ_SNDMORE);
-        zmq_send(r, msg, sizeof msg, 0);
-        zmq_recv(r, id, sizeof id, 0);
-        zmq_recv(r, buf, sizeof buf, 0);
-    }
-    double per = (double)(arena_now_us() - t0) / ROUND_TRIPS;
-    zmq_send(r, id, (size_t)idlen, ZMQ_SNDMORE);
-    zmq_send(r, "bye", 3, 0);
+    double per = zmq_echo_round_trips(r, ROUND_TRIPS);
     waitpid(pid, NULL, 0);
     zmq_close(r);
     zmq_ctx_term(ctx);
