@@ -9,33 +9,14 @@
  *
  * Usage: bench_kursk_random [games] [options]   (default 100000, players=2) */
 #include <dlfcn.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "arena/rules.h"
 #include "arena/sdk.h"
+#include "beside.h"
 #include "../rules/kursk/kursk.h"
-
-static const arena_rules *load(void **handle)
-{
-    char exe[PATH_MAX], path[PATH_MAX + 32];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return NULL;
-    exe[n] = '\0';
-    snprintf(path, sizeof path, "%s/rules/libkursk.so", dirname(exe));
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!*handle) {
-        fprintf(stderr, "bench: %s\n", dlerror());
-        return NULL;
-    }
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_RULES_ENTRY);
-    return entry ? entry() : NULL;
-}
 
 static int32_t pick(const arena_rules *r, const arena_state *s, arena_rng *rng)
 {
@@ -55,7 +36,7 @@ int main(int argc, char **argv)
     long games = argc > 1 ? atol(argv[1]) : 100000;
     const char *options = argc > 2 ? argv[2] : "";
     void *handle = NULL;
-    const arena_rules *r = load(&handle);
+    const arena_rules *r = bench_rules("kursk", NULL, &handle);
     if (!r || games <= 0) return 1;
     char err[256];
     arena_game *g = r->game_new(options, err, sizeof err);
@@ -114,8 +95,10 @@ int main(int argc, char **argv)
         printf("seat %d mean return        %+6.3f\n", k, ret_sum[k] / (double)games);
     for (int k = 0; k < np; k++)
         printf("%d%s to move: mean return %+6.3f, first alone %5.1f %%\n", k + 1,
-               k == 0 ? "st" : k == 1 ? "nd" : "rd", first_pos[k] / (double)games,
-               100.0 * (double)top[k] / (double)games);
+               k == 0   ? "st"
+               : k == 1 ? "nd"
+                        : "rd",
+               first_pos[k] / (double)games, 100.0 * (double)top[k] / (double)games);
     printf("speed                     %.0f games/s (one core, through the ABI)\n",
            (double)games / secs);
     r->game_free(g);

@@ -18,16 +18,14 @@
  *        (defaults: 1.0, rules/libmorris.so beside this program, every row;
  *        "-" for the default path) */
 #include <dlfcn.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "arena/rules.h"
 #include "arena/sdk.h"
+#include "beside.h"
 
 #define TARGET_PLIES_PER_S 20e6
 
@@ -92,37 +90,14 @@ static double rng_draws_per_s(long draws)
     return (double)draws / ((double)(cpu_us() - t0) / 1e6);
 }
 
-static void *open_module(const char *arg, const arena_rules **r)
-{
-    char path[PATH_MAX + 32], self[PATH_MAX];
-    if (arg) {
-        snprintf(path, sizeof path, "%s", arg);
-    } else {
-        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-        self[n > 0 ? n : 0] = '\0';
-        snprintf(path, sizeof path, "%s/rules/libmorris.so", dirname(self));
-    }
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-        fprintf(stderr, "bench_morris_playout: %s\n", dlerror());
-        exit(1);
-    }
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(h, ARENA_RULES_ENTRY);
-    if (!entry) {
-        fprintf(stderr, "bench_morris_playout: %s has no %s\n", path, ARENA_RULES_ENTRY);
-        exit(1);
-    }
-    *r = entry();
-    return h;
-}
-
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (seconds <= 0) seconds = 1.0;
-    const arena_rules *r;
-    void *h = open_module(argc > 2 && strcmp(argv[2], "-") != 0 ? argv[2] : NULL, &r);
+    void *h;
+    const arena_rules *r =
+        bench_rules("morris", argc > 2 && strcmp(argv[2], "-") != 0 ? argv[2] : NULL, &h);
+    if (!r) return 1;
     const char *only = argc > 3 ? argv[3] : NULL;
     double base = rng_draws_per_s(50 * 1000 * 1000);
     printf("baseline: %.1f million arena_rng_below calls/s\n\n", base / 1e6);

@@ -8,33 +8,13 @@
  *
  * Usage: bench_soccer_random [games] [options]   (default 100000, 8x10 goal 2) */
 #include <dlfcn.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "arena/rules.h"
 #include "arena/sdk.h"
-
-/* The module beside this program, as the arena finds it: bin/rules/libsoccer.so. */
-static const arena_rules *load(void **handle)
-{
-    char exe[PATH_MAX], path[PATH_MAX + 32];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0) return NULL;
-    exe[n] = '\0';
-    snprintf(path, sizeof path, "%s/rules/libsoccer.so", dirname(exe));
-    *handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!*handle) {
-        fprintf(stderr, "bench: %s\n", dlerror());
-        return NULL;
-    }
-    arena_rules_entry_fn entry;
-    *(void **)&entry = dlsym(*handle, ARENA_RULES_ENTRY);
-    return entry ? entry() : NULL;
-}
+#include "beside.h"
 
 /* The smallest length with at least `share` of the games at or below it. */
 static int quantile(const long *hist, int max, long games, double share)
@@ -51,7 +31,7 @@ int main(int argc, char **argv)
     const char *options = argc > 2 ? argv[2] : "";
     if (games < 1) games = 100000;
     void *handle;
-    const arena_rules *r = load(&handle);
+    const arena_rules *r = bench_rules("soccer", NULL, &handle);
     if (!r) return 1;
     char err[256];
     arena_game *g = r->game_new(options, err, sizeof err);
