@@ -16,19 +16,6 @@ typedef struct pool_row {
     char *name, *version, *sha256;
 } pool_row;
 
-/* Every seat of the pool with the player who sat there: the bot and which of
- * its copies (store.h). A seat stored with its entrant counts the entrants of
- * the same bot before it in its tournament; an older seat (entrant NULL) counts
- * the seats of the same bot before it in its match. */
-#define STORE_POOL_SEATS(ENTRANT)                                                                  \
-    "WITH seats AS (SELECT m.id AS mid, ms.seat AS seat, ms.bot_id AS bot,"                        \
-    " ms.game_return AS ret, CASE WHEN " ENTRANT " IS NULL THEN"                                   \
-    " (SELECT count(*) FROM match_seats x WHERE x.match_id=ms.match_id AND x.bot_id=ms.bot_id"     \
-    " AND x.seat<ms.seat) ELSE (SELECT count(*) FROM tournament_entrants te"                       \
-    " WHERE te.tournament_id=t.id AND te.bot_id=ms.bot_id AND te.position<" ENTRANT ") END"        \
-    " AS copy FROM tournaments t JOIN matches m ON m.tournament_id=t.id"                           \
-    " JOIN match_seats ms ON ms.match_id=m.id WHERE t.game=?1 AND t.options=?2) "
-
 static char *store_dup(const unsigned char *text)
 {
     return xstrdup(text ? (const char *)text : "");
@@ -42,31 +29,6 @@ static void store_rows_free(pool_row *r, int n)
         free(r[i].sha256);
     }
     free(r);
-}
-
-/* The pool's bots in id order (store_pool_index relies on the order). */
-static int store_pool_rows(store *s, sqlite3_stmt *st, pool_row **out, int *n, char *err,
-                           size_t errlen)
-{
-    pool_row *r = NULL;
-    int len = 0, cap = 0, rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (len == cap) {
-            int ncap = cap ? 2 * cap : 16;
-            r = xrealloc(r, (size_t)ncap * sizeof *r);
-            cap = ncap;
-        }
-        pool_row *p = &r[len++];
-        p->id = sqlite3_column_int64(st, 0);
-        p->copy = sqlite3_column_int(st, 4);
-        p->name = store_dup(sqlite3_column_text(st, 1));
-        p->version = store_dup(sqlite3_column_text(st, 2));
-        p->sha256 = store_dup(sqlite3_column_text(st, 3));
-    }
-    *out = r;
-    *n = len;
-    if (rc == SQLITE_DONE) return 0;
-    return store__fail(s, err, errlen, "load pool bots");
 }
 
 /* Labels can still collide in odd cases (a bot literally named "x@1"); the
@@ -101,30 +63,6 @@ static void store_pool_labels(const pool_row *r, int n, pool_data *out)
      * plain label. */
     for (int i = n - 1; i >= 0; i--)
         store_label_unique(out->bots, n, i);
-}
-
-static int store_pool_bots(store *s, const char *game, const char *options, pool_data *out,
-                           char *err, size_t errlen)
-{
-#define STORE_POOL_BOTS                                                                            \
-    "SELECT DISTINCT b.id, b.name, b.version, b.sha256, s.copy FROM seats s"                       \
-    " JOIN bots b ON b.id=s.bot ORDER BY b.id, s.copy"
-    /* A store of schema 1 (read, not migrated, by `arena ratings`) has no
-     * entrant column: all its seats read as the older ones. */
-    static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant") STORE_POOL_BOTS;
-    static const char sel_v1[] = STORE_POOL_SEATS("NULL") STORE_POOL_BOTS;
-    const char *sel = s->version >= 2 ? sel_v2 : sel_v1;
-    sqlite3_stmt *st;
-    pool_row *rows = NULL;
-    int n = 0, rc;
-    if (store__prepare(s, &st, sel, "load pool bots", err, errlen)) return -1;
-    store__bind_text(st, 1, game);
-    store__bind_text(st, 2, options);
-    rc = store_pool_rows(s, st, &rows, &n, err, errlen);
-    sqlite3_finalize(st);
-    if (rc == 0) store_pool_labels(rows, n, out);
-    store_rows_free(rows, n);
-    return rc;
 }
 
 static int store_pool_index(const pool_data *p, int64_t bot_id, int copy)
@@ -172,53 +110,223 @@ static int store_pool_match(pool_acc *acc, const int *bot, const double *ret, in
     return tally_pairs(bot, ret, n, store_pool_push, acc);
 }
 
-static int store_pool_games(store *s, const char *game, const char *options, pool_data *out,
+/* --- reading a pool in one pass ---------------------------------------
+ * Every seat of the pool's matches is read once, in the order the indexes
+ * give it (tournament, match number, seat: no sort), with who sat there: the
+ * bot and which of its copies (store.h). A seat stored with its entrant is
+ * the copy that counts the entrants of the same bot before it in its
+ * tournament (read once per tournament, not per seat); an older seat
+ * (entrant NULL) counts the seats of the same bot before it in its match.
+ * The players are the distinct (bot, copy) pairs seen; their names come from
+ * one lookup per bot. */
+
+/* An entrant position of a pool tournament and the copy it is. */
+typedef struct pool_entrant {
+    int64_t tid;
+    int pos, copy;
+} pool_entrant;
+
+/* One seat as read. */
+typedef struct pool_seat {
+    int64_t mid, bot;
+    int copy;
+    double ret;
+} pool_seat;
+
+typedef struct pool_read {
+    pool_entrant *ent;
+    size_t n_ent;
+    pool_seat *seat;
+    size_t n_seat, cap_seat;
+} pool_read;
+
+static void pool_read_free(pool_read *r)
+{
+    free(r->ent);
+    free(r->seat);
+}
+
+static int store_pool_entrants(store *s, const char *game, const char *options, pool_read *r,
+                               char *err, size_t errlen)
+{
+    static const char sel[] =
+        "SELECT te.tournament_id, te.position, te.bot_id FROM tournaments t"
+        " JOIN tournament_entrants te ON te.tournament_id=t.id"
+        " WHERE t.game=?1 AND t.options=?2 ORDER BY te.tournament_id, te.position";
+    sqlite3_stmt *st;
+    int64_t *bot = NULL;
+    size_t cap = 0, first = 0; /* first: where the current tournament's entrants begin */
+    int rc;
+    if (store__prepare(s, &st, sel, "load pool entrants", err, errlen)) return -1;
+    store__bind_text(st, 1, game);
+    store__bind_text(st, 2, options);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (r->n_ent == cap) {
+            cap = cap ? 2 * cap : 64;
+            r->ent = xrealloc(r->ent, cap * sizeof *r->ent);
+            bot = xrealloc(bot, cap * sizeof *bot);
+        }
+        size_t k = r->n_ent++;
+        pool_entrant *e = &r->ent[k];
+        e->tid = sqlite3_column_int64(st, 0);
+        e->pos = sqlite3_column_int(st, 1);
+        bot[k] = sqlite3_column_int64(st, 2);
+        if (r->ent[first].tid != e->tid) first = k;
+        e->copy = 0;
+        for (size_t j = first; j < k; j++) /* entrants of a tournament: a handful */
+            e->copy += bot[j] == bot[k];
+    }
+    free(bot);
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool entrants");
+}
+
+/* The copy of entrant pos of tournament tid; -1 when the store lists no such
+ * entrant (damaged). */
+static int pool_entrant_copy(const pool_read *r, int64_t tid, int pos)
+{
+    size_t lo = 0, hi = r->n_ent;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const pool_entrant *e = &r->ent[mid];
+        if (e->tid < tid || (e->tid == tid && e->pos < pos))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < r->n_ent && r->ent[lo].tid == tid && r->ent[lo].pos == pos ? r->ent[lo].copy : -1;
+}
+
+static int store_pool_seats(store *s, const char *game, const char *options, pool_read *r,
                             char *err, size_t errlen)
 {
-#define STORE_POOL_GAMES "SELECT mid, bot, ret, copy FROM seats ORDER BY mid, seat"
-    static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant") STORE_POOL_GAMES;
-    static const char sel_v1[] = STORE_POOL_SEATS("NULL") STORE_POOL_GAMES;
-    const char *sel = s->version >= 2 ? sel_v2 : sel_v1;
+#define STORE_POOL_SEATS(ENTRANT)                                                                  \
+    "SELECT m.tournament_id, m.id, ms.bot_id, ms.game_return, " ENTRANT                            \
+    " FROM tournaments t JOIN matches m ON m.tournament_id=t.id"                                   \
+    " JOIN match_seats ms ON ms.match_id=m.id WHERE t.game=?1 AND t.options=?2"                    \
+    " ORDER BY t.id, m.match_index, ms.seat"
+    /* A store of schema 1 (read, not migrated, by `arena ratings`) has no
+     * entrant column: all its seats read as the older ones. */
+    static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant");
+    static const char sel_v1[] = STORE_POOL_SEATS("NULL");
     sqlite3_stmt *st;
-    int bot[ARENA_MAX_PLAYERS], n = 0, rc = SQLITE_DONE, bad = 0;
+    int rc;
+    size_t match_first = 0; /* where the current match's seats begin */
+    if (store__prepare(s, &st, s->version >= 2 ? sel_v2 : sel_v1, "load pool games", err, errlen))
+        return -1;
+    store__bind_text(st, 1, game);
+    store__bind_text(st, 2, options);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (r->n_seat == r->cap_seat) {
+            r->cap_seat = r->cap_seat ? 2 * r->cap_seat : 256;
+            r->seat = xrealloc(r->seat, r->cap_seat * sizeof *r->seat);
+        }
+        size_t k = r->n_seat++;
+        pool_seat *p = &r->seat[k];
+        p->mid = sqlite3_column_int64(st, 1);
+        p->bot = sqlite3_column_int64(st, 2);
+        p->ret = sqlite3_column_double(st, 3);
+        if (r->seat[match_first].mid != p->mid) match_first = k;
+        if (sqlite3_column_type(st, 4) == SQLITE_NULL) {
+            p->copy = 0;
+            for (size_t j = match_first; j < k; j++)
+                p->copy += r->seat[j].bot == p->bot;
+        } else {
+            p->copy = pool_entrant_copy(r, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 4));
+        }
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
+}
+
+static int by_bot_copy(const void *a, const void *b)
+{
+    const pool_seat *x = a, *y = b;
+    if (x->bot != y->bot) return x->bot < y->bot ? -1 : 1;
+    return (x->copy > y->copy) - (x->copy < y->copy);
+}
+
+/* The players: the distinct (bot, copy) pairs seated, in that order
+ * (store_pool_index relies on it), named from the bots table. */
+static int store_pool_players(store *s, const pool_read *r, pool_data *out, char *err,
+                              size_t errlen)
+{
+    pool_seat *key = xmalloc((r->n_seat ? r->n_seat : 1) * sizeof *key);
+    memcpy(key, r->seat, r->n_seat * sizeof *key);
+    qsort(key, r->n_seat, sizeof *key, by_bot_copy);
+    pool_row *rows = NULL;
+    int n = 0, rc = 0;
+    sqlite3_stmt *st = NULL;
+    if (r->n_seat && store__prepare(s, &st, "SELECT name, version, sha256 FROM bots WHERE id=?1",
+                                    "load pool bots", err, errlen))
+        rc = -1;
+    for (size_t i = 0; i < r->n_seat && rc == 0; i++) {
+        if (i > 0 && by_bot_copy(&key[i - 1], &key[i]) == 0) continue;
+        if (key[i].copy < 0) continue; /* an unknown entrant: refused with its match */
+        rows = xrealloc(rows, (size_t)(n + 1) * sizeof *rows);
+        pool_row *p = &rows[n++];
+        memset(p, 0, sizeof *p);
+        p->id = key[i].bot;
+        p->copy = key[i].copy;
+        sqlite3_bind_int64(st, 1, p->id);
+        if (sqlite3_step(st) == SQLITE_ROW) {
+            p->name = store_dup(sqlite3_column_text(st, 0));
+            p->version = store_dup(sqlite3_column_text(st, 1));
+            p->sha256 = store_dup(sqlite3_column_text(st, 2));
+        } else {
+            rc = store__errf(s, err, errlen, "load pool bots: no bot row %lld (damaged store)",
+                             (long long)p->id);
+        }
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    free(key);
+    if (rc == 0) store_pool_labels(rows, n, out);
+    store_rows_free(rows, n);
+    return rc;
+}
+
+static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *err, size_t errlen)
+{
+    int bot[ARENA_MAX_PLAYERS], n = 0, bad = 0;
     double ret[ARENA_MAX_PLAYERS];
     int64_t cur = -1;
     pool_acc acc = {out, 0};
-    if (store__prepare(s, &st, sel, "load pool games", err, errlen)) return -1;
-    store__bind_text(st, 1, game);
-    store__bind_text(st, 2, options);
-    while (!bad && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        int64_t mid = sqlite3_column_int64(st, 0);
-        if (mid != cur) {
+    for (size_t i = 0; i < r->n_seat && !bad; i++) {
+        const pool_seat *p = &r->seat[i];
+        if (p->mid != cur) {
             if ((bad = store_pool_match(&acc, bot, ret, n))) break;
-            cur = mid;
+            cur = p->mid;
             n = 0;
         }
         if (n < ARENA_MAX_PLAYERS) {
-            bot[n] = store_pool_index(out, sqlite3_column_int64(st, 1), sqlite3_column_int(st, 3));
-            ret[n++] = sqlite3_column_double(st, 2);
+            bot[n] = p->copy < 0 ? -1 : store_pool_index(out, p->bot, p->copy);
+            ret[n++] = p->ret;
         }
     }
-    if (!bad && rc == SQLITE_DONE) bad = store_pool_match(&acc, bot, ret, n);
-    sqlite3_finalize(st);
+    if (!bad) bad = store_pool_match(&acc, bot, ret, n);
     if (bad == -2)
         return store__errf(s, err, errlen,
                            "load pool games: match row %lld seats one player twice or an unknown"
                            " one (damaged store)",
                            (long long)cur);
-    return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
+    return 0;
 }
 
 int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
                     size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    pool_read r = {0};
     /* One read transaction, so that a tournament committing meanwhile cannot
-     * add a game whose bot is missing from the list read just before. */
+     * add a seat between the entrants read and the seats read. */
     if (store__exec(s, "BEGIN", "begin read", err, errlen)) return -1;
-    int rc = store_pool_bots(s, game, options, out, err, errlen);
-    if (rc == 0) rc = store_pool_games(s, game, options, out, err, errlen);
+    int rc = store_pool_entrants(s, game, options, &r, err, errlen);
+    if (rc == 0) rc = store_pool_seats(s, game, options, &r, err, errlen);
+    if (rc == 0) rc = store_pool_players(s, &r, out, err, errlen);
     store__rollback(s); /* read only: ending it is all that is needed */
+    if (rc == 0) rc = store_pool_games(s, &r, out, err, errlen);
+    pool_read_free(&r);
     if (rc) store_pool_free(out);
     return rc;
 }

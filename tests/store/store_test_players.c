@@ -237,6 +237,29 @@ START_TEST(one_player_seated_twice_is_an_error)
 }
 END_TEST
 
+/* A seat naming an entrant its tournament does not list is damage too. */
+START_TEST(unlisted_entrant_is_an_error)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant a = st_entrant("A", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t = st_tournament(s, "g", "", (entrant *[]){&a, &b}, 2);
+    st_commit(s, t, 0, 2, (int[]){0, 1}, (double[]){1, 0});
+    st_commit(s, t, 1, 2, (int[]){1, 0}, (double[]){1, 0});
+    store_close(s);
+    raw_exec(tmp, "UPDATE match_seats SET entrant=7 WHERE seat=1 AND match_id=(SELECT max(id)"
+                  " FROM matches)");
+    s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    pool_data p;
+    ck_assert_int_eq(store_pool_load(s, "g", "", &p, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "an unknown one"), "%s", err);
+    store_close(s);
+    st_rmtree(tmp);
+}
+END_TEST
+
 Suite *store_players_suite(void)
 {
     Suite *s = suite_create("store_players");
@@ -245,6 +268,7 @@ Suite *store_players_suite(void)
     tcase_add_test(tc, three_copies_at_one_table);
     tcase_add_test(tc, old_seats_without_entrant);
     tcase_add_test(tc, one_player_seated_twice_is_an_error);
+    tcase_add_test(tc, unlisted_entrant_is_an_error);
     tcase_add_test(tc, schema_1_read_then_migrated);
     tcase_add_test(tc, reader_creates_nothing);
     tcase_add_test(tc, seat_orders_and_entrants_read_back);
