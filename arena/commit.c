@@ -152,18 +152,30 @@ int commit_init(committer *c, store *db, int64_t tournament, const char *results
 
 int commit_add(committer *c, const match_record *rec, const Arena__MatchLog *log)
 {
+    /* Packed before taking the lock: packing costs more than the rest of
+     * adding, and other games' threads and the committer wait on the lock. */
+    uint8_t *entry = NULL;
+    size_t len = 0, cap = 0;
+    matchlog_segment_append(&entry, &len, &cap, log); /* cannot fail: xalloc.h */
     pthread_mutex_lock(&c->lock);
     while (!c->failed && c->n_pending >= COMMIT_MAX_PENDING)
         pthread_cond_wait(&c->drained, &c->lock);
     if (!c->failed) {
-        if (matchlog_segment_append(&c->logs, &c->logs_len, &c->logs_cap, log))
-            commit_fail_locked(c, "out of memory");
-        else
-            c->pending[c->n_pending++] = *rec;
+        if (c->logs_len + len > c->logs_cap) {
+            size_t ncap = c->logs_cap ? c->logs_cap : 4096;
+            while (ncap < c->logs_len + len)
+                ncap *= 2;
+            c->logs = xrealloc(c->logs, ncap);
+            c->logs_cap = ncap;
+        }
+        memcpy(c->logs + c->logs_len, entry, len);
+        c->logs_len += len;
+        c->pending[c->n_pending++] = *rec;
         if (commit_due(c)) pthread_cond_signal(&c->wake);
     }
     int failed = c->failed;
     pthread_mutex_unlock(&c->lock);
+    free(entry);
     return failed ? -1 : 0;
 }
 
