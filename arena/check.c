@@ -25,11 +25,12 @@ typedef struct check_stats {
     int moves;
 } check_stats;
 
+/* From a built log: its actions are columns (matchlog.h). */
 static void count_moves(check_stats *st, const Arena__MatchLog *log, int seat)
 {
-    for (size_t i = 0; i < log->n_actions; i++) {
-        if (log->actions[i]->seat != seat) continue;
-        int64_t t = log->actions[i]->think_us;
+    for (size_t i = 0; i < log->n_action_seat; i++) {
+        if (log->action_seat[i] != seat) continue;
+        int64_t t = log->action_think_us[i];
         st->total_us += t;
         st->moves++;
         if (t > st->slowest_us) st->slowest_us = t;

@@ -153,7 +153,7 @@ static int plausible(const Arena__MatchLog *log)
 /* Format 2's columns back into LoggedAction messages, each malloc'd as
  * protobuf-c would have, so arena__match_log__free_unpacked frees them. -1 when
  * the columns disagree in length or come with messages as well. */
-static int expand_columns(Arena__MatchLog *log)
+int matchlog_expand(Arena__MatchLog *log)
 {
     size_t n = log->n_action_id;
     if (n == 0)
@@ -186,7 +186,7 @@ static Arena__MatchLog *matchlog_unpack(const char *path, const char *what, cons
         arena__match_log__free_unpacked(log, NULL);
         return NULL;
     }
-    if (!log || !plausible(log) || expand_columns(log)) {
+    if (!log || !plausible(log) || matchlog_expand(log)) {
         arena_errf(err, errlen, "%s%s: not a match log (truncated or corrupt)", path, what);
         if (log) arena__match_log__free_unpacked(log, NULL);
         return NULL;
@@ -364,18 +364,23 @@ Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *er
 
 void matchlog_free_built(Arena__MatchLog *log)
 {
-    if (!log) return;
-    if (log->n_actions) free(log->actions[0]);
-    free(log->actions);
-    log->actions = NULL;
-    log->n_actions = 0;
-    arena__match_log__free_unpacked(log, NULL);
+    if (log) arena__match_log__free_unpacked(log, NULL);
+}
+
+static void builder_free_columns(matchlog_builder *b)
+{
+    free(b->seat);
+    free(b->action);
+    free(b->think);
+    free(b->cpu);
+    b->seat = b->action = NULL;
+    b->think = b->cpu = NULL;
 }
 
 void matchlog_abandon(matchlog_builder *b)
 {
     if (b->log) arena__match_log__free_unpacked(b->log, NULL);
-    free(b->flat);
+    builder_free_columns(b);
     memset(b, 0, sizeof *b);
 }
 
@@ -435,48 +440,40 @@ int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 256;
-        b->flat = xrealloc(b->flat, cap * sizeof *b->flat);
+        b->seat = xrealloc(b->seat, cap * sizeof *b->seat);
+        b->action = xrealloc(b->action, cap * sizeof *b->action);
+        b->think = xrealloc(b->think, cap * sizeof *b->think);
+        b->cpu = xrealloc(b->cpu, cap * sizeof *b->cpu);
         b->cap = cap;
     }
-    Arena__LoggedAction *a = &b->flat[b->n++];
-    arena__logged_action__init(a);
-    a->seat = seat;
-    a->action = action;
-    a->think_us = think_us;
-    a->cpu_us = cpu_us;
+    size_t i = b->n++;
+    b->seat[i] = seat;
+    b->action[i] = action;
+    b->think[i] = think_us;
+    b->cpu[i] = cpu_us;
     b->any_cpu |= cpu_us != 0;
     return 0;
-}
-
-/* The columns of format 2 from the actions (see disk_view). */
-static void fill_columns(Arena__MatchLog *log, const Arena__LoggedAction *a, size_t n, int any_cpu)
-{
-    if (n == 0) return;
-    log->n_action_seat = log->n_action_id = log->n_action_think_us = n;
-    log->action_seat = xmalloc(n * sizeof *log->action_seat);
-    log->action_id = xmalloc(n * sizeof *log->action_id);
-    log->action_think_us = xmalloc(n * sizeof *log->action_think_us);
-    log->n_action_cpu_us = any_cpu ? n : 0;
-    log->action_cpu_us = any_cpu ? xmalloc(n * sizeof *log->action_cpu_us) : NULL;
-    for (size_t i = 0; i < n; i++) {
-        log->action_seat[i] = a[i].seat;
-        log->action_id[i] = a[i].action;
-        log->action_think_us[i] = a[i].think_us;
-        if (any_cpu) log->action_cpu_us[i] = a[i].cpu_us;
-    }
 }
 
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us)
 {
     Arena__MatchLog *log = b->log;
-    log->actions = xmalloc((b->n ? b->n : 1) * sizeof *log->actions);
-    for (size_t i = 0; i < b->n; i++)
-        log->actions[i] = &b->flat[i];
-    log->n_actions = b->n;
-    fill_columns(log, b->flat, b->n, b->any_cpu);
+    /* The columns change hands: the log frees them as protobuf-c would. */
+    if (b->n) {
+        log->n_action_seat = log->n_action_id = log->n_action_think_us = b->n;
+        log->action_seat = b->seat;
+        log->action_id = b->action;
+        log->action_think_us = b->think;
+        log->n_action_cpu_us = b->any_cpu ? b->n : 0;
+        log->action_cpu_us = b->any_cpu ? b->cpu : NULL;
+        b->seat = b->action = NULL;
+        b->think = NULL;
+        if (b->any_cpu) b->cpu = NULL;
+    }
+    /* what is left (a CPU column of zeros) */
+    builder_free_columns(b);
     b->log = NULL;
-    b->flat = NULL; /* now owned by the log: actions[0] is the block */
     b->n = b->cap = 0;
     b->any_cpu = 0;
     log->n_returns = log->n_bots;

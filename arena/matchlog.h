@@ -12,8 +12,9 @@
 
 /* MatchLog.format written by this arena; matchlog_read refuses newer ones.
  * 2: the actions travel as columns (fields 18-21); every reader here turns
- * them back into `actions`, and a built log carries both (only the columns
- * are written). 1: one LoggedAction message per action; still read. */
+ * them back into `actions` (matchlog_expand). A log built by matchlog_finish
+ * carries the columns only: building a message per action cost more than a
+ * ply of a fast game. 1: one LoggedAction message per action; still read. */
 #define MATCHLOG_FORMAT 2
 
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
@@ -64,7 +65,9 @@ typedef struct matchlog_head {
 
 typedef struct matchlog_builder {
     Arena__MatchLog *log;
-    Arena__LoggedAction *flat; /* the actions, one block (no malloc per action) */
+    /* the actions as the columns of format 2, grown by doubling */
+    int32_t *seat, *action;
+    int64_t *think, *cpu;
     size_t n, cap;
     int any_cpu; /* some action has a CPU time (else the column is left out) */
 } matchlog_builder;
@@ -76,10 +79,14 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
                     int64_t cpu_us);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
- * log over: free it with matchlog_free_built (its actions are one block). */
+ * log over (its actions as columns only): free it with matchlog_free_built. */
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us);
 void matchlog_free_built(Arena__MatchLog *log);
+/* Adds `actions`, one LoggedAction per row of the columns, to a log that has
+ * columns only (a built one); the readers above do it themselves. -1 when the
+ * columns disagree in length or the log has both. */
+int matchlog_expand(Arena__MatchLog *log);
 /* Drops a builder's log without finishing it. */
 void matchlog_abandon(matchlog_builder *b);
 /* Fills a seat's identity (shared by the builder and tests). */

@@ -9,6 +9,7 @@
 
 #include "fake_seat.h"
 #include "match.h"
+#include "matchlog.h"
 #include "outcome.h"
 #include "support.h"
 
@@ -73,6 +74,8 @@ static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
     }
     Arena__MatchLog *log = match_run(&ms, H.pool, rec);
     ck_assert_ptr_nonnull(log);
+    ck_assert_uint_eq(log->n_actions, 0); /* a built log: columns only (matchlog.h) */
+    ck_assert_int_eq(matchlog_expand(log), 0);
     ck_assert_int_eq(log->end, rec->end);
     ck_assert_int_eq(log->culprit, rec->culprit);
     ck_assert_str_eq(log->end_detail, rec->end_detail);
@@ -385,7 +388,7 @@ START_TEST(hidden_games_send_no_events)
     int chance = 0;
     for (size_t i = 0; i < log->n_actions; i++)
         chance += log->actions[i]->seat < 0;
-    ck_assert_int_gt(chance, 0);          /* cards were drawn */
+    ck_assert_int_gt(chance, 0);            /* cards were drawn */
     ck_assert_int_gt(player_plies(log), 3); /* and played */
     for (int i = 0; i < 3; i++) {
         ck_assert_int_eq(H.table.log[i].n_events, 0);

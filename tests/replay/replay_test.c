@@ -237,10 +237,17 @@ START_TEST(matchlog_columns)
     e[1].name = "greedy";
     const entrant *seat[2] = {&e[0], &e[1]};
     uint64_t seeds[2] = {5, 6};
-    matchlog_head h = {.game = "countdown", .options = "", .rules_path = COUNTDOWN_SO,
-                       .rules_sha256 = "", .rules_version = "1", .num_players = 2,
-                       .seat = seat, .bot_seeds = seeds, .match_seed = 9,
-                       .tournament = "test", .index = 3};
+    matchlog_head h = {.game = "countdown",
+                       .options = "",
+                       .rules_path = COUNTDOWN_SO,
+                       .rules_sha256 = "",
+                       .rules_version = "1",
+                       .num_players = 2,
+                       .seat = seat,
+                       .bot_seeds = seeds,
+                       .match_seed = 9,
+                       .tournament = "test",
+                       .index = 3};
     matchlog_builder b;
     ck_assert_int_eq(matchlog_begin(&b, &h), 0);
     const int32_t acts[5][3] = {{-1, 4, 0}, {0, 2, 1500}, {1, 7, 20}, {0, 1, 300000}, {1, 3, 0}};
@@ -248,7 +255,9 @@ START_TEST(matchlog_columns)
         matchlog_action(&b, acts[i][0], acts[i][1], acts[i][2], 0);
     double ret[2] = {1, -1};
     Arena__MatchLog *built = matchlog_finish(&b, ret, 0, "", -1, 1234);
-    ck_assert_uint_eq(built->n_actions, 5); /* in memory: messages for the readers */
+    ck_assert_uint_eq(built->n_actions, 0); /* built: the columns only */
+    ck_assert_uint_eq(built->n_action_id, 5);
+    ck_assert_uint_eq(built->n_action_cpu_us, 0);
     char path[4096], err[512];
     snprintf(path, sizeof path, "%s/0003.pb", tmpdir);
     ck_assert_int_eq(matchlog_write(path, built, err, sizeof err), 0);
@@ -262,7 +271,7 @@ START_TEST(matchlog_columns)
     Arena__MatchLog *raw = arena__match_log__unpack(NULL, len, buf);
     ck_assert_ptr_nonnull(raw);
     ck_assert_uint_eq(raw->format, 2);
-    ck_assert_uint_eq(raw->n_actions, 0);       /* no message per action on disk */
+    ck_assert_uint_eq(raw->n_actions, 0); /* no message per action on disk */
     ck_assert_uint_eq(raw->n_action_id, 5);
     ck_assert_uint_eq(raw->n_action_cpu_us, 0); /* no CPU time measured: no column */
     arena__match_log__free_unpacked(raw, NULL);
