@@ -401,16 +401,20 @@ static int jail_check_file(const char *path, const char *what, int ns, char *err
     return 0;
 }
 
-/* BOT.d beside BOT.so, when it is a directory. */
-static void jail_find_data(jail_child *c, const char *bot_path)
+int jail_data_dir(const char *bot_path, char *out, size_t outlen)
 {
     struct stat st;
     size_t n = strlen(bot_path);
     if (n > 3 && strcmp(bot_path + n - 3, ".so") == 0) n -= 3;
-    if (n + 3 > sizeof c->data_dir) return;
-    memcpy(c->data_dir, bot_path, n);
-    memcpy(c->data_dir + n, ".d", 3);
-    c->has_data = stat(c->data_dir, &st) == 0 && S_ISDIR(st.st_mode);
+    if (n + 3 > outlen) return 0;
+    memcpy(out, bot_path, n);
+    memcpy(out + n, ".d", 3);
+    return stat(out, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void jail_find_data(jail_child *c, const char *bot_path)
+{
+    c->has_data = jail_data_dir(bot_path, c->data_dir, sizeof c->data_dir);
 }
 
 static int jail_write_file(pid_t pid, const char *name, const char *text)

@@ -76,6 +76,9 @@ typedef struct jail_config {
  * PREFIX/LIBDIR/libarena-sdk.so.0) when it exists outside /usr, into out
  * (PATH_MAX); 0, or -1 when there is none to bind. */
 int jail_find_sdk(const char *exe, char *out);
+/* The bot's data directory, BOT.d beside BOT.so (the one place that names
+ * it): 1 with its path in out when it exists as a directory, else 0. */
+int jail_data_dir(const char *bot_path, char *out, size_t outlen);
 
 typedef struct jail {
     pid_t pid;     /* the host's child: the jail's init, or the bot without namespaces */

@@ -12,6 +12,7 @@
 
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
+#include "jail.h"
 #include "loader.h"
 #include "outcome.h"
 
@@ -121,6 +122,19 @@ int remote_set_bind(remote_set *rs, const seat_config *local, char *err, size_t 
     rs->local = local;
     if (!local->rules_path) return arena_errf(err, errlen, "no rule module to send"), -1;
     return loader_sha256_file(local->rules_path, rs->rules_sha, err, errlen);
+}
+
+int remote_check_entrants(entrant *const *entrants, int n, char *err, size_t errlen)
+{
+    char dir[4096];
+    for (int i = 0; i < n; i++)
+        if (jail_data_dir(entrants[i]->path, dir, sizeof dir))
+            return arena_errf(err, errlen,
+                              "--hosts: %s/ is %s's data directory, and data directories do not"
+                              " travel to seat hosts yet: play %s without --hosts",
+                              dir, entrants[i]->name, entrants[i]->name),
+                   -1;
+    return 0;
 }
 
 void remote_set_close(remote_set *rs)

@@ -47,7 +47,7 @@ typedef struct remote_host {
     char key[KEYS_Z85_LEN + 1];
     int local;
     atomic_int lost;
-    int verified; /* the probe got through: keys and protocol are right */
+    int verified;              /* the probe got through: keys and protocol are right */
     int64_t rtt_us, margin_us; /* measured by remote_set_probe */
 } remote_host;
 
@@ -84,6 +84,11 @@ int remote_set_probe(remote_set *rs, void *out_file, char *err, size_t errlen);
 /* The session's seat configuration, which local seats use and whose rule
  * module remote seats send. */
 int remote_set_bind(remote_set *rs, const seat_config *local, char *err, size_t errlen);
+/* 0 when every entrant can play on a seat host; -1 with err naming the first
+ * that cannot: a bot with a data directory (BOT.d), which does not travel to
+ * hosts (only the bot's and the rule module's files do). Checked before the
+ * tournament writes anything. */
+int remote_check_entrants(entrant *const *entrants, int n, char *err, size_t errlen);
 void remote_set_close(remote_set *rs);
 
 /* The host for a new seat (round robin over the live ones), or NULL when

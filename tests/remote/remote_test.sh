@@ -11,7 +11,9 @@
 #    the host's cache, named by their SHA-256.
 # 3. The stranger's key is refused by the host (exit 2, a clear line on both
 #    sides), and so is a wrong host key on the arena's side; a host that
-#    runs bots sandboxed only refuses an arena playing --sandbox off.
+#    runs bots sandboxed only refuses an arena playing --sandbox off; a bot
+#    with a data directory (BOT.d, which does not travel) is refused before
+#    anything is written.
 # 4. Bytes that do not hash to the name they are sent under are refused and
 #    not cached (remote_put).
 # 5. Two hosts, one of which SIGKILLs itself in the middle of a match
@@ -94,8 +96,15 @@ grep -q "CURVE handshake" "$t/wronghost.out" || fail "wrong host key: unclear"
     --keys "$t/arena" --sandbox off >"$t/unsandboxed.out" 2>&1
 [ $? = 2 ] || fail "--sandbox off was not refused by a host that runs bots sandboxed only"
 grep -q "the host runs bots sandboxed only" "$t/unsandboxed.out" || fail "--sandbox off: unclear"
+# a bot's data directory (BOT.d) does not travel: refused before anything is written
+cp "$(dirname "$arena")/bots/random.so" "$t/booked.so" && mkdir "$t/booked.d" ||
+    fail "cannot make a bot with a data directory"
+"$arena" tournament --game morris --bots random "$t/booked.so" --rounds 1 --out "$t/x" \
+    --hosts "$epa" --host-keys "$t/hosta/public.key" --keys "$t/arena" >"$t/booked.out" 2>&1
+[ $? = 2 ] || fail "a bot with a data directory was not refused on --hosts"
+grep -qF "$t/booked.d/ is random's data directory" "$t/booked.out" || fail "BOT.d: unclear"
 [ -e "$t/x" ] && fail "a refused tournament wrote results"
-rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out"
+rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out" "$t/booked.out"
 
 # --- 4. a file whose bytes do not match its hash ----------------------------------
 fake=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
