@@ -31,10 +31,12 @@ typedef struct host_conn {
     int64_t mem_mb;
     host_seat *seat; /* NULL while opening */
     void *pair;
+    int fd; /* the arena's connection (tcp socket) as libzmq numbers it; -1 unknown */
 } host_conn;
 
 typedef struct host_loop {
     void *zctx, *router;
+    void *events; /* the router's monitor: which arena connections closed */
     worker_env *env;
     host_cache cache;
     host_conn *conn[HOST_MAX_SEATS];
@@ -142,6 +144,9 @@ static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t 
         return;
     }
     *c = tmp;
+    /* The connection the OPEN came over (a frame from the wire carries its
+     * socket; the routing id the ROUTER makes up does not). */
+    c->fd = zmq_msg_get(&m->part[1], ZMQ_SRCFD);
     snprintf(c->bot_sha, sizeof c->bot_sha, "%s", bot);
     snprintf(c->rules_sha, sizeof c->rules_sha, "%s", rules);
     c->sandbox = (int)sandbox;
@@ -254,29 +259,64 @@ static int host_bind(host_loop *h, const host_opts *o, const keys_pair *kp, char
         zmq_setsockopt(h->router, ZMQ_ROUTER_MANDATORY, &one, sizeof one) ||
         (!o->insecure && remote_curve_server(h->router, kp)))
         return arena_errf(err, errlen, "socket: %s", zmq_strerror(errno)), -1;
+    if (zmq_socket_monitor(h->router, "inproc://arena-host-events", ZMQ_EVENT_DISCONNECTED) ||
+        !(h->events = zmq_socket(h->zctx, ZMQ_PAIR)) ||
+        zmq_connect(h->events, "inproc://arena-host-events"))
+        return arena_errf(err, errlen, "monitor: %s", zmq_strerror(errno)), -1;
     if (zmq_bind(h->router, o->listen) != 0)
         return arena_errf(err, errlen, "cannot listen on %s: %s", o->listen, zmq_strerror(errno)),
                -1;
     return 0;
 }
 
+/* A seat's arena is gone: its connection closed (the arena exited or was
+ * killed, or its heartbeats stopped). Each such seat ends now rather than
+ * after HOST_SEAT_IDLE_S with its jail kept. */
+static void host_from_events(host_loop *h)
+{
+    remote_msg m;
+    if (remote_recv(h->events, ZMQ_DONTWAIT, &m) < 1) return;
+    size_t len;
+    const uint8_t *ev = remote_part(&m, 0, &len);
+    if (len == 6 && (ev[0] | ev[1] << 8) == ZMQ_EVENT_DISCONNECTED) {
+        int fd = (int)((uint32_t)ev[2] | (uint32_t)ev[3] << 8 | (uint32_t)ev[4] << 16 |
+                       (uint32_t)ev[5] << 24);
+        for (int i = h->n - 1; i >= 0; i--) {
+            host_conn *c = h->conn[i];
+            if (c->fd != fd) continue;
+            c->fd = -1;
+            if (c->pair) {
+                const char *bye = "BYE"; /* the thread ends the seat and says CLOSED */
+                remote_send_text(c->pair, 1, &bye);
+            } else {
+                host_drop(h, c); /* still opening: no thread yet */
+            }
+        }
+    }
+    remote_msg_close(&m);
+}
+
 static void host_serve(host_loop *h)
 {
-    zmq_pollitem_t items[HOST_MAX_SEATS + 1];
-    host_conn *owner[HOST_MAX_SEATS + 1];
+    zmq_pollitem_t items[HOST_MAX_SEATS + 2];
+    host_conn *owner[HOST_MAX_SEATS + 2];
     while (!host_stop) {
         int n = 0;
         items[n++] = (zmq_pollitem_t){h->router, 0, ZMQ_POLLIN, 0};
+        items[n++] = (zmq_pollitem_t){h->events, 0, ZMQ_POLLIN, 0};
         for (int i = 0; i < h->n; i++)
             if (h->conn[i]->pair) {
                 owner[n] = h->conn[i];
                 items[n++] = (zmq_pollitem_t){h->conn[i]->pair, 0, ZMQ_POLLIN, 0};
             }
         if (zmq_poll(items, n, HOST_POLL_MS) <= 0) continue;
-        /* seats first: a CLOSED frees its conn, which the router's turn may look up */
-        for (int i = 1; i < n; i++)
+        /* seats first: a CLOSED frees its conn, which the router's turn may
+         * look up; the closed connections last, so that a number libzmq gives
+         * a new connection is never taken for the old one's */
+        for (int i = 2; i < n; i++)
             if (items[i].revents & ZMQ_POLLIN) host_from_seat(h, owner[i]);
         if (items[0].revents & ZMQ_POLLIN) host_from_arena(h);
+        if (items[1].revents & ZMQ_POLLIN) host_from_events(h);
     }
 }
 
@@ -349,6 +389,8 @@ out:
         }
         host_drop(h, c);
     }
+    if (h->router) zmq_socket_monitor(h->router, NULL, 0);
+    if (h->events) zmq_close(h->events);
     if (h->router) zmq_close(h->router);
     host_zap_stop(zap);
     if (h->zctx) zmq_ctx_term(h->zctx);

@@ -13,7 +13,9 @@
  * Bots and rule modules arrive by SHA-256 and stay in STATE/cache
  * (host_cache.h). Only arenas whose public key is listed (--allow) get past
  * the CURVE handshake (host_zap.h). The loop never waits on a bot; SIGINT or
- * SIGTERM end it, closing every seat.
+ * SIGTERM end it, closing every seat. A seat ends as soon as its arena's
+ * connection closes (the arena exited or died, or its heartbeats stopped):
+ * a vanished arena leaves no jail behind.
  */
 #ifndef ARENA_HOST_H
 #define ARENA_HOST_H

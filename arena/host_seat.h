@@ -11,8 +11,10 @@
  *
  * Messages from the thread to the main loop: OPENED or ERROR text (once, after
  * the spawn), the answers, and CLOSED last (then the thread has ended and its
- * worker is gone: host_seat_free). A seat that hears nothing for
- * HOST_SEAT_IDLE_S closes itself (its arena vanished without BYE).
+ * worker is gone: host_seat_free). The main loop ends a seat whose arena's
+ * connection closes (host.c watches the router's connections); a seat that
+ * hears nothing for HOST_SEAT_IDLE_S closes itself all the same, the last
+ * resort should that watch miss one.
  */
 #ifndef ARENA_HOST_SEAT_H
 #define ARENA_HOST_SEAT_H

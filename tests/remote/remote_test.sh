@@ -20,6 +20,8 @@
 #    (ARENA_HOST_DIE_AFTER, host.c): its matches are played again on the
 #    other, each recorded once, and the results equal the local run.
 # 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
+# 7. An arena SIGKILLed mid-tournament: the host ends its seats (their
+#    connections closed) instead of keeping the jails until they idle out.
 # Nothing here depends on timing: the clock is generous (60 s a move).
 set -u
 arena=${1:?usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT}
@@ -137,7 +139,34 @@ epc=$ep pidc=$pid
 grep -q "^match [0-9]*: seat host lost: $epc: .*: played again" "$t/three.out" ||
     fail "no match was played again after a host fell silent"
 "$equal" "$t/local" "$t/three" >"$t/eq3.out" 2>&1 || fail "results after a silent host differ"
+# --- 7. an arena killed mid-tournament ------------------------------------------
+# Its seats on the host end when their connections close, jails and all: the
+# host's seat hosts (its children) are gone long before HOST_SEAT_IDLE_S.
+children() { # how many processes have parent $1 (from /proc: no procps needed)
+    for f in /proc/[0-9]*/stat; do
+        read -r _ _ _ ppid _ <"$f" 2>/dev/null && [ "$ppid" = "$1" ] && echo x
+    done | wc -l
+}
+"$arena" tournament --game morris --bots random random --rounds 100000 --out "$t/killed" \
+    --hosts "$epa" --host-keys "$t/hosta/public.key" --keys "$t/arena" -q >/dev/null 2>&1 &
+victim=$!
+pids="$pids $victim"
+for _ in $(seq 1 600); do
+    [ "$(children "$pida")" -ge 2 ] && break
+    kill -0 "$victim" 2>/dev/null || fail "the arena to kill ended by itself"
+    sleep 0.1
+done
+[ "$(children "$pida")" -ge 2 ] || fail "the host never started the arena's two seats"
+kill -9 "$victim"
+for _ in $(seq 1 600); do
+    [ "$(children "$pida")" = 0 ] && break
+    sleep 0.1
+done
+[ "$(children "$pida")" = 0 ] || fail "a killed arena's seats still run on the host after 60 s"
+kill -0 "$pida" 2>/dev/null || fail "host a died with the arena"
+
 echo "remote_hosts: one host equals local; unknown keys and a wrong hash refused;"
 echo "remote_hosts: a host killed mid-match: $(grep -c 'played again' "$t/two.out") match(es) played again, results equal"
 echo "remote_hosts: a host silent mid-match: $(grep -c 'played again' "$t/three.out") match(es) played again, results equal"
+echo "remote_hosts: an arena killed mid-tournament: its seats on the host ended"
 exit 0
