@@ -66,8 +66,9 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
  * (Linux schedstat; plain wall-clock time where that is missing) and answers
  * OUTCOME_TIME past it, so no load on the machine costs a bot its start.
  * The arena itself waits WORKER_SETUP_WAIT_US(timeout_us) of wall-clock time,
- * a backstop for a host that does not answer. */
-#define WORKER_SETUP_WAIT_US(limit_us) (10 * (limit_us))
+ * a backstop for a host that does not answer: beyond what a bot starved to a
+ * few percent of a processor needs. */
+#define WORKER_SETUP_WAIT_US(limit_us) (10 * (limit_us) + 60 * 1000000LL)
 int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
                  Arena__BotInfo **info_out, char *err, size_t errlen);
 
