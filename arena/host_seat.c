@@ -153,7 +153,7 @@ static void *hs_thread(void *arg)
                         .rules_path = s->cfg.rules_path,
                         .sandbox = s->cfg.sandbox,
                         .mem_limit_mb = s->cfg.mem_limit_mb};
-    s->w = worker_spawn(s->env, &wc, SEAT_LOAD_TIMEOUT_US, err, sizeof err);
+    s->w = worker_spawn(s->env, &wc, SEAT_SPAWN_TIMEOUT_US, err, sizeof err);
     if (!s->w) {
         hs_text(s, "ERROR", err);
         hs_text(s, "CLOSED", NULL);

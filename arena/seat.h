@@ -37,14 +37,23 @@
 #include "record.h"
 
 /* How long a bot may take to load and say who it is (its constructors run
- * then), and to start a game (create() may read big tables). The one place
- * these limits are written. */
+ * then), and to start a game (create() may read big tables or solve one:
+ * kurnik_smart's takes 0.2 s, 4 s under ASan). The one place these limits are
+ * written. They count time the bot had -- wall-clock time less the time it
+ * waited for a processor, as its seat host measures it (worker.h) -- so a
+ * loaded machine does not turn a slow start into a forfeit, while a bot that
+ * sleeps or blocks in its constructor is still stopped at the limit. */
 #if defined(__SANITIZE_ADDRESS__)
-#define SEAT_LOAD_TIMEOUT_US (20 * 1000000LL) /* ASan: every worker starts ~10x slower */
+#define SEAT_LOAD_TIMEOUT_US (20 * 1000000LL) /* ASan: every bot runs ~10-20x slower */
+#define SEAT_START_TIMEOUT_US (40 * 1000000LL)
 #else
 #define SEAT_LOAD_TIMEOUT_US (5 * 1000000LL)
-#endif
 #define SEAT_START_TIMEOUT_US (10 * 1000000LL)
+#endif
+/* How long the arena waits for a seat host to start (trusted code, before
+ * any of the bot's runs): generous, since only a stuck machine reaches it and
+ * a loaded one must not. */
+#define SEAT_SPAWN_TIMEOUT_US (60 * 1000000LL)
 
 typedef enum seat_kind {
     SEAT_PROCESS = 0, /* sandboxed worker process (default) */
@@ -58,7 +67,7 @@ int seat_kind_parse(const char *s);
 /* Who a bot says it is. Strings are owned by the seat_info (seat_info_free). */
 typedef struct seat_info {
     char *name, *version, *author, *games;
-    int wants_events; /* the bot has observe() */
+    int wants_events;   /* the bot has observe() */
     char *options_help; /* the bot table's options_help, "" when it takes none */
 } seat_info;
 

@@ -75,7 +75,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
                         .sandbox = cfg->sandbox,
                         .mem_limit_mb = cfg->mem_limit_mb};
     char why[400];
-    p->w = worker_spawn(cfg->env, &wc, SEAT_LOAD_TIMEOUT_US, why, sizeof why);
+    p->w = worker_spawn(cfg->env, &wc, SEAT_SPAWN_TIMEOUT_US, why, sizeof why);
     if (!p->w) {
         free(p);
         return arena_errf(err, errlen, "%s: %s", bot_path, why), NULL;

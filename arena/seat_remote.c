@@ -22,6 +22,7 @@
 #include "seat_wire.h"
 #include "text.h"
 #include "wire.h"
+#include "worker.h"
 
 #define SEAT_REMOTE_FILE_US (60 * 1000000LL) /* a file's trip on a slow link */
 
@@ -108,8 +109,10 @@ static int sr_setup(seat_remote *r, const Arena__Setup *setup, int64_t timeout_u
     m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
     m.setup = (Arena__Setup *)setup;
     Arena__WorkerMsg *w = NULL;
+    /* the host's seat counts the limit in time the bot had (worker.h) */
     int code = sr_send(r, "MSG", &m, timeout_us, err, errlen);
-    if (code == OUTCOME_NORMAL) code = sr_answer(r, timeout_us, &w, NULL, err, errlen);
+    if (code == OUTCOME_NORMAL)
+        code = sr_answer(r, WORKER_SETUP_WAIT_US(timeout_us), &w, NULL, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     if (w->body_case != ARENA__WORKER_MSG__BODY_SETUP_REPLY) {
         arena__worker_msg__free_unpacked(w, &r->scratch.alloc);

@@ -526,13 +526,16 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
     botout_new_game(&w->out_pipe);
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
-    m.setup = (Arena__Setup *)setup;
-    int64_t deadline = arena_now_us() + timeout_us;
+    Arena__Setup limited = *setup; /* a shallow copy: only packed */
+    limited.limit_us = timeout_us; /* the host counts it (worker_main.c) */
+    m.setup = &limited;
+    int64_t wait_us = WORKER_SETUP_WAIT_US(timeout_us);
+    int64_t deadline = arena_now_us() + wait_us;
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
         code = worker_await(w, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, deadline, &r, err, errlen);
-    if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
+    if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, wait_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     Arena__SetupReply *sr = r->setup_reply;
     if (!sr->ok) {

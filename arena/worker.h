@@ -60,7 +60,15 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
 /* Starts a game (or, with setup->info_only, only asks who the bot is). On
  * success *info_out (if not NULL) receives the bot's identity, to be freed with
  * arena__bot_info__free_unpacked. A bot that refuses the game or fails to load
- * gives OUTCOME_SETUP with its message. */
+ * gives OUTCOME_SETUP with its message.
+ * timeout_us is the bot's limit in time it had: the seat host counts
+ * wall-clock time less the time the bot's threads waited for a processor
+ * (Linux schedstat; plain wall-clock time where that is missing) and answers
+ * OUTCOME_TIME past it, so no load on the machine costs a bot its start.
+ * The arena itself waits WORKER_SETUP_WAIT_US(timeout_us) of wall-clock time,
+ * a backstop for a host that does not answer: beyond what a bot starved to a
+ * few percent of a processor needs. */
+#define WORKER_SETUP_WAIT_US(limit_us) (10 * (limit_us) + 60 * 1000000LL)
 int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
                  Arena__BotInfo **info_out, char *err, size_t errlen);
 

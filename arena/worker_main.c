@@ -11,7 +11,9 @@
  * Serving, per message of the arena:
  *   Setup, Turn    continue the jail, pass the packet on, read exactly one
  *                  answer of the right kind (and seq), stop the jail again;
- *                  a Turn's answer carries the jail's CPU time for the turn
+ *                  a Turn's answer carries the jail's CPU time for the turn;
+ *                  a Setup past its limit_us of the bot's own time (wall
+ *                  clock less its waits for a processor) is a loss on time
  *   Event, GameOver  queued on the channel for the stopped jail
  *   Bye            kill the jail, exit
  * The jail is stopped (SIGSTOP) whenever it serves no request, so no bot
@@ -21,6 +23,7 @@
  * jail and exits. The host dies with the arena (PDEATHSIG), the jail with
  * the host.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -38,6 +41,7 @@
 #include <unistd.h>
 #include <zmq.h>
 
+#include "arena/sdk.h"
 #include "jail.h"
 #include "outcome.h"
 #include "sandbox.h"
@@ -181,6 +185,32 @@ static int64_t host_jail_cpu_us(const host *h)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* Time the jail's bot waited for a processor so far, in microseconds: the
+ * second field of each of its threads' /proc/PID/task/TID/schedstat
+ * (nanoseconds runnable but not running). 0 where the kernel does not keep
+ * it: a limit counted with it is then plain wall-clock time. */
+static int64_t host_jail_wait_us(const host *h)
+{
+    char path[64];
+    if (h->j.bot_pid <= 0) return 0;
+    snprintf(path, sizeof path, "/proc/%d/task", (int)h->j.bot_pid);
+    DIR *d = opendir(path);
+    if (!d) return 0;
+    int64_t sum = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        char stat[128];
+        snprintf(stat, sizeof stat, "%s/%.32s/schedstat", path, e->d_name);
+        FILE *f = fopen(stat, "r");
+        unsigned long long run = 0, wait = 0;
+        if (f && fscanf(f, "%llu %llu", &run, &wait) == 2) sum += (int64_t)(wait / 1000);
+        if (f) fclose(f);
+    }
+    closedir(d);
+    return sum;
+}
+
 /* The jail ended (its channel closed, or it sent its last words): how. */
 static int host_death(host *h, const sandbox_record *violation)
 {
@@ -255,13 +285,42 @@ static int host_check_quiet(host *h)
     return host_fault(h, OUTCOME_GARBAGE, "sent a message nobody asked for");
 }
 
+/* With a limit (a Setup's limit_us, > 0): whether the bot has had it, in
+ * time it had since t0_us -- wall-clock time less its waits for a processor
+ * since wait0_us -- and otherwise in *ms how long to wait before asking
+ * again (the rest of the limit, which no wait for a processor can shorten). */
+static int host_past_limit(const host *h, int64_t limit_us, int64_t t0_us, int64_t wait0_us,
+                           int *ms)
+{
+    if (limit_us <= 0) return *ms = -1, 0;
+    int64_t had = arena_now_us() - t0_us - (host_jail_wait_us(h) - wait0_us);
+    if (had >= limit_us) return 1;
+    *ms = (int)((limit_us - had + 999) / 1000);
+    return 0;
+}
+
 /* The one answer to a request: a message with body `want` (and, for a turn,
- * the request's seq), decoded into *out. */
-static int host_await(host *h, int want, uint32_t seq, Arena__WorkerMsg **out)
+ * the request's seq), decoded into *out. Past limit_us of the bot's time
+ * (0: none; the arena's deadline rules turns) the bot loses on time. */
+static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, Arena__WorkerMsg **out)
 {
     struct pollfd p = {h->j.chan, POLLIN, 0};
+    int64_t t0 = arena_now_us(), wait0 = limit_us > 0 ? host_jail_wait_us(h) : 0;
     for (;;) {
-        if (poll(&p, 1, -1) < 0 && errno != EINTR) return host_death(h, NULL);
+        int ms;
+        if (host_past_limit(h, limit_us, t0, wait0, &ms)) {
+            int64_t waited = host_jail_wait_us(h) - wait0;
+            return waited >= 100000
+                       ? host_fault(h, OUTCOME_TIME,
+                                    "no answer within %lld ms (besides %.1f s it waited for a "
+                                    "processor)",
+                                    (long long)(limit_us / 1000), (double)waited / 1e6)
+                       : host_fault(h, OUTCOME_TIME, "no answer within %lld ms",
+                                    (long long)(limit_us / 1000));
+        }
+        int rc = poll(&p, 1, ms);
+        if (rc < 0 && errno != EINTR) return host_death(h, NULL);
+        if (rc <= 0) continue; /* the limit is checked again */
         ssize_t n = recv(h->j.chan, h->reply, sizeof h->reply, MSG_TRUNC | MSG_DONTWAIT);
         if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
         if (n == 0) return host_eof(h);
@@ -291,13 +350,13 @@ static int host_await(host *h, int want, uint32_t seq, Arena__WorkerMsg **out)
 
 /* Setup or Turn: continue, ask, read the answer, stop; the answer goes to
  * the arena. */
-static int host_request(host *h, size_t len, int want, uint32_t seq)
+static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
 {
     if (host_check_quiet(h) < 0) return -1;
     int64_t cpu0 = host_jail_cpu_us(h);
     host_continue(h);
     Arena__WorkerMsg *m = NULL;
-    if (host_forward(h, len) < 0 || host_await(h, want, seq, &m) < 0) return -1;
+    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, &m) < 0) return -1;
     host_stop(h);
     int64_t cpu1 = host_jail_cpu_us(h);
     if (want == ARENA__WORKER_MSG__BODY_ACTION)
@@ -325,10 +384,10 @@ static int host_serve(host *h, const Arena__ArenaMsg *m, size_t len)
     switch (m->body_case) {
     case ARENA__ARENA_MSG__BODY_SETUP:
         if (h->jail_err[0]) return host_refuse(h);
-        return host_request(h, len, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0);
+        return host_request(h, len, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, m->setup->limit_us);
     case ARENA__ARENA_MSG__BODY_TURN:
         if (h->jail_err[0]) return -1;
-        return host_request(h, len, ARENA__WORKER_MSG__BODY_ACTION, m->turn->seq);
+        return host_request(h, len, ARENA__WORKER_MSG__BODY_ACTION, m->turn->seq, 0);
     case ARENA__ARENA_MSG__BODY_EVENT:
     case ARENA__ARENA_MSG__BODY_GAME_OVER:
         return h->jail_err[0] ? 0 : host_forward(h, len);

@@ -9,25 +9,12 @@
 set -eu
 build=${1:?usage: browser_deps.sh BUILD_DIR}
 
-missing=""
-command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
-command -v node >/dev/null 2>&1 || missing="$missing nodejs"
-command -v npm >/dev/null 2>&1 || missing="$missing npm"
-if [ -n "$missing" ]; then
-    echo "arena: installing what the browser test needs:$missing"
-    if [ "$(id -u)" -ne 0 ]; then
-        if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
-            echo "arena: run as root, or install these Debian packages:$missing" >&2
-            exit 1
-        fi
-    else
-        SUDO=""
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $SUDO apt-get update -qq
-    # shellcheck disable=SC2086
-    $SUDO apt-get install -y -qq --no-install-recommends $missing
-fi
+# shellcheck source=scripts/apt_missing.sh
+. "$(dirname "$0")/apt_missing.sh"
+need_pkg chromium "command -v chromium"
+need_pkg nodejs "command -v node"
+need_pkg npm "command -v npm"
+install_missing "what the browser test needs"
 
 mkdir -p "$build"
 dir=$(cd "$build" && pwd)/web-test

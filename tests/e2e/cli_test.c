@@ -182,7 +182,9 @@ START_TEST(check_exit_2_when_the_bot_does_not_load)
 END_TEST
 
 /* A match: its result, how it ended and its log; the same seed plays the same
- * game; a single match is not stored in arena.db. */
+ * game; a single match is not stored in arena.db. Here and below, where a
+ * result or a game is asserted, bots that answer at once get 30 s a move: no
+ * stall of a loaded machine then turns one run's game into a loss on time. */
 START_TEST(match_same_seed_same_game_not_stored)
 {
     char dir[2][256];
@@ -190,7 +192,9 @@ START_TEST(match_same_seed_same_game_not_stored)
     for (int k = 0; k < 2; k++) {
         e2e_tmpdir(dir[k], sizeof dir[k]);
         char *out;
-        int rc = e2e_run(&out, "%s match --game morris morris_greedy random --seed 3 --out %s",
+        int rc = e2e_run(&out,
+                         "%s match --game morris morris_greedy random --seed 3 "
+                         "--move-time 30000 --out %s",
                          ARENA, dir[k]);
         ck_assert_msg(rc == 0 && strstr(out, "Result: morris_greedy - random") &&
                           strstr(out, "\nEnded: ") && strstr(out, "\nLog: "),
@@ -221,7 +225,9 @@ START_TEST(match_show_and_bad_game_option)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s match --game morris morris_greedy random --seed 3 --show --out %s",
+    int rc = e2e_run(&out,
+                     "%s match --game morris morris_greedy random --seed 3 --show "
+                     "--move-time 30000 --out %s",
                      ARENA, dir);
     ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
     const char *after = strstr(out, " after ");
@@ -433,7 +439,8 @@ START_TEST(multiplayer_tables_from_the_command_line)
         e2e_tmpdir(dir, sizeof dir);
         int rc = e2e_run(&out,
                          "%s tournament --game kurnik:players=3 --bots kurnik_smart "
-                         "kurnik_greedy random random --rounds 1 --seed 3 %s --out %s",
+                         "kurnik_greedy random random --rounds 1 --seed 3 --move-time 30000 %s "
+                         "--out %s",
                          ARENA, modes[m].seats, dir);
         ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
         text_row rows[8];
@@ -490,7 +497,7 @@ START_TEST(ratings_in_every_format)
     e2e_tmpdir(dir, sizeof dir);
     ck_assert_int_eq(e2e_run(NULL,
                              "%s tournament --game morris --bots morris_greedy random --rounds 3 "
-                             "--seed 4 --quiet --out %s",
+                             "--seed 4 --move-time 30000 --quiet --out %s",
                              ARENA, dir),
                      0);
     ck_assert_int_eq(e2e_run(&out, "%s ratings --game morris --format text --out %s", ARENA, dir),

@@ -2,7 +2,6 @@
  * binary: a bot entered twice, `arena ratings` exit statuses, damaged and
  * read-only stores, names, formats, --resume refusals, strict numbers. */
 #include <check.h>
-#include <sqlite3.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "e2e_db.h"
 #include "e2e_util.h"
 #include "support.h"
 
@@ -26,22 +26,6 @@ static void tournament_ok(const char *dir, const char *args)
     ck_assert_msg(rc == 0, "tournament %s failed (%d):\n%s", args, rc, out);
     ck_assert_msg(!strstr(out, "plays itself"), "%s", out);
     free(out);
-}
-
-/* First column of the first row of sql on dir/arena.db. */
-static long long query_int(const char *dir, const char *sql)
-{
-    char path[300];
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    snprintf(path, sizeof path, "%s/arena.db", dir);
-    ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
 }
 
 static int count_lines(const char *s)
@@ -68,8 +52,8 @@ START_TEST(bot_entered_twice_keeps_the_pool)
     ck_assert_int_eq(count_lines(out), 4); /* header and three players */
     free(out);
     /* One snapshot per tournament: 2 rows, then 3. */
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM rating_history"), 5);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM rating_history WHERE copy=1"), 2);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 5);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history WHERE copy=1"), 2);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -265,7 +249,7 @@ START_TEST(ctrl_c_says_how_to_resume)
     }
     ck_assert_msg(found, "%s", out);
     ck_assert_int_eq(planned, 10000);
-    ck_assert_int_eq(stored, query_int(dir, "SELECT count(*) FROM matches"));
+    ck_assert_int_eq(stored, e2e_query_int(dir, "SELECT count(*) FROM matches"));
     char want[400];
     snprintf(want, sizeof want, "  arena tournament --resume %s/2", dir);
     ck_assert_msg(strstr(out, want), "%s", out);
@@ -289,11 +273,11 @@ START_TEST(resume_refuses_and_adds_nothing)
                       "%s: (%d)\n%s", bad[i], rc, out);
         free(out);
     }
-    long long before = query_int(dir, "SELECT count(*) FROM rating_history");
+    long long before = e2e_query_int(dir, "SELECT count(*) FROM rating_history");
     int rc = e2e_run(&out, "%s tournament --resume %s --quiet 2>&1", ARENA, tdir);
     ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
     free(out);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM rating_history"), before);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), before);
     e2e_rmrf(dir);
 }
 END_TEST

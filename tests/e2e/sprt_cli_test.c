@@ -3,30 +3,15 @@
  * --gauntlet` (schedule, resume, ratings), `--anchor`, and `arena ratings
  * --history`. */
 #include <check.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "e2e_db.h"
 #include "e2e_util.h"
 #include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
-
-static long long query_int(const char *dir, const char *sql)
-{
-    char path[300];
-    sqlite3 *db;
-    sqlite3_stmt *st;
-    snprintf(path, sizeof path, "%s/arena.db", dir);
-    ck_assert_int_eq(sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    long long v = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
-}
 
 static char *run_ok(const char *what, const char *fmt_dir, const char *dir)
 {
@@ -52,14 +37,14 @@ START_TEST(sprt_reaches_and_stores_a_verdict)
     ck_assert_msg(strstr(out, "LLR +") && strstr(out, "[-2.94, +2.94]") && strstr(out, "penta [") &&
                       strstr(out, "LOS "),
                   "%s", out);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict='H1 accepted'"
-                                    " AND llr >= 2.944 AND finished IS NOT NULL"),
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict='H1 accepted'"
+                                        " AND llr >= 2.944 AND finished IS NOT NULL"),
                      1);
-    long long games = query_int(dir, "SELECT games FROM sprt_runs");
+    long long games = e2e_query_int(dir, "SELECT games FROM sprt_runs");
     ck_assert_int_eq(games % 2, 0);
-    ck_assert_int_ge(query_int(dir, "SELECT count(*) FROM matches"), games);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM tournament_formats WHERE format='sprt'"),
-                     1);
+    ck_assert_int_ge(e2e_query_int(dir, "SELECT count(*) FROM matches"), games);
+    ck_assert_int_eq(
+        e2e_query_int(dir, "SELECT count(*) FROM tournament_formats WHERE format='sprt'"), 1);
     free(out);
     /* its games are in the pool: ratings and the history see them */
     out = run_ok("ratings", "%s ratings --game morris --history morris_greedy --out %s", dir);
@@ -87,10 +72,10 @@ START_TEST(sprt_max_games_stops)
     ck_assert_msg(strstr(out, "morris_ab[depth=2] vs morris_ab[depth=1]"), "%s", out);
     ck_assert_msg(strstr(out, "Verdict: stopped after 4 games (2 pairs), --max-games reached"),
                   "%s", out);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict='stopped'"
-                                    " AND games=4 AND max_games=4"),
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict='stopped'"
+                                        " AND games=4 AND max_games=4"),
                      1);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM matches"), 4);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 4);
     free(out);
     e2e_rmrf(dir);
 }
@@ -117,10 +102,11 @@ START_TEST(sprt_ctrl_c_stops_and_stores)
                       strstr(out, "nElo") && strstr(out, "(normalised Elo)"),
                   "%s", out);
     free(out);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict='stopped' AND "
-                                    "model='normalized' AND finished IS NOT NULL"),
+    ck_assert_int_eq(e2e_query_int(dir,
+                                   "SELECT count(*) FROM sprt_runs WHERE verdict='stopped' AND "
+                                   "model='normalized' AND finished IS NOT NULL"),
                      1);
-    ck_assert_int_ge(query_int(dir, "SELECT count(*) FROM matches"), 2);
+    ck_assert_int_ge(e2e_query_int(dir, "SELECT count(*) FROM matches"), 2);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -138,14 +124,15 @@ START_TEST(sprt_pairwise_multiplayer)
     ck_assert_msg(strstr(out, "Field (the other seats): kurnik_smart") &&
                       strstr(out, "Verdict: stopped after 4 games (2 pairs)"),
                   "%s", out);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM matches"), 4);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM match_seats"), 12);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 4);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM match_seats"), 12);
     /* seat 2 is the field's in every game; NEW sits first in games 0 and 2 */
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM match_seats WHERE seat=2 AND "
-                                    "entrant=2"),
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM match_seats WHERE seat=2 AND "
+                                        "entrant=2"),
                      4);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM match_seats s JOIN matches m ON "
-                                    "m.id=s.match_id WHERE s.entrant=0 AND s.seat=m.match_index%2"),
+    ck_assert_int_eq(e2e_query_int(dir,
+                                   "SELECT count(*) FROM match_seats s JOIN matches m ON "
+                                   "m.id=s.match_id WHERE s.entrant=0 AND s.seat=m.match_index%2"),
                      4);
     free(out);
     e2e_rmrf(dir);
@@ -197,14 +184,15 @@ START_TEST(gauntlet_plays_resumes_and_rates)
     int rc = e2e_run(&out, "%s tournament --resume %s --quiet", ARENA, tdir);
     ck_assert_msg(rc == 0, "(%d) %s", rc, out);
     free(out);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM matches"), 8);
-    ck_assert_int_eq(query_int(dir, "SELECT planned FROM tournaments"), 8);
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM tournament_formats WHERE "
-                                    "format='gauntlet'"),
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 8);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT planned FROM tournaments"), 8);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournament_formats WHERE "
+                                        "format='gauntlet'"),
                      1);
     /* every match seats morris_greedy (entrant 0) */
-    ck_assert_int_eq(query_int(dir, "SELECT count(*) FROM matches m WHERE NOT EXISTS(SELECT 1 "
-                                    "FROM match_seats s WHERE s.match_id=m.id AND s.entrant=0)"),
+    ck_assert_int_eq(e2e_query_int(dir,
+                                   "SELECT count(*) FROM matches m WHERE NOT EXISTS(SELECT 1 "
+                                   "FROM match_seats s WHERE s.match_id=m.id AND s.entrant=0)"),
                      0);
     e2e_rating r;
     ck_assert_int_eq(e2e_rating_of(tdir, "morris_greedy", &r), 0);

@@ -1,6 +1,6 @@
 /* ponderer.c -- item 5: thinks on the other seat's time. Its moves are
  * instant, but every event (the opponent's move, which arrives while the
- * opponent's clock runs) makes it compute for 300 ms of CPU. Expected: the
+ * opponent's clock runs) makes it compute for 3 s of CPU. Expected: the
  * arena keeps the bot stopped between its own requests, so those events are
  * handled at its next turn, on its own clock: it loses on time. */
 #include <time.h>
@@ -24,7 +24,7 @@ static void ponder_observe(void *bot, const arena_event *ev)
 {
     (void)bot;
     if (ev->kind != ARENA_EVENT_ACTION) return;
-    double until = cpu_seconds() + 0.3;
+    double until = cpu_seconds() + 3.0;
     volatile unsigned long spin = 0;
     while (cpu_seconds() < until)
         spin++;

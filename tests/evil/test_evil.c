@@ -68,12 +68,14 @@ START_TEST(pause_loses_on_time)
 END_TEST
 
 /* Item 5: the opponent's moves reach the bot while it is stopped; what it
- * computes on them counts on its own clock (200 ms a move, 300 ms of work). */
+ * computes on them counts on its own clock (2 s a move, 3 s of CPU work: a
+ * move time no stall of a loaded machine reaches for the honest seat, which
+ * moves first). */
 START_TEST(no_thinking_on_the_others_time)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s match --game morris random %s --move-time 200 --seed 1 --out %s",
+    int rc = e2e_run(&out, "%s match --game morris random %s --move-time 2000 --seed 1 --out %s",
                      ARENA, EVIL("ponderer"), dir);
     ck_assert_msg(rc == 0 && strstr(out, "Ended: ponderer lost on time"), "(%d)\n%.1500s", rc, out);
     free(out);
@@ -291,14 +293,16 @@ END_TEST
 
 /* All the bots that load, with two honest ones: the tournament finishes, the
  * honest pair plays all its matches, and every hostile bot forfeits every
- * match with its verdict. */
+ * match with its verdict. The honest bots answer at once: 2 s a move is
+ * beyond any stall of a loaded machine (500 ms was not, under ASan), and
+ * costs only the pauser's waits. */
 START_TEST(tournament_goes_on)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
     int rc = e2e_run(&out,
                      "%s tournament --game morris --bots random morris_greedy %s %s %s %s %s %s "
-                     "%s --move-time 500 -j 2 --seed 5 --out %s",
+                     "%s --move-time 2000 -j 2 --seed 5 --out %s",
                      ARENA, EVIL("sigowner"), EVIL("asyncflag"), EVIL("scheduler"),
                      EVIL("realtime"), EVIL("leaser"), EVIL("locker"), EVIL("pauser"), dir);
     ck_assert_msg(rc == 0 && strstr(out, "Rank"), "tournament failed (%d)", rc);

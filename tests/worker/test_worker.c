@@ -6,6 +6,7 @@
  * worker of a good bot still plays a whole game.
  */
 #include <check.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -529,6 +530,74 @@ START_TEST(test_round_trip)
 }
 END_TEST
 
+/* A Setup with its limit: countdown at seat 0, as setup_game. */
+static int setup_limited(worker *w, int64_t limit_us)
+{
+    Arena__TimeControl tc = ARENA__TIME_CONTROL__INIT;
+    tc.move_time_us = SEC;
+    Arena__Setup s = ARENA__SETUP__INIT;
+    s.game = "countdown";
+    s.options = "";
+    s.num_players = 2;
+    s.tc = &tc;
+    return worker_setup(w, &s, limit_us, NULL, err, sizeof err);
+}
+
+/* The setup limit counts the time the bot had, not the time it waited for
+ * a processor: busy_create computes 0.5 s of CPU in create(), pinned to one
+ * processor with four busy loops, so its start takes at least 2.5 s of
+ * wall-clock time -- more than its 2 s limit, which it still keeps. (A
+ * wall-clock limit failed here, as a loaded machine once failed kurnik_smart
+ * under ASan.) Past the limit in its own time it loses on time, computing
+ * or sleeping, and the host, not the arena's backstop, says so. */
+START_TEST(test_setup_limit_counts_the_bots_time)
+{
+    enum { HOGS = 4 };
+    cpu_set_t all, one;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof all, &all), 0);
+    int cpu = 0;
+    while (!CPU_ISSET(cpu, &all))
+        cpu++;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0); /* the worker inherits it */
+    worker *w = spawn("busy_create");
+    pid_t hog[HOGS];
+    for (int i = 0; i < HOGS; i++) {
+        hog[i] = fork();
+        if (hog[i] == 0)
+            for (;;) {
+            }
+        ck_assert_int_gt(hog[i], 0);
+    }
+    int64_t t0 = arena_now_us();
+    int code = setup_limited(w, 2 * SEC);
+    int64_t took = arena_now_us() - t0;
+    for (int i = 0; i < HOGS; i++) {
+        kill(hog[i], SIGKILL);
+        waitpid(hog[i], NULL, 0);
+    }
+    ck_assert_int_eq(sched_setaffinity(0, sizeof all, &all), 0);
+    ck_assert_msg(code == OUTCOME_NORMAL, "a starved start lost: %s", err);
+    /* at most a fifth of one processor for 0.5 s of work: 2.5 s or more */
+    ck_assert_msg(took > 2 * SEC,
+                  "the busy loops did not starve the bot (%lld us): this proves "
+                  "nothing",
+                  (long long)took);
+    worker_close(w);
+
+    w = spawn("busy_create");
+    ck_assert_int_eq(setup_limited(w, SEC / 5), OUTCOME_TIME);
+    ck_assert_msg(strstr(err, "no answer within 200 ms"), "%s", err);
+    worker_close(w);
+    w = spawn("stuck_create");
+    ck_assert_int_eq(setup_limited(w, SEC / 5), OUTCOME_TIME);
+    ck_assert_msg(strstr(err, "no answer within 200 ms"), "%s", err);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+END_TEST
+
 static Suite *worker_suite(void)
 {
     Suite *s = suite_create("worker");
@@ -564,6 +633,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_missing_symbol);
     tcase_add_test(tc, test_refusal);
     tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_setup_limit_counts_the_bots_time);
     suite_add_tcase(s, tc);
     return s;
 }
