@@ -21,6 +21,7 @@
 #include "session.h"
 #include "jail.h"
 #include "worker.h"
+#include "play.h"
 #include "zmq_echo.h"
 
 #define ROUND_TRIPS 20000
@@ -106,27 +107,8 @@ static double arena_move_us(int level, int matches, long *plies_out, double *tot
         exit(1);
     }
     seat_pool *pool = session_pool(&s);
-    long plies = 0;
-    int64_t t0 = arena_now_us();
-    for (int i = 0; i < matches; i++) {
-        match_spec ms = {.lr = s.lr,
-                         .game = s.game,
-                         .options = s.options,
-                         .num_players = 2,
-                         .seed = (uint64_t)i + 1,
-                         .index = (uint32_t)i,
-                         .tournament = "bench",
-                         .tc = {0, 0, 1000000},
-                         .margin_us = 50000};
-        ms.seat[0] = s.entrants[0];
-        ms.seat[1] = s.entrants[1];
-        ms.seat_entrant[1] = 1;
-        match_record rec;
-        Arena__MatchLog *log = match_run(&ms, pool, &rec);
-        plies += rec.plies;
-        match_log_free(log);
-    }
-    *total_us = (double)(arena_now_us() - t0);
+    long plies;
+    *total_us = bench_play(&s, pool, matches, &plies);
     double per = *total_us / (double)plies;
     pool_free(pool);
     session_close(&s);

@@ -26,6 +26,7 @@
 #include "sandbox.h"
 #include "session.h"
 #include "worker.h"
+#include "play.h"
 #include "zmq_echo.h"
 
 #define ROUND_TRIPS 5000
@@ -119,28 +120,8 @@ static double remote_move_us(remote_set *rs, int matches, long *plies_out)
     if (session_open(&s, "morris", bots, 2, &iso, err, sizeof err)) die("session", err);
     if (rs && remote_set_bind(rs, &s.seats, err, sizeof err)) die("hosts", err);
     seat_pool *pool = rs ? pool_new(remote_pool_open, rs) : session_pool(&s);
-    long plies = 0;
-    int64_t t0 = arena_now_us();
-    for (int i = 0; i < matches; i++) {
-        match_spec ms = {.lr = s.lr,
-                         .game = s.game,
-                         .options = s.options,
-                         .num_players = 2,
-                         .seed = (uint64_t)i + 1,
-                         .index = (uint32_t)i,
-                         .tournament = "bench",
-                         .tc = {0, 0, 1000000},
-                         .margin_us = 50000};
-        ms.seat[0] = s.entrants[0];
-        ms.seat[1] = s.entrants[1];
-        ms.seat_entrant[1] = 1;
-        match_record rec;
-        Arena__MatchLog *log = match_run(&ms, pool, &rec);
-        if (rec.end != 0 && outcome_is_forfeit(rec.end)) die("match", rec.end_detail);
-        plies += rec.plies;
-        match_log_free(log);
-    }
-    double per = (double)(arena_now_us() - t0) / (double)plies;
+    long plies;
+    double per = bench_play(&s, pool, matches, &plies) / (double)plies;
     pool_free(pool);
     session_close(&s);
     *plies_out = plies;
