@@ -17,9 +17,10 @@
  * as they finish).
  *
  * The committer is a thread of its own so that play never waits for a disk
- * sync; adders wait only when COMMIT_MAX_PENDING matches (two groups) are
- * queued while a group is being stored, which bounds the memory the queue
- * holds without making play wait for one slow sync.
+ * sync; adders wait only when a full group is queued while another is being
+ * stored, which also bounds the memory the queue holds. (A deeper queue
+ * would spare play a slow sync now and then, but the memory it holds would
+ * then depend on how busy the disk and the machine are.)
  *
  * Invariants: (1) a match row is committed only after its log is durable;
  * (2) a killed arena loses at most its pending groups, whose matches are not in
@@ -41,7 +42,7 @@
 
 #define COMMIT_MAX_GROUP 256
 #define COMMIT_INTERVAL_US 250000
-#define COMMIT_MAX_PENDING (2 * COMMIT_MAX_GROUP)
+#define COMMIT_MAX_PENDING COMMIT_MAX_GROUP
 
 typedef struct committer {
     store *db;
