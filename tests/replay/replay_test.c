@@ -305,6 +305,71 @@ END_TEST
 
 /* Every cut before the returns (fields are packed in number order, so the
  * returns and what follows them are the last tail bytes) must be refused. */
+/* matchlog_pack writes the columns itself: byte for byte what protobuf-c
+ * writes for the same message, with every kind of number in every column (a
+ * chance seat -1, negative and multi-byte values, a CPU column). */
+START_TEST(matchlog_columns_packed_as_protobuf_c)
+{
+    entrant e = {0};
+    e.name = "random";
+    const entrant *seat[2] = {&e, &e};
+    uint64_t seeds[2] = {1, 2};
+    matchlog_head h = {.game = "countdown",
+                       .options = "",
+                       .rules_path = COUNTDOWN_SO,
+                       .rules_sha256 = "",
+                       .rules_version = "1",
+                       .num_players = 2,
+                       .seat = seat,
+                       .bot_seeds = seeds,
+                       .match_seed = 3,
+                       .tournament = "t",
+                       .index = 4};
+    for (int with_cpu = 0; with_cpu < 2; with_cpu++) {
+        matchlog_builder b;
+        ck_assert_int_eq(matchlog_begin(&b, &h), 0);
+        const int64_t v[][4] = {{-1, 4, 0, 0},
+                                {0, 2, 1500, 77},
+                                {1, -7, 300000, 1},
+                                {0, 1 << 20, -3, 1LL << 40},
+                                {1, INT32_MAX, INT64_MAX, INT64_MIN + 1},
+                                {0, INT32_MIN, 127, 128}};
+        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+            matchlog_action(&b, (int)v[i][0], (int32_t)v[i][1], v[i][2], with_cpu ? v[i][3] : 0);
+        double ret[2] = {0.5, -0.5};
+        Arena__MatchLog *log = matchlog_finish(&b, ret, 0, "done", -1, 99);
+        ck_assert_uint_eq(log->n_action_cpu_us, with_cpu ? 6 : 0);
+        size_t n = arena__match_log__get_packed_size(log);
+        uint8_t *want = malloc(n), *got = malloc(n + 1);
+        arena__match_log__pack(log, want);
+        ck_assert_uint_eq(matchlog_packed_size(log), n);
+        ck_assert_uint_eq(matchlog_pack(log, got), n);
+        ck_assert_mem_eq(got, want, n);
+        /* a segment's entry (written in one pass) holds the same bytes */
+        uint8_t *seg = NULL;
+        size_t len = 0, cap = 0;
+        matchlog_segment_append(&seg, &len, &cap, log);
+        ck_assert_uint_eq(seg[0], 0x0a);
+        size_t at = 1, entry = 0;
+        for (int shift = 0;; shift += 7) {
+            entry |= (size_t)(seg[at] & 0x7f) << shift;
+            if (!(seg[at++] & 0x80)) break;
+        }
+        ck_assert_uint_eq(entry, n);
+        ck_assert_uint_eq(len, at + n);
+        ck_assert_mem_eq(seg + at, want, n);
+        free(seg);
+        /* and a log a reader expanded packs the same: its messages are left out */
+        ck_assert_int_eq(matchlog_expand(log), 0);
+        ck_assert_uint_eq(matchlog_pack(log, got), n);
+        ck_assert_mem_eq(got, want, n);
+        free(want);
+        free(got);
+        matchlog_free_built(log);
+    }
+}
+END_TEST
+
 START_TEST(matchlog_truncated)
 {
     test_log t;
@@ -588,6 +653,7 @@ int main(void)
     tcase_add_test(m, matchlog_missing_and_junk);
     tcase_add_test(m, matchlog_newer_format);
     tcase_add_test(m, matchlog_columns);
+    tcase_add_test(m, matchlog_columns_packed_as_protobuf_c);
     tcase_add_test(m, matchlog_truncated);
     suite_add_tcase(s, m);
     TCase *r = tcase_create("replay");
