@@ -13,7 +13,8 @@ typedef struct mcts_node {
     int32_t action;
     int32_t first_child;  /* -1: none */
     int32_t next_sibling; /* -1: last */
-    int32_t mover;        /* seat that chose action; -1 for chance and the root */
+    int16_t mover;        /* seat that chose action; -1 for chance and the root */
+    uint16_t lost;        /* 1: the game ends here at once with the mover last (pruned) */
     int32_t visits;
     int32_t avail;  /* visits of the parent while this action was legal */
     int32_t amaf_n; /* RAVE: iterations through the parent in which the mover played action later */
@@ -31,7 +32,13 @@ struct mcts {
     double c;
     double rave; /* RAVE equivalence constant, 0: off */
     int rollout;
-    int playout_cap;  /* plies of a playout, 0: to the end */
+    int playout_cap; /* plies of a playout, 0: to the end */
+    /* The module's evaluate when playouts are scored by it, else NULL; after
+     * how many plies; and the finished iterations, which time the probes. */
+    void (*evaluate)(const arena_state *state, double *out);
+    int eval_plies;
+    long iterations;
+    int prune; /* perfect information: children that lose at once are pruned (lost_at_once) */
     int64_t deadline; /* arena_now_us() past which a playout is dropped, 0: none */
     int root_seat;    /* the seat to move at the root of this iteration */
     int own_plies;    /* its decisions in this iteration, tree and playout */
@@ -104,6 +111,11 @@ mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, 
     m->rave = p->rave > 0 ? p->rave : 0;
     m->rollout = p->rollout;
     m->playout_cap = p->playout_cap;
+    m->prune = p->prune && !(R->flags & ARENA_GAME_HIDDEN);
+    if (p->eval_plies >= 0 && ARENA_RULES_HAS(R, evaluate) && R->evaluate) {
+        m->evaluate = R->evaluate;
+        m->eval_plies = p->eval_plies;
+    }
     arena_rng_seed(&m->rng, p->seed);
     m->cap = p->node_cap > 0 ? p->node_cap : 1;
     /* The tree is at most as deep as a game: decisions plus chance events. */
@@ -265,7 +277,7 @@ static int add_child(mcts *m, int parent, int32_t action, int mover)
     m->node[i] = (mcts_node){.action = action,
                              .first_child = -1,
                              .next_sibling = m->node[parent].first_child,
-                             .mover = mover};
+                             .mover = (int16_t)mover};
     m->node[parent].first_child = i;
     return i;
 }
@@ -353,8 +365,18 @@ static void backup_mast(mcts *m, const double *reward)
     }
 }
 
-/* Plays m->work to the end; the scaled returns in reward. -1 when the
- * deadline passed or the module refused an action. */
+/* The module's values of m->work (non-terminal), held to [0, 1] (a value
+ * out of range or not a number would otherwise upset every mean above it). */
+static void evaluated(mcts *m, double *reward)
+{
+    m->evaluate(m->work, reward);
+    for (int i = 0; i < m->num_players; i++)
+        reward[i] = reward[i] >= 0 ? reward[i] <= 1 ? reward[i] : 1 : 0; /* NaN: 0 */
+}
+
+/* Plays m->work to the end, or with evaluation for eval_plies plies; the
+ * scaled returns or the module's values in reward. -1 when the deadline
+ * passed or the module refused an action. */
 static int playout(mcts *m, double *reward)
 {
     const arena_rules *R = m->R;
@@ -366,6 +388,10 @@ static int playout(mcts *m, double *reward)
         int p = R->current_player(m->work);
         if (p == ARENA_TERMINAL) {
             scaled_returns(m, m->work, reward);
+            return 0;
+        }
+        if (m->evaluate && step >= m->eval_plies) {
+            evaluated(m, reward);
             return 0;
         }
         int32_t a;
@@ -441,18 +467,23 @@ static int select_child(mcts *m, int node, int seat, int n, int *depth)
     for (int i = 0; legal_children < n && i < n; i++)
         if (!m->mark[m->legal[i]]) m->untried[k++] = m->legal[i];
     double best_score = -1;
+    int lost = -1; /* a pruned child, descended to only when no other is left */
     for (int c = m->node[node].first_child; c >= 0; c = m->node[c].next_sibling) {
         mcts_node *ch = &m->node[c];
         if (!m->mark[ch->action]) continue;
         m->mark[ch->action] = 0;
         ch->avail++;
+        if (ch->lost) {
+            lost = c;
+            continue;
+        }
         double sc = score(m, ch);
         if (sc > best_score) {
             best_score = sc;
             best = c;
         }
     }
-    if (k == 0) return best;
+    if (k == 0) return best >= 0 ? best : lost;
     int32_t a = m->untried[arena_rng_below(&m->rng, (uint32_t)k)];
     if (m->R->apply(m->work, a) < 0) return -2;
     if (m->seq_cap) record(m, seat, a);
@@ -485,6 +516,56 @@ static void backup_amaf(mcts *m, int depth, const double *reward)
     }
     for (int j = 0; j < marked; j++)
         m->played[m->seq[j]] = 0;
+}
+
+/* With evaluation: every EVAL_PROBE-th iteration also plays a random
+ * playout from root to its end, only to count the root seat's decisions
+ * (mcts_own_plies: how many moves it has left); nothing else is learnt. */
+#define EVAL_PROBE 32
+static void probe_length(mcts *m, const arena_state *root)
+{
+    const arena_rules *R = m->R;
+    memcpy(m->work, root, m->state_size);
+    int own = 0, steps = m->path_cap + m->max_plies;
+    for (int step = 0; step < steps; step++) {
+        if (m->deadline && (step & 31) == 31 && arena_now_us() >= m->deadline) return;
+        int p = R->current_player(m->work);
+        if (p == ARENA_TERMINAL) {
+            m->own_sum += own;
+            m->own_count++;
+            return;
+        }
+        int32_t a;
+        if (p == ARENA_CHANCE) {
+            a = draw_chance(m, m->work);
+        } else {
+            own += p == m->root_seat;
+            int n = R->legal_actions(m->work, m->legal, m->num_actions);
+            if (n <= 0) return;
+            if (n > m->num_actions) n = m->num_actions;
+            a = m->legal[arena_rng_below(&m->rng, (uint32_t)n)];
+        }
+        if (a < 0 || R->apply(m->work, a) < 0) return;
+    }
+}
+
+/* Pruning (perfect information, where a node is one state): when a child
+ * reached for the first time (its action applied to m->work) ends the game
+ * at once with its mover last of all, it is marked lost and the iteration
+ * ends without a backup. Selection passes such a child by while another is
+ * left, so a decision among many actions that lose at once (the removals
+ * in querni that strand numbers) is no longer averaged with them: the mover
+ * would never choose them. Returns 1 when it pruned. */
+static int lost_at_once(mcts *m, int seat, int child)
+{
+    if (m->num_players < 2 || m->node[child].mover != seat) return 0;
+    if (m->R->current_player(m->work) != ARENA_TERMINAL) return 0;
+    double reward[ARENA_MAX_PLAYERS];
+    scaled_returns(m, m->work, reward);
+    for (int i = 0; i < m->num_players; i++)
+        if (i != seat && reward[i] <= reward[seat]) return 0;
+    m->node[child].lost = 1;
+    return 1;
 }
 
 int mcts_iterate(mcts *m, const arena_state *root)
@@ -520,27 +601,57 @@ int mcts_iterate(mcts *m, const arena_state *root)
         if (n > m->num_actions) n = m->num_actions;
         int child = select_child(m, node, p, n, &depth);
         if (child == -2) return -1;
-        if (child < 0) break;
+        if (child < 0) { /* expanded: the new child, if the pool had room, ends the path */
+            int leaf = m->path[depth - 1];
+            if (m->prune && leaf != node && lost_at_once(m, p, leaf)) return 0;
+            break;
+        }
         if (R->apply(m->work, m->node[child].action) < 0) return -1;
         if (m->seq_cap) record(m, p, m->node[child].action);
         m->seq_at[depth] = m->seq_len;
         m->path[depth++] = node = child;
         /* A child never visited (RAVE made it, or its playout was dropped)
          * is the leaf: its playout starts here. */
-        if (m->node[child].visits == 0) break;
+        if (m->node[child].visits == 0) {
+            /* (a child already marked lost is descended to only when every
+             * other is lost too: its loss is then backed up like any result) */
+            if (m->prune && !m->node[child].lost && lost_at_once(m, p, child)) return 0;
+            break;
+        }
     }
     double reward[ARENA_MAX_PLAYERS];
     if (playout(m, reward) < 0) return -1;
-    m->own_sum += m->own_plies;
-    m->own_count++;
+    if (!m->evaluate) {
+        m->own_sum += m->own_plies;
+        m->own_count++;
+    }
     if (m->rave > 0) backup_amaf(m, depth, reward);
     if (m->mast_n) backup_mast(m, reward);
     for (int i = 0; i < depth; i++) {
         mcts_node *nd = &m->node[m->path[i]];
         nd->visits++;
-        if (nd->mover >= 0) nd->value += reward[nd->mover];
+        if (nd->mover < 0) continue;
+        nd->value += reward[nd->mover];
     }
+    if (m->evaluate && m->iterations++ % EVAL_PROBE == 0) probe_length(m, root);
     return 0;
+}
+
+int mcts_root_flat(const mcts *m)
+{
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling) {
+        const mcts_node *ch = &m->node[c];
+        double q[2];
+        int k = 0;
+        if (ch->visits > 0) q[k++] = ch->value / ch->visits;
+        if (ch->amaf_n > 0) q[k++] = (double)ch->amaf_value / ch->amaf_n;
+        for (int i = 0; i < k; i++) {
+            if (q[i] < lo) lo = q[i];
+            if (q[i] > hi) hi = q[i];
+        }
+    }
+    return hi >= lo && hi - lo < 1e-9;
 }
 
 void mcts_top_visits(const mcts *m, long *first, long *second)

@@ -33,6 +33,17 @@
  *  - MAST (rollout=mast): playouts mostly take the action of the best mean
  *    reward its seat has had with it so far (per seat and action, over the
  *    game, halved at each new decision).
+ *  - Evaluation (eval_plies >= 0 and the module offers evaluate): a playout
+ *    stops after eval_plies plies and the module's heuristic values score it
+ *    (0: the leaf itself is scored). Such playouts no longer tell how long
+ *    the game runs, so every EVAL_PROBE-th iteration also plays one random
+ *    playout from the root to its end, only to count the root seat's
+ *    decisions (mcts_own_plies).
+ *  - Pruning (prune, perfect information only, where a node is one state):
+ *    a child reached for the first time whose action ends the game at once
+ *    with its mover last is marked lost and its iteration is not backed up;
+ *    selection passes it by while another child is left. A decision among
+ *    many such actions is then not averaged with them.
  *  - Deterministic: the same seed, states and iteration counts give the
  *    same trees.
  */
@@ -57,7 +68,11 @@ typedef struct mcts_params {
     int rollout;     /* enum mcts_rollout */
     int node_cap;    /* nodes in the pool, >= 1 */
     int playout_cap; /* plies of a playout before it counts as a tie (0.5 each); 0: none */
-    uint64_t seed;   /* all randomness of the search */
+    /* Plies of a playout before the module's evaluate (rules.h) scores it;
+     * -1, or a module without evaluate: playouts run to the end. */
+    int eval_plies;
+    int prune;     /* perfect information: prune children that lose at once */
+    uint64_t seed; /* all randomness of the search */
 } mcts_params;
 
 typedef struct mcts mcts;
@@ -93,6 +108,11 @@ int32_t mcts_best(mcts *m, const int32_t *legal, int n);
 
 /* The visits of the two most visited root children (0 when absent). */
 void mcts_top_visits(const mcts *m, long *first, long *second);
+/* Whether every mean the root's children have (their own and, with RAVE,
+ * their AMAF means) is the same: the search has found nothing to tell the
+ * moves apart by (a heuristic that values every placement of rugby's setup
+ * alike, or a game whose end is certain whatever is played). */
+int mcts_root_flat(const mcts *m);
 /* The search's random generator (determinisation seeds come from it). */
 arena_rng *mcts_rng(mcts *m);
 /* The mean number of decisions of the root's seat, the root's included, in

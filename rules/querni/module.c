@@ -91,6 +91,7 @@ static const arena_rules querni_rules = {
     .state_from_observation = qu_from_observation,
     .sample_state = NULL, /* perfect information */
     .version = "1.0", /* change it with any rule change that changes a game */
+    .evaluate = qu_evaluate,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

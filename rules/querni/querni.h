@@ -107,6 +107,10 @@ int qu_is_legal(const arena_state *s, int32_t a);
 int qu_apply(arena_state *s, int32_t a);
 void qu_returns(const arena_state *s, double *out);
 
+/* evaluate.c: the heuristic value of a position for each seat (rules.h:
+ * evaluate), from tiles removed and consecutive numbers linked or close */
+void qu_evaluate(const arena_state *s, double *out);
+
 /* options.c */
 int qu_options_parse(const char *text, qu_config *cfg, char *err, size_t errlen);
 void qu_options_format(const qu_config *cfg, char *buf, size_t cap);

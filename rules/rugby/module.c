@@ -94,6 +94,7 @@ static const arena_rules rugby_rules = {
     .state_from_observation = NULL, /* hidden information */
     .sample_state = rg_sample_state,
     .version = "1.0", /* change it with any rule change that changes a game */
+    .evaluate = rg_evaluate,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

@@ -152,6 +152,10 @@ int rg_seen(const arena_state *s, int seat, int b, int f);
 /* sample.c */
 arena_state *rg_sample_state(const arena_game *g, const uint8_t *obs, size_t len, uint64_t seed);
 
+/* evaluate.c: the heuristic value of a full state for each seat (rules.h:
+ * evaluate), from the guesses each seat needs, about, to reach the target */
+void rg_evaluate(const arena_state *s, double *out);
+
 /* render.c */
 size_t rg_render(const arena_state *s, int seat, char *buf, size_t cap);
 const char *rg_end_phrase(int end);

@@ -10,6 +10,7 @@
  * the mover's favour. */
 #include <check.h>
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -370,11 +371,13 @@ START_TEST(test_every_module_reproducible)
         for (int seat = 0; seat <= np; seat++) {
             static int32_t m1[64], m2[64];
             int n1, n2;
-            /* The default (RAVE in hidden-information games only) in every
-             * seat, then RAVE forced on in seat 0 (few iterations: the suite
-             * runs under sanitizers too). */
-            const char *o =
-                seat < np ? "iterations=40,playout=300" : "iterations=20,playout=300,rave=100";
+            /* The default (RAVE in hidden-information games only; the
+             * module's evaluate at the leaf where it has one) in every seat,
+             * then RAVE forced on, evaluation after three random plies and
+             * each determinisation used for three iterations in seat 0 (few
+             * iterations: the suite runs under sanitizers too). */
+            const char *o = seat < np ? "iterations=40,playout=300"
+                                      : "iterations=20,playout=300,rave=100,cutoff=3,reuse=3";
             double r1 = play(R, g, seat % np, 100 + seat, o, m1, 64, &n1);
             double r2 = play(R, g, seat % np, 100 + seat, o, m2, 64, &n2);
             ck_assert_msg(n1 == n2 && memcmp(m1, m2, (size_t)n1 * sizeof *m1) == 0 && r1 == r2,
@@ -440,7 +443,9 @@ START_TEST(test_bad_options)
          "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
         {"depth=3",
          "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
-         "nodes, seed)"},
+         "nodes, seed, eval, cutoff, prune, reuse)"},
+        {"reuse=0", "mcts: bad value '0' for reuse (expected 1..1000)"},
+        {"eval=maybe", "mcts: bad value 'maybe' for eval (expected on or off)"},
         {"c=1.234", "mcts: bad value '1.234' for c (expected 0..10 with at most 2 decimals)"},
         {"c=140", "mcts: bad value '140' for c (expected 0..10 with at most 2 decimals)"},
         {"rollout=smart", "mcts: bad value 'smart' for rollout (expected random, win or mast)"},
@@ -552,6 +557,208 @@ START_TEST(test_win_in_one_mast)
 }
 END_TEST
 
+/* evaluate (rules.h) on countdown, doctored in: the game's theory as the
+ * heuristic (the seat to move with a multiple of three stones left loses).
+ * The mirror of countdown's state (tests/bots/countdown.c). */
+typedef struct countdown_state {
+    int32_t n, to_move, rolling, winner;
+} countdown_state;
+static long evaluations; /* calls of countdown_theory */
+static void countdown_theory(const arena_state *st, double *out)
+{
+    const countdown_state *s = (const countdown_state *)(const void *)st;
+    int lost = s->n % 3 == 0;
+    out[s->to_move] = lost ? 0 : 1;
+    out[s->to_move ^ 1] = lost ? 1 : 0;
+    evaluations++;
+}
+
+/* countdown's move from n stones with R's table and bot options. */
+static int32_t countdown_move(const arena_rules *R, int n, const char *bot_options)
+{
+    char options[32];
+    snprintf(options, sizeof options, "n=%d", n);
+    arena_game *g = new_game(R, options);
+    arena_state *st = R->state_new(g);
+    void *p = new_player(R, g, 0, 3, bot_options);
+    int32_t a = ask(R, p, st, 0);
+    B->destroy(p);
+    R->state_free(st);
+    R->game_free(g);
+    return a;
+}
+
+/* With a module's evaluate mcts scores its playouts by it (eval=on,
+ * cutoff=0 by default): from hundreds of stones, where a few hundred random
+ * playouts tell nothing, it leaves a multiple of three every time; with
+ * eval=off, or a table too short to hold evaluate (a module built before
+ * it), the heuristic is never called and mcts still plays. */
+START_TEST(test_evaluate)
+{
+    void *lib;
+    const arena_rules *R = support_rules(countdown_path, &lib);
+    ck_assert_msg(!ARENA_RULES_HAS(R, evaluate) || R->evaluate == NULL,
+                  "countdown grew an evaluate: doctor another module");
+    arena_rules doctored = *R;
+    doctored.evaluate = countdown_theory;
+    static const int stones[] = {1000, 998, 997, 995, 994, 992};
+    for (size_t i = 0; i < sizeof stones / sizeof stones[0]; i++) {
+        evaluations = 0;
+        int32_t want = stones[i] % 3 == 1 ? 0 : 1; /* take one, or two */
+        ck_assert_msg(countdown_move(&doctored, stones[i], "iterations=300") == want,
+                      "countdown n=%d: mcts missed the multiple of three", stones[i]);
+        ck_assert_int_ge(evaluations, 300);
+        /* cutoff=4: four random plies, then the heuristic */
+        evaluations = 0;
+        countdown_move(&doctored, stones[i], "iterations=50,cutoff=4");
+        ck_assert_int_ge(evaluations, 50);
+    }
+    evaluations = 0;
+    countdown_move(&doctored, 1000, "iterations=50,eval=off");
+    ck_assert_int_eq(evaluations, 0);
+    doctored.struct_size = (uint32_t)offsetof(arena_rules, evaluate);
+    countdown_move(&doctored, 1000, "iterations=50");
+    ck_assert_int_eq(evaluations, 0);
+    support_unload(lib);
+}
+END_TEST
+
+/* The trap, a game for pruning: seat 0 takes A (0) or B (1). B ends it
+ * drawn. After A seat 0 moves again, with 32 actions: 31 lose at once, the
+ * last (31) wins. Seat 1 never moves. A wins, but a search that averages
+ * the 31 losses into A's mean sees it worse than B's draw for a hundred
+ * iterations or more; with pruning the losses are passed by. */
+struct arena_state {
+    int32_t stage;  /* 0: A or B; 1: after A; 2: over */
+    int32_t result; /* seat 0's return once over */
+};
+struct arena_game {
+    int unused;
+};
+static arena_game trap_game;
+static arena_game *trap_new(const char *o, char *e, size_t n)
+{
+    (void)o, (void)e, (void)n;
+    return &trap_game;
+}
+static void trap_free(arena_game *g)
+{
+    (void)g;
+}
+static const char *trap_options(const arena_game *g)
+{
+    (void)g;
+    return "";
+}
+static int trap_players(const arena_game *g)
+{
+    (void)g;
+    return 2;
+}
+static int32_t trap_actions(const arena_game *g)
+{
+    (void)g;
+    return 32;
+}
+static int trap_length(const arena_game *g)
+{
+    (void)g;
+    return 2;
+}
+static size_t trap_size(const arena_game *g)
+{
+    (void)g;
+    return sizeof(arena_state);
+}
+static arena_state *trap_state(const arena_game *g)
+{
+    (void)g;
+    return calloc(1, sizeof(arena_state));
+}
+static void trap_state_free(arena_state *s)
+{
+    free(s);
+}
+static int trap_player(const arena_state *s)
+{
+    return s->stage == 2 ? ARENA_TERMINAL : 0;
+}
+static int trap_legal(const arena_state *s, int32_t *out, int cap)
+{
+    int n = s->stage == 0 ? 2 : s->stage == 1 ? 32 : 0;
+    for (int i = 0; i < n && i < cap; i++)
+        out[i] = i;
+    return n;
+}
+static int trap_apply(arena_state *s, int32_t a)
+{
+    if (a < 0 || a >= trap_legal(s, NULL, 0)) return -1;
+    s->result = s->stage == 0 ? 0 : a == 31 ? 1 : -1;
+    s->stage = s->stage == 0 && a == 0 ? 1 : 2;
+    return 0;
+}
+static void trap_returns(const arena_state *s, double *out)
+{
+    out[0] = s->result;
+    out[1] = -s->result;
+}
+static size_t trap_observation(const arena_state *s, int seat, uint8_t *buf, size_t cap)
+{
+    (void)seat;
+    if (cap >= 1) buf[0] = (uint8_t)s->stage;
+    return 1;
+}
+static arena_state *trap_from_observation(const arena_game *g, const uint8_t *o, size_t n)
+{
+    (void)g, (void)o, (void)n;
+    return NULL;
+}
+static const arena_rules trap_rules = {
+    .abi_version = ARENA_RULES_ABI_VERSION,
+    .struct_size = sizeof(arena_rules),
+    .name = "trap",
+    .flags = ARENA_GAME_ZERO_SUM,
+    .min_players = 2,
+    .max_players = 2,
+    .game_new = trap_new,
+    .game_free = trap_free,
+    .game_options = trap_options,
+    .num_players = trap_players,
+    .num_actions = trap_actions,
+    .max_game_length = trap_length,
+    .state_size = trap_size,
+    .state_new = trap_state,
+    .state_free = trap_state_free,
+    .current_player = trap_player,
+    .legal_actions = trap_legal,
+    .apply = trap_apply,
+    .returns = trap_returns,
+    .observation = trap_observation,
+    .state_from_observation = trap_from_observation,
+};
+
+/* Pruning (prune=on, and by default where the module's evaluate scores
+ * playouts): with 60 iterations mcts takes A in the trap, whatever the
+ * seed; prune=off, averaging the losses, takes B. */
+START_TEST(test_prune_losses)
+{
+    const arena_rules *R = &trap_rules;
+    arena_game *g = new_game(R, "");
+    arena_state *st = R->state_new(g);
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        void *p = new_player(R, g, 0, seed, "iterations=60,prune=on");
+        ck_assert_msg(ask(R, p, st, 0) == 0, "seed %llu: pruned, mcts missed A",
+                      (unsigned long long)seed);
+        B->destroy(p);
+    }
+    void *p = new_player(R, g, 0, 1, "iterations=60,prune=off");
+    ck_assert_msg(ask(R, p, st, 0) == 1, "without pruning mcts already saw through the trap");
+    B->destroy(p);
+    R->state_free(st);
+    R->game_free(g);
+}
+END_TEST
+
 /* A tree capped at the smallest pool still plays legal moves. */
 START_TEST(test_node_cap)
 {
@@ -584,6 +791,8 @@ static Suite *mcts_suite(void)
     tcase_add_test(tc, test_reuse_needs_the_path);
     tcase_add_test(tc, test_win_in_one_mast);
     tcase_add_test(tc, test_hidden_ignores_state);
+    tcase_add_test(tc, test_evaluate);
+    tcase_add_test(tc, test_prune_losses);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -216,6 +216,50 @@ START_TEST(impossible_positions_refused)
 }
 END_TEST
 
+/* evaluate (rules.h): seat 0's value in the position of `tiles` (seat 0 to
+ * move), after checking that the two values sum to 1. */
+static double value_of(qt *k)
+{
+    ck_assert_msg(ARENA_RULES_HAS(k->r, evaluate) && k->r->evaluate, "querni lacks evaluate");
+    double v[2] = {-1, -1};
+    k->r->evaluate(k->s, v);
+    ck_assert_msg(v[0] >= 0 && v[0] <= 1 && v[0] + v[1] > 1 - 1e-9 && v[0] + v[1] < 1 + 1e-9,
+                  "values %g and %g", v[0], v[1]);
+    return v[0];
+}
+
+/* The heuristic, hand-worked: even in a mirrored position; better for the
+ * seat whose numbers are linked; better still once it removes the chain;
+ * and a removal that leaves a run of five numbers is worth less than one
+ * that leaves a run of six (five go only as one chain of all five). */
+START_TEST(evaluate_by_hand)
+{
+    qt k;
+    qt_open(&k, "");
+    qt_setup(&k, "w1@a2 w2@b2 w3@c2 w4@j2 b1@a6 b2@b6 b3@c6 b4@j6", 0, 0, 0);
+    double even = value_of(&k);
+    ck_assert_msg(even > 0.5 - 1e-9 && even < 0.5 + 1e-9, "mirrored position valued %g", even);
+    qt_setup(&k, "w1@a2 w2@b2 w3@c2 b1@a6 b2@c6 b3@e6", 0, 0, 0);
+    double linked = value_of(&k);
+    ck_assert_msg(linked > 0.5, "white's chain against black's scattered tiles: %g", linked);
+    qt_play(&k, "- x1-3");
+    double cleared = value_of(&k);
+    ck_assert_msg(cleared > linked, "removing the chain lowered white's value to %g", cleared);
+    /* white 1-9 linked in one row: removing 1-3 leaves 4-9 (six numbers),
+     * removing 1-4 leaves 5-9 (five) */
+    qt_setup(&k, "w1@a2 w2@b2 w3@c2 w4@d2 w5@e2 w6@f2 w7@g2 w8@h2 w9@i2 b1@a6 b2@c6 b3@e6", 0, 0,
+             0);
+    qt_play(&k, "- x1-3");
+    double six = value_of(&k);
+    qt_setup(&k, "w1@a2 w2@b2 w3@c2 w4@d2 w5@e2 w6@f2 w7@g2 w8@h2 w9@i2 b1@a6 b2@c6 b3@e6", 0, 0,
+             0);
+    qt_play(&k, "- x1-4");
+    double five = value_of(&k);
+    ck_assert_msg(six > five, "leaving a run of five (%g) beat leaving six (%g)", five, six);
+    qt_close(&k);
+}
+END_TEST
+
 Suite *querni_module_suite(void)
 {
     Suite *s = suite_create("querni_module");
@@ -228,6 +272,7 @@ Suite *querni_module_suite(void)
     tcase_add_test(tc, text_board);
     tcase_add_test(tc, observation_fields);
     tcase_add_test(tc, impossible_positions_refused);
+    tcase_add_test(tc, evaluate_by_hand);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,7 +2,8 @@
  * checked over thousands of seeded random playouts per game and option set:
  * legal actions ascending, in range, non-empty unless terminal; illegal actions
  * refused with the state unchanged; clones equal; observation round trips;
- * notation round trips; bounded game length; zero-sum returns; bounded render.
+ * notation round trips; bounded game length; zero-sum returns; bounded render;
+ * the heuristic values of evaluate, in modules that offer it, in range.
  * Hidden-information games (ARENA_GAME_HIDDEN) have no state_from_observation:
  * for them every seat's view (and the public one, -1) is sampled back with
  * sample_state, which must give the same bytes for that view, the same player
@@ -68,6 +69,11 @@ typedef struct run {
     int32_t legal[MAX_LEGAL];
     uint8_t *buf[2]; /* two observations to compare */
     size_t buf_cap;
+    /* evaluate (where offered): states it valued, the first value of seat 0,
+     * and whether another value ever differed from it */
+    long evaluated;
+    double first_value;
+    int values_differ;
 } run;
 
 static int scaled(int n)
@@ -272,6 +278,36 @@ static void check_render(run *ru, const arena_state *s)
     }
 }
 
+/* evaluate (rules.h), where the module offers it: at a non-terminal state a
+ * value in [0, 1] for every seat (in a two-player game summing to 1), the
+ * same when asked again, the state untouched; over the playouts the values
+ * must not all be equal (a stub that says 0.5 everywhere is no heuristic). */
+static void check_evaluate(run *ru, const arena_state *s)
+{
+    if (!ARENA_RULES_HAS(ru->r, evaluate) || !ru->r->evaluate) return;
+    int np = ru->r->num_players(ru->g);
+    double a[ARENA_MAX_PLAYERS], b[ARENA_MAX_PLAYERS];
+    for (int i = 0; i < ARENA_MAX_PLAYERS; i++)
+        a[i] = b[i] = -7;
+    void *before = malloc(ru->size);
+    memcpy(before, s, ru->size);
+    ru->r->evaluate(s, a);
+    ru->r->evaluate(s, b);
+    REQUIRE(memcmp(before, s, ru->size) == 0, "evaluate changed the state");
+    free(before);
+    for (int i = 0; i < np; i++) {
+        REQUIRE(a[i] >= 0 && a[i] <= 1, "evaluate: seat %d valued %g, not in [0, 1]", i, a[i]);
+        REQUIRE(a[i] == b[i], "evaluate: seat %d valued %g, then %g", i, a[i], b[i]);
+    }
+    if (np == 2)
+        REQUIRE(a[0] + a[1] > 1 - 1e-9 && a[0] + a[1] < 1 + 1e-9, "evaluate: values sum to %g",
+                a[0] + a[1]);
+    if (ru->evaluated++ == 0)
+        ru->first_value = a[0];
+    else if (a[0] != ru->first_value)
+        ru->values_differ = 1;
+}
+
 static void check_terminal(run *ru, arena_state *s)
 {
     double ret[ARENA_MAX_PLAYERS], sum = 0;
@@ -309,6 +345,7 @@ static void playout(run *ru)
         }
         check_render(ru, s);
         if (ru->r->current_player(s) == ARENA_TERMINAL) break;
+        check_evaluate(ru, s);
         check_names(ru, s, n);
         check_illegal(ru, s, n);
         int32_t a = pick(ru->r, s, ru->legal, n, &ru->rng);
@@ -336,6 +373,9 @@ START_TEST(random_playouts)
     int games = scaled(c->playouts);
     for (int i = 0; i < games; i++)
         playout(&ru);
+    ck_assert_msg(ru.evaluated == 0 || ru.values_differ,
+                  "%s: evaluate gave seat 0 the same value in all %ld states", c->game,
+                  ru.evaluated);
     free(ru.buf[0]);
     free(ru.buf[1]);
     ru.r->game_free(ru.g);

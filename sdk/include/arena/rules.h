@@ -128,6 +128,17 @@ typedef struct arena_rules {
      * it; match logs record it beside the game's options. Read it only when
      * ARENA_RULES_HAS(r, version): older modules do not have it. */
     const char *version;
+    /* Optional (NULL, or a table too short for it: none): a heuristic value of
+     * a non-terminal state for each seat, out[seat] in [0, 1] for every seat
+     * of the game: about the share of the outcome the seat can expect from
+     * here (1: it surely finishes on top, 0: surely last, 0.5: even; in a
+     * two-player game out[0] + out[1] = 1). For search bots that stop a
+     * playout early and score it so (bots/mcts). Pure and deterministic like
+     * the rest: the state is not modified, equal states give equal values.
+     * In hidden-information games it is handed a full state (a sample_state
+     * determinisation) and may read all of it. Read it only when
+     * ARENA_RULES_HAS(r, evaluate) and it is not NULL. */
+    void (*evaluate)(const arena_state *state, double *out);
     /* --- append members of later versions below this line --------------- */
 } arena_rules;
 

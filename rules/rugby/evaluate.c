@@ -1,0 +1,45 @@
+/* evaluate.c -- a heuristic value of a rugby position (rules.h: evaluate),
+ * for search bots that stop playouts early: a random playout runs a hundred
+ * guesses more, and one guess then moves its outcome too little to be seen.
+ *
+ * The game is a race to the target. A seat needs (target - score) points,
+ * and its guesses score, on average, what the opponent's board still hides
+ * per field not yet guessed; so it needs about need / rate guesses more. The
+ * seat to move is half a guess ahead, or as many guesses as its bonus gives.
+ * The value is a sigmoid of the difference of the two seats' guesses needed,
+ * scaled by how long the race still is (a lead of a few guesses settles a
+ * short race, not a long one). It reads both boards whole: a searcher hands
+ * it a determinisation (sample_state), not the referee's state. */
+#include "rugby.h"
+
+#define RG_EVAL_FAR 1000.0 /* guesses needed when the target is out of reach */
+
+/* Guesses seat still needs, about. */
+static double guesses_needed(const arena_state *s, int seat)
+{
+    const uint8_t *board = s->board[seat ^ 1], *seen = s->guessed[seat ^ 1];
+    int points = 0, fields = 0;
+    for (int f = 0; f < RG_FIELDS; f++) {
+        if (seen[f]) continue;
+        fields++;
+        points += rg_mark_points(board[f]);
+    }
+    double need = (double)s->cfg.target - s->score[seat];
+    if (need <= 0) return 0;
+    if (points < need || fields == 0) return RG_EVAL_FAR;
+    return need * fields / points;
+}
+
+void rg_evaluate(const arena_state *s, double *out)
+{
+    out[0] = out[1] = 0.5;
+    if (s->phase != RG_PHASE_PLAY) return;
+    double t[2] = {guesses_needed(s, 0), guesses_needed(s, 1)};
+    double lead = s->bonus > 0 ? s->bonus : 0.5;
+    t[s->to_move] -= lead;
+    double scale = 3.0 + (t[0] + t[1]) / 10.0;
+    if (scale > 3.0 + 2 * RG_FIELDS / 10.0) scale = 3.0 + 2 * RG_FIELDS / 10.0;
+    double d = (t[1] - t[0]) / scale;
+    out[0] = 0.5 + 0.5 * d / (1.0 + (d < 0 ? -d : d));
+    out[1] = 1.0 - out[0];
+}
