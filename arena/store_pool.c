@@ -252,7 +252,7 @@ static int store_pool_players(store *s, const pool_read *r, pool_data *out, char
                               size_t errlen)
 {
     pool_seat *key = xmalloc((r->n_seat ? r->n_seat : 1) * sizeof *key);
-    memcpy(key, r->seat, r->n_seat * sizeof *key);
+    if (r->n_seat) memcpy(key, r->seat, r->n_seat * sizeof *key); /* an empty pool has no seats */
     qsort(key, r->n_seat, sizeof *key, by_bot_copy);
     pool_row *rows = NULL;
     int n = 0, rc = 0;
