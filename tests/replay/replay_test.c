@@ -303,8 +303,6 @@ START_TEST(matchlog_columns)
 }
 END_TEST
 
-/* Every cut before the returns (fields are packed in number order, so the
- * returns and what follows them are the last tail bytes) must be refused. */
 /* matchlog_pack writes the columns itself: byte for byte what protobuf-c
  * writes for the same message, with every kind of number in every column (a
  * chance seat -1, negative and multi-byte values, a CPU column). */
@@ -370,6 +368,8 @@ START_TEST(matchlog_columns_packed_as_protobuf_c)
 }
 END_TEST
 
+/* Every cut before the returns (fields are packed in number order, so the
+ * returns and what follows them are the last tail bytes) must be refused. */
 START_TEST(matchlog_truncated)
 {
     test_log t;
