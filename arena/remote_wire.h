@@ -34,7 +34,7 @@
 
 #include "keys.h"
 
-#define REMOTE_PROTOCOL 1
+#define REMOTE_PROTOCOL 2 /* 2: a turn's elapsed time is the bot's own (worker.h) */
 #define REMOTE_MAX_PARTS 8
 #define REMOTE_MAX_FILE (256 << 20) /* a bot or a rule module */
 #define REMOTE_HEARTBEAT_IVL_MS 1000

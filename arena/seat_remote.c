@@ -5,8 +5,9 @@
  * Opening sends the bot and the rule module by hash when the host asks for
  * them, then asks who the bot is, as seat_process.c does. A turn carries its
  * deadline (budget plus the arena's margin) to the host, which enforces it
- * where the bot runs and reports the time the bot took; the arena waits that
- * long plus the host's network margin. Any failure of the host itself (lost
+ * where the bot runs, in time the bot had (worker.h), and reports that time;
+ * the arena waits up to the WORKER_WAIT_US backstop plus the host's network
+ * margin, and a host that falls silent is lost by its heartbeats. Any failure of the host itself (lost
  * connection, silence) is an OUTCOME_CRASH whose detail starts with
  * REMOTE_HOST_LOST: the tournament plays that match again elsewhere.
  */
@@ -112,7 +113,7 @@ static int sr_setup(seat_remote *r, const Arena__Setup *setup, int64_t timeout_u
     /* the host's seat counts the limit in time the bot had (worker.h) */
     int code = sr_send(r, "MSG", &m, timeout_us, err, errlen);
     if (code == OUTCOME_NORMAL)
-        code = sr_answer(r, WORKER_SETUP_WAIT_US(timeout_us), &w, NULL, err, errlen);
+        code = sr_answer(r, WORKER_WAIT_US(timeout_us), &w, NULL, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     if (w->body_case != ARENA__WORKER_MSG__BODY_SETUP_REPLY) {
         arena__worker_msg__free_unpacked(w, &r->scratch.alloc);
@@ -184,8 +185,11 @@ static int sr_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     m.body_case = ARENA__ARENA_MSG__BODY_TURN;
     m.turn = &turn;
     Arena__WorkerMsg *w = NULL;
+    /* the host's seat counts the limit in time the bot had, and answers
+     * with that time (worker.h); a silent host is lost by its heartbeats */
     int code = sr_send(r, "MSG", &m, t->timeout_us, err, errlen);
-    if (code == OUTCOME_NORMAL) code = sr_answer(r, t->timeout_us, &w, think_us, err, errlen);
+    if (code == OUTCOME_NORMAL)
+        code = sr_answer(r, WORKER_WAIT_US(t->timeout_us), &w, think_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     if (w->body_case != ARENA__WORKER_MSG__BODY_ACTION) {
         arena__worker_msg__free_unpacked(w, &r->scratch.alloc);

@@ -529,7 +529,7 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
     Arena__Setup limited = *setup; /* a shallow copy: only packed */
     limited.limit_us = timeout_us; /* the host counts it (worker_main.c) */
     m.setup = &limited;
-    int64_t wait_us = WORKER_SETUP_WAIT_US(timeout_us);
+    int64_t wait_us = WORKER_WAIT_US(timeout_us);
     int64_t deadline = arena_now_us() + wait_us;
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
@@ -556,20 +556,25 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
 {
     Arena__TurnRequest t = *turn;
     t.seq = ++w->seq;
+    t.limit_us = timeout_us; /* the host counts it (worker_main.c) */
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_TURN;
     m.turn = &t;
+    int64_t wait_us = WORKER_WAIT_US(timeout_us);
     int64_t t0 = arena_now_us();
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
-        code = worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + timeout_us, &r, err,
+        code = worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + wait_us, &r, err,
                             errlen);
     if (elapsed_us) *elapsed_us = arena_now_us() - t0;
     if (cpu_us) *cpu_us = 0;
-    if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, timeout_us, err, errlen);
+    if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, wait_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     *action = r->action->action;
+    /* the time the bot had, as its host counted it (never more than passed) */
+    if (elapsed_us && r->action->think_us >= 0 && r->action->think_us < *elapsed_us)
+        *elapsed_us = r->action->think_us;
     int64_t cpu = r->action->cpu_us > 0 ? r->action->cpu_us : 0;
     w->cpu_used_us += cpu;
     if (cpu_us) *cpu_us = cpu;

@@ -62,23 +62,26 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
  * arena__bot_info__free_unpacked. A bot that refuses the game or fails to load
  * gives OUTCOME_SETUP with its message.
  * timeout_us is the bot's limit in time it had: the seat host counts
- * wall-clock time less the time the bot's threads waited for a processor
- * (Linux schedstat; plain wall-clock time where that is missing) and answers
+ * wall-clock time less the time the bot waited for a processor (Linux
+ * schedstat; plain wall-clock time where that is missing) and answers
  * OUTCOME_TIME past it, so no load on the machine costs a bot its start.
- * The arena itself waits WORKER_SETUP_WAIT_US(timeout_us) of wall-clock time,
- * a backstop for a host that does not answer: beyond what a bot starved to a
- * few percent of a processor needs. */
-#define WORKER_SETUP_WAIT_US(limit_us) (10 * (limit_us) + 60 * 1000000LL)
+ * The arena itself waits WORKER_WAIT_US(timeout_us) of wall-clock time, a
+ * backstop for a host that does not answer: beyond what a bot starved to a
+ * few percent of a processor needs. Turns are limited the same way. */
+#define WORKER_WAIT_US(limit_us) (10 * (limit_us) + 60 * 1000000LL)
 int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
                  Arena__BotInfo **info_out, char *err, size_t errlen);
 
 /* Asks for an action. On success *action holds the bot's answer (not yet
- * checked for legality), *elapsed_us the wall time from send to answer and
- * *cpu_us (may be NULL) the CPU time the bot's jail used meanwhile, as its
- * host measured it. On timeout the worker is killed and OUTCOME_TIME
- * returned. Between requests the host keeps the jail stopped (SIGSTOP): a bot
- * computes only while it serves one; events and game ends wait in its
- * channel until its next request. */
+ * checked for legality), *elapsed_us the time the bot had for it (its host
+ * counts it as a Setup's limit: wall-clock time less its waits for a
+ * processor, so a loaded machine costs no bot its move; never more than the
+ * wall time from send to answer) and *cpu_us (may be NULL) the CPU time the
+ * bot's jail used meanwhile. Past timeout_us of that time the host answers
+ * OUTCOME_TIME; the arena's own wait is the WORKER_WAIT_US backstop, after
+ * which it kills the worker. Between requests the host keeps the jail
+ * stopped (SIGSTOP): a bot computes only while it serves one; events and game
+ * ends wait in its channel until its next request. */
 int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, int32_t *action,
                int64_t *elapsed_us, int64_t *cpu_us, char *err, size_t errlen);
 

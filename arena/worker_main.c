@@ -23,7 +23,6 @@
  * jail and exits. The host dies with the arena (PDEATHSIG), the jail with
  * the host.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -66,6 +65,7 @@ typedef struct host {
     jail j;
     char jail_err[HOST_ERR]; /* why no jail could be built, "" when it was */
     int stopped;
+    int sched_fd, sched_missing; /* /proc/BOT/schedstat (host_jail_wait_us) */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
     uint8_t reply[JAIL_MAX_MSG];
@@ -186,29 +186,28 @@ static int64_t host_jail_cpu_us(const host *h)
 }
 
 /* Time the jail's bot waited for a processor so far, in microseconds: the
- * second field of each of its threads' /proc/PID/task/TID/schedstat
- * (nanoseconds runnable but not running). 0 where the kernel does not keep
- * it: a limit counted with it is then plain wall-clock time. */
-static int64_t host_jail_wait_us(const host *h)
+ * second field of /proc/PID/schedstat (nanoseconds runnable but not
+ * running). Read through a descriptor kept open, twice a turn: a pread of a
+ * few dozen bytes. Its main thread's waits only: a jailed bot has no other
+ * (its filter allows no clone), and an unsandboxed bot's threads are then
+ * charged their waits, never credited more than the time that passed. 0
+ * where the kernel does not keep it: a limit counted with it is then plain
+ * wall-clock time. */
+static int64_t host_jail_wait_us(host *h)
 {
-    char path[64];
     if (h->j.bot_pid <= 0) return 0;
-    snprintf(path, sizeof path, "/proc/%d/task", (int)h->j.bot_pid);
-    DIR *d = opendir(path);
-    if (!d) return 0;
-    int64_t sum = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.') continue;
-        char stat[128];
-        snprintf(stat, sizeof stat, "%s/%.32s/schedstat", path, e->d_name);
-        FILE *f = fopen(stat, "r");
-        unsigned long long run = 0, wait = 0;
-        if (f && fscanf(f, "%llu %llu", &run, &wait) == 2) sum += (int64_t)(wait / 1000);
-        if (f) fclose(f);
+    if (h->sched_fd < 0 && !h->sched_missing) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/schedstat", (int)h->j.bot_pid);
+        h->sched_fd = open(path, O_RDONLY | O_CLOEXEC);
+        h->sched_missing = h->sched_fd < 0;
     }
-    closedir(d);
-    return sum;
+    char buf[96];
+    ssize_t n = h->sched_fd >= 0 ? pread(h->sched_fd, buf, sizeof buf - 1, 0) : -1;
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    unsigned long long run = 0, wait = 0;
+    return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
 }
 
 /* The jail ended (its channel closed, or it sent its last words): how. */
@@ -285,27 +284,35 @@ static int host_check_quiet(host *h)
     return host_fault(h, OUTCOME_GARBAGE, "sent a message nobody asked for");
 }
 
-/* With a limit (a Setup's limit_us, > 0): whether the bot has had it, in
- * time it had since t0_us -- wall-clock time less its waits for a processor
- * since wait0_us -- and otherwise in *ms how long to wait before asking
- * again (the rest of the limit, which no wait for a processor can shorten). */
-static int host_past_limit(const host *h, int64_t limit_us, int64_t t0_us, int64_t wait0_us,
-                           int *ms)
+/* The time the bot had since t0_us: wall-clock time less its waits for a
+ * processor since wait0_us. */
+static int64_t host_had_us(host *h, int64_t t0_us, int64_t wait0_us)
+{
+    int64_t had = arena_now_us() - t0_us - (host_jail_wait_us(h) - wait0_us);
+    return had > 0 ? had : 0;
+}
+
+/* With a limit (a Setup's or a Turn's limit_us, > 0): whether the bot has had
+ * it (host_had_us), and otherwise in *ms how long to wait before asking again
+ * (the rest of the limit, which no wait for a processor can shorten). */
+static int host_past_limit(host *h, int64_t limit_us, int64_t t0_us, int64_t wait0_us, int *ms)
 {
     if (limit_us <= 0) return *ms = -1, 0;
-    int64_t had = arena_now_us() - t0_us - (host_jail_wait_us(h) - wait0_us);
+    int64_t had = host_had_us(h, t0_us, wait0_us);
     if (had >= limit_us) return 1;
     *ms = (int)((limit_us - had + 999) / 1000);
     return 0;
 }
 
 /* The one answer to a request: a message with body `want` (and, for a turn,
- * the request's seq), decoded into *out. Past limit_us of the bot's time
- * (0: none; the arena's deadline rules turns) the bot loses on time. */
-static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, Arena__WorkerMsg **out)
+ * the request's seq), decoded into *out, and in *had_us the time the bot had
+ * for it. Past limit_us of the bot's time (0: none but the arena's own wait)
+ * the bot loses on time. */
+static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, Arena__WorkerMsg **out,
+                      int64_t *had_us)
 {
     struct pollfd p = {h->j.chan, POLLIN, 0};
-    int64_t t0 = arena_now_us(), wait0 = limit_us > 0 ? host_jail_wait_us(h) : 0;
+    int64_t t0 = arena_now_us(), wait0 = host_jail_wait_us(h);
     for (;;) {
         int ms;
         if (host_past_limit(h, limit_us, t0, wait0, &ms)) {
@@ -325,6 +332,7 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, Arena__
         if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
         if (n == 0) return host_eof(h);
         if (n < 0) return host_death(h, NULL);
+        *had_us = host_had_us(h, t0, wait0);
         if ((size_t)n > sizeof h->reply)
             return host_fault(h, OUTCOME_GARBAGE, "a message of %zd bytes (at most %d)", n,
                               JAIL_MAX_MSG);
@@ -349,18 +357,20 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, Arena__
 }
 
 /* Setup or Turn: continue, ask, read the answer, stop; the answer goes to
- * the arena. */
+ * the arena, a turn's with the jail's CPU time and the time the bot had. */
 static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
 {
     if (host_check_quiet(h) < 0) return -1;
-    int64_t cpu0 = host_jail_cpu_us(h);
+    int64_t cpu0 = host_jail_cpu_us(h), had = 0;
     host_continue(h);
     Arena__WorkerMsg *m = NULL;
-    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, &m) < 0) return -1;
+    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, &m, &had) < 0) return -1;
     host_stop(h);
     int64_t cpu1 = host_jail_cpu_us(h);
-    if (want == ARENA__WORKER_MSG__BODY_ACTION)
+    if (want == ARENA__WORKER_MSG__BODY_ACTION) {
         m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
+        m->action->think_us = had;
+    }
     int rc = host_send(h, m);
     arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
     return rc;
@@ -387,7 +397,8 @@ static int host_serve(host *h, const Arena__ArenaMsg *m, size_t len)
         return host_request(h, len, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, m->setup->limit_us);
     case ARENA__ARENA_MSG__BODY_TURN:
         if (h->jail_err[0]) return -1;
-        return host_request(h, len, ARENA__WORKER_MSG__BODY_ACTION, m->turn->seq, 0);
+        return host_request(h, len, ARENA__WORKER_MSG__BODY_ACTION, m->turn->seq,
+                            m->turn->limit_us);
     case ARENA__ARENA_MSG__BODY_EVENT:
     case ARENA__ARENA_MSG__BODY_GAME_OVER:
         return h->jail_err[0] ? 0 : host_forward(h, len);
@@ -458,6 +469,7 @@ int worker_main(int argc, char **argv)
     h.ppid = getppid();
     h.j.pid = -1;
     h.j.pidfd = h.j.chan = -1;
+    h.sched_fd = -1;
     wire_scratch_init(&h.scratch);
     wire_scratch_init(&h.reply_scratch);
     /* before libzmq starts its threads: clone() then copies one thread */
@@ -475,6 +487,7 @@ int worker_main(int argc, char **argv)
     status = 0;
 out:
     jail_close(&h.j);
+    if (h.sched_fd >= 0) close(h.sched_fd);
     wire_buf_free(&h.in);
     wire_buf_free(&h.out);
     if (h.sock) zmq_close(h.sock);

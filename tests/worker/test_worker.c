@@ -208,7 +208,9 @@ START_TEST(test_good_bot_answers)
     int64_t elapsed = 0;
     ck_assert_msg(act_once(w, ACT_DEADLINE, &action, &elapsed) == OUTCOME_NORMAL, "%s", err);
     ck_assert_int_eq(action, 0); /* first_legal: countdown's first action, "take 1" */
-    ck_assert(elapsed > 0 && elapsed < ACT_DEADLINE);
+    /* the time it had: microseconds, or 0 if it waited for a processor
+     * all along */
+    ck_assert(elapsed >= 0 && elapsed < ACT_DEADLINE);
     worker_close(w);
 }
 END_TEST
@@ -543,41 +545,64 @@ static int setup_limited(worker *w, int64_t limit_us)
     return worker_setup(w, &s, limit_us, NULL, err, sizeof err);
 }
 
-/* The setup limit counts the time the bot had, not the time it waited for
- * a processor: busy_create computes 0.5 s of CPU in create(), pinned to one
- * processor with four busy loops, so its start takes at least 2.5 s of
- * wall-clock time -- more than its 2 s limit, which it still keeps. (A
- * wall-clock limit failed here, as a loaded machine once failed kurnik_smart
- * under ASan.) Past the limit in its own time it loses on time, computing
- * or sleeping, and the host, not the arena's backstop, says so. */
-START_TEST(test_setup_limit_counts_the_bots_time)
+/* Starving: this process (and the workers it spawns from now on) pinned to
+ * one processor beside HOGS busy loops, so a bot there gets at most a fifth
+ * of it. */
+enum { HOGS = 4 };
+typedef struct starving {
+    cpu_set_t all;
+    pid_t hog[HOGS];
+} starving;
+
+static void starve_pin(starving *st)
 {
-    enum { HOGS = 4 };
-    cpu_set_t all, one;
-    ck_assert_int_eq(sched_getaffinity(0, sizeof all, &all), 0);
+    cpu_set_t one;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof st->all, &st->all), 0);
     int cpu = 0;
-    while (!CPU_ISSET(cpu, &all))
+    while (!CPU_ISSET(cpu, &st->all))
         cpu++;
     CPU_ZERO(&one);
     CPU_SET(cpu, &one);
     ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0); /* the worker inherits it */
-    worker *w = spawn("busy_create");
-    pid_t hog[HOGS];
+}
+
+static void starve_hogs(starving *st)
+{
     for (int i = 0; i < HOGS; i++) {
-        hog[i] = fork();
-        if (hog[i] == 0)
+        st->hog[i] = fork();
+        if (st->hog[i] == 0)
             for (;;) {
             }
-        ck_assert_int_gt(hog[i], 0);
+        ck_assert_int_gt(st->hog[i], 0);
     }
+}
+
+static void starve_end(starving *st)
+{
+    for (int i = 0; i < HOGS; i++) {
+        kill(st->hog[i], SIGKILL);
+        waitpid(st->hog[i], NULL, 0);
+    }
+    ck_assert_int_eq(sched_setaffinity(0, sizeof st->all, &st->all), 0);
+}
+
+/* The setup limit counts the time the bot had, not the time it waited for
+ * a processor: busy_create computes 0.5 s of CPU in create(), starved to a
+ * fifth of a processor, so its start takes at least 2.5 s of wall-clock
+ * time -- more than its 2 s limit, which it still keeps. (A wall-clock limit
+ * failed here, as a loaded machine once failed kurnik_smart under ASan.)
+ * Past the limit in its own time it loses on time, computing or sleeping,
+ * and the host, not the arena's backstop, says so. */
+START_TEST(test_setup_limit_counts_the_bots_time)
+{
+    starving st;
+    starve_pin(&st);
+    worker *w = spawn("busy_create");
+    starve_hogs(&st);
     int64_t t0 = arena_now_us();
     int code = setup_limited(w, 2 * SEC);
     int64_t took = arena_now_us() - t0;
-    for (int i = 0; i < HOGS; i++) {
-        kill(hog[i], SIGKILL);
-        waitpid(hog[i], NULL, 0);
-    }
-    ck_assert_int_eq(sched_setaffinity(0, sizeof all, &all), 0);
+    starve_end(&st);
     ck_assert_msg(code == OUTCOME_NORMAL, "a starved start lost: %s", err);
     /* at most a fifth of one processor for 0.5 s of work: 2.5 s or more */
     ck_assert_msg(took > 2 * SEC,
@@ -592,6 +617,43 @@ START_TEST(test_setup_limit_counts_the_bots_time)
     worker_close(w);
     w = spawn("stuck_create");
     ck_assert_int_eq(setup_limited(w, SEC / 5), OUTCOME_TIME);
+    ck_assert_msg(strstr(err, "no answer within 200 ms"), "%s", err);
+    worker_close(w);
+    assert_arena_still_plays();
+}
+END_TEST
+
+/* A move's limit counts the time the bot had too: burner needs 1.2 s of its
+ * own CPU by its first answer; starved to a fifth of a processor that takes
+ * 6 s or more of wall-clock time, and its 3 s limit still holds. The time
+ * reported (what its clock is charged and its log records) is its own:
+ * under the limit, far under the wall time. With a limit below what it
+ * needs it loses on time, and the host says so; a sleeping bot (test_slow)
+ * and a looping one (test_hang) lose as before. */
+START_TEST(test_move_limit_counts_the_bots_time)
+{
+    starving st;
+    starve_pin(&st);
+    worker *w = spawn("burner");
+    int code = setup_game(w, 0, NULL);
+    starve_hogs(&st);
+    int32_t action = -1;
+    int64_t had = 0, t0 = arena_now_us();
+    if (code == OUTCOME_NORMAL) code = act_once(w, 3 * SEC, &action, &had);
+    int64_t took = arena_now_us() - t0;
+    starve_end(&st);
+    ck_assert_msg(code == OUTCOME_NORMAL, "a starved move lost: %s", err);
+    ck_assert_int_eq(action, 0);
+    ck_assert_msg(took > 3 * SEC,
+                  "the busy loops did not starve the bot (%lld us): this proves nothing",
+                  (long long)took);
+    ck_assert_msg(had > 0 && had <= 3 * SEC && had < took, "had %lld us of %lld us",
+                  (long long)had, (long long)took);
+    worker_close(w);
+
+    w = spawn("burner");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(act_once(w, SEC / 5, &action, NULL), OUTCOME_TIME);
     ck_assert_msg(strstr(err, "no answer within 200 ms"), "%s", err);
     worker_close(w);
     assert_arena_still_plays();
@@ -634,6 +696,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_refusal);
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_setup_limit_counts_the_bots_time);
+    tcase_add_test(tc, test_move_limit_counts_the_bots_time);
     suite_add_tcase(s, tc);
     return s;
 }
