@@ -76,10 +76,12 @@ START_TEST(pause_loses_on_time)
 }
 END_TEST
 
-/* Item 5: the opponent's moves reach the bot while it is stopped; what it
- * computes on them counts on its own clock (2 s a move, 3 s of CPU work: a
- * move time no stall of a loaded machine reaches for the honest seat, which
- * moves first). */
+/* Item 5: what a bot computes on the opponent's move counts on its own clock
+ * (2 s a move, 3 s of CPU work on each event: a move time no stall of a
+ * loaded machine reaches for the honest seat, which moves first). In a
+ * two-player game the event comes just before the bot's own turn, so this
+ * cannot tell whether the bot was stopped in between; that it is, is
+ * test_worker's test_bot_stopped_between_requests. */
 START_TEST(no_thinking_on_the_others_time)
 {
     char dir[256], *out;

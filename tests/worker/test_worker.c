@@ -6,6 +6,7 @@
  * worker of a good bot still plays a whole game.
  */
 #include <check.h>
+#include <dirent.h>
 #include <sched.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -504,6 +505,81 @@ START_TEST(test_orphan_exits)
 }
 END_TEST
 
+/* The state letter and parent of a process ('?' when it is gone). */
+static char proc_state(pid_t pid, pid_t *ppid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return '?';
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return '?';
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    int parent = 0;
+    if (!p || sscanf(p + 2, "%*c %d", &parent) != 1) return '?';
+    if (ppid) *ppid = parent;
+    return p[2];
+}
+
+/* How many descendants of pid are stopped ('T'), and how many there are. */
+static int stopped_descendants(pid_t pid, int *total)
+{
+    pid_t tree[64];
+    int n = 1, stopped = 0;
+    tree[0] = pid;
+    /* a few sweeps over /proc: each finds (at least) the next generation */
+    for (int sweep = 0; sweep < 4; sweep++) {
+        DIR *d = opendir("/proc");
+        ck_assert_ptr_nonnull(d);
+        struct dirent *e;
+        while ((e = readdir(d)) != NULL && n < 64) {
+            pid_t q = (pid_t)atoi(e->d_name), parent = 0;
+            if (q <= 0 || proc_state(q, &parent) == '?') continue;
+            int known = 0, under = 0;
+            for (int i = 0; i < n; i++) {
+                known |= tree[i] == q;
+                under |= tree[i] == parent;
+            }
+            if (under && !known) tree[n++] = q;
+        }
+        closedir(d);
+    }
+    for (int i = 1; i < n; i++)
+        stopped += proc_state(tree[i], NULL) == 'T';
+    *total = n - 1;
+    return stopped;
+}
+
+/* No thinking on the others' time: between its requests the bot's process
+ * is stopped (SIGSTOP), events sent meanwhile included, and it runs again for
+ * the next request. (The signal arrives asynchronously: the check waits for
+ * it with a generous deadline, it does not time it.) */
+START_TEST(test_bot_stopped_between_requests)
+{
+    worker *w = spawn("first_legal");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    for (int round = 0; round < 2; round++) {
+        int32_t action = -1;
+        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+        Arena__Event ev = ARENA__EVENT__INIT;
+        ev.seat = 1;
+        ev.action = 1;
+        ck_assert_int_eq(worker_event(w, &ev, err, sizeof err), OUTCOME_NORMAL);
+        int total = 0, stopped = 0;
+        int64_t deadline = arena_now_us() + ACT_DEADLINE;
+        while ((stopped = stopped_descendants(worker_pid(w), &total)) == 0 &&
+               arena_now_us() < deadline)
+            usleep(20000);
+        ck_assert_msg(total >= 1, "the seat host has no jail");
+        ck_assert_msg(stopped == 1, "%d of the jail's %d processes stopped after a turn", stopped,
+                      total);
+    }
+    worker_close(w);
+}
+END_TEST
+
 START_TEST(test_arena_binary_as_worker)
 {
     /* the real program: main.c must hand `__worker` to worker_main */
@@ -673,6 +749,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_orphan_exits);
     tcase_add_test(tc, test_arena_binary_as_worker);
     tcase_add_test(tc, test_round_trip);
+    tcase_add_test(tc, test_bot_stopped_between_requests);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("evil");
