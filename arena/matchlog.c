@@ -107,11 +107,6 @@ static Arena__MatchLog disk_view(const Arena__MatchLog *log)
 
 enum { COL_SEAT, COL_ID, COL_THINK, COL_CPU, COL_N };
 
-static size_t varint_size(uint64_t v)
-{
-    return ((size_t)(64 - __builtin_clzll(v | 1)) + 6) / 7;
-}
-
 static uint8_t *varint_put(uint8_t *p, uint64_t v)
 {
     while (v >= 0x80) {
@@ -128,22 +123,6 @@ static uint64_t zigzag32(int32_t v)
 }
 
 /* One loop per column type: most values take one byte. */
-static size_t size_sint32(const int32_t *a, size_t n)
-{
-    size_t s = 0;
-    for (size_t i = 0; i < n; i++)
-        s += varint_size(zigzag32(a[i]));
-    return s;
-}
-
-static size_t size_int64(const int64_t *a, size_t n)
-{
-    size_t s = 0;
-    for (size_t i = 0; i < n; i++)
-        s += varint_size((uint64_t)a[i]);
-    return s;
-}
-
 static uint8_t *put_sint32(uint8_t *p, const int32_t *a, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -168,74 +147,65 @@ static uint8_t *put_int64(uint8_t *p, const int64_t *a, size_t n)
     return p;
 }
 
-/* How a log packs: the log without its columns (for protobuf-c), the
- * columns' payload lengths, the total. */
-typedef struct pack_plan {
-    Arena__MatchLog head;
-    size_t pay[COL_N], total;
-} pack_plan;
+/* A column written in one pass, its length not known yet: room for the
+ * longest length varint is left after the tag, the values are written, then
+ * the length, and the values moved down to meet it. */
+#define COL_LEN_ROOM 5 /* a payload under 32 GiB */
 
-static void plan_pack(const Arena__MatchLog *log, pack_plan *pl)
+static uint8_t *column_tag_len(uint8_t *p, int c, uint8_t *values, uint8_t *end)
 {
-    pl->head = disk_view(log);
-    pl->head.n_action_seat = pl->head.n_action_id = 0;
-    pl->head.n_action_think_us = pl->head.n_action_cpu_us = 0;
-    pl->pay[COL_SEAT] = size_sint32(log->action_seat, log->n_action_seat);
-    pl->pay[COL_ID] = size_sint32(log->action_id, log->n_action_id);
-    pl->pay[COL_THINK] = size_int64(log->action_think_us, log->n_action_think_us);
-    pl->pay[COL_CPU] = size_int64(log->action_cpu_us, log->n_action_cpu_us);
-    const size_t n[COL_N] = {log->n_action_seat, log->n_action_id, log->n_action_think_us,
-                             log->n_action_cpu_us};
-    pl->total = arena__match_log__get_packed_size(&pl->head);
-    for (int c = 0; c < COL_N; c++)
-        if (n[c]) pl->total += 2 + varint_size(pl->pay[c]) + pl->pay[c]; /* tags take 2 bytes */
+    size_t pay = (size_t)(end - values);
+    p = varint_put(p, (uint64_t)(18 + c) << 3 | 2); /* length-delimited */
+    p = varint_put(p, pay);
+    if (p != values) memmove(p, values, pay);
+    return p + pay;
 }
 
-static size_t pack_planned(const Arena__MatchLog *log, const pack_plan *pl, uint8_t *out)
+static uint8_t *column_sint32(uint8_t *p, int c, const int32_t *a, size_t n)
 {
-    uint8_t *p = out + arena__match_log__pack(&pl->head, out);
-    if (log->n_action_seat) {
-        p = varint_put(p, (uint64_t)(18 + COL_SEAT) << 3 | 2); /* length-delimited */
-        p = varint_put(p, pl->pay[COL_SEAT]);
-        p = put_sint32(p, log->action_seat, log->n_action_seat);
-    }
-    if (log->n_action_id) {
-        p = varint_put(p, (uint64_t)(18 + COL_ID) << 3 | 2);
-        p = varint_put(p, pl->pay[COL_ID]);
-        p = put_sint32(p, log->action_id, log->n_action_id);
-    }
-    if (log->n_action_think_us) {
-        p = varint_put(p, (uint64_t)(18 + COL_THINK) << 3 | 2);
-        p = varint_put(p, pl->pay[COL_THINK]);
-        p = put_int64(p, log->action_think_us, log->n_action_think_us);
-    }
-    if (log->n_action_cpu_us) {
-        p = varint_put(p, (uint64_t)(18 + COL_CPU) << 3 | 2);
-        p = varint_put(p, pl->pay[COL_CPU]);
-        p = put_int64(p, log->action_cpu_us, log->n_action_cpu_us);
-    }
-    return (size_t)(p - out);
+    if (!n) return p;
+    uint8_t *values = p + 2 + COL_LEN_ROOM; /* tags take 2 bytes */
+    return column_tag_len(p, c, values, put_sint32(values, a, n));
 }
 
-size_t matchlog_packed_size(const Arena__MatchLog *log)
+static uint8_t *column_int64(uint8_t *p, int c, const int64_t *a, size_t n)
 {
-    pack_plan pl;
-    plan_pack(log, &pl);
-    return pl.total;
+    if (!n) return p;
+    uint8_t *values = p + 2 + COL_LEN_ROOM;
+    return column_tag_len(p, c, values, put_int64(values, a, n));
+}
+
+/* The log without its columns, for protobuf-c. */
+static Arena__MatchLog pack_head(const Arena__MatchLog *log)
+{
+    Arena__MatchLog head = disk_view(log);
+    head.n_action_seat = head.n_action_id = head.n_action_think_us = head.n_action_cpu_us = 0;
+    return head;
+}
+
+size_t matchlog_pack_room(const Arena__MatchLog *log)
+{
+    Arena__MatchLog head = pack_head(log);
+    return arena__match_log__get_packed_size(&head) + 4 * (2 + COL_LEN_ROOM) +
+           10 * (log->n_action_seat + log->n_action_id + log->n_action_think_us +
+                 log->n_action_cpu_us);
 }
 
 size_t matchlog_pack(const Arena__MatchLog *log, uint8_t *out)
 {
-    pack_plan pl;
-    plan_pack(log, &pl);
-    return pack_planned(log, &pl, out);
+    Arena__MatchLog head = pack_head(log);
+    uint8_t *p = out + arena__match_log__pack(&head, out);
+    p = column_sint32(p, COL_SEAT, log->action_seat, log->n_action_seat);
+    p = column_sint32(p, COL_ID, log->action_id, log->n_action_id);
+    p = column_int64(p, COL_THINK, log->action_think_us, log->n_action_think_us);
+    p = column_int64(p, COL_CPU, log->action_cpu_us, log->n_action_cpu_us);
+    return (size_t)(p - out);
 }
 
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
 {
-    size_t len = matchlog_packed_size(log);
-    uint8_t *buf = xmalloc(len ? len : 1);
-    matchlog_pack(log, buf);
+    uint8_t *buf = xmalloc(matchlog_pack_room(log));
+    size_t len = matchlog_pack(log, buf);
     int rc = matchlog_write_bytes(path, buf, len, err, errlen);
     free(buf);
     return rc;
@@ -442,45 +412,11 @@ void matchlog_free_all(Arena__MatchLog **logs, size_t n)
     free(logs);
 }
 
-/* A column written in one pass where its length is not known yet: room for
- * the longest length varint is left after the tag, the values are written,
- * then the length, and the values moved down to meet it. */
-#define COL_LEN_ROOM 5 /* a payload under 32 GiB */
-
-static uint8_t *column_tag_len(uint8_t *p, int c, uint8_t *values, uint8_t *end)
-{
-    size_t pay = (size_t)(end - values);
-    p = varint_put(p, (uint64_t)(18 + c) << 3 | 2);
-    p = varint_put(p, pay);
-    if (p != values) memmove(p, values, pay);
-    return p + pay;
-}
-
-static uint8_t *column_sint32(uint8_t *p, int c, const int32_t *a, size_t n)
-{
-    if (!n) return p;
-    uint8_t *values = p + 2 + COL_LEN_ROOM;
-    return column_tag_len(p, c, values, put_sint32(values, a, n));
-}
-
-static uint8_t *column_int64(uint8_t *p, int c, const int64_t *a, size_t n)
-{
-    if (!n) return p;
-    uint8_t *values = p + 2 + COL_LEN_ROOM;
-    return column_tag_len(p, c, values, put_int64(values, a, n));
-}
-
 int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena__MatchLog *log)
 {
-    /* One pass over the columns (matchlog_pack takes two, to size them
-     * first): room for the worst case, then the log's own length written in
-     * front of it and the log moved down to meet it. */
-    Arena__MatchLog head = disk_view(log);
-    head.n_action_seat = head.n_action_id = head.n_action_think_us = head.n_action_cpu_us = 0;
-    size_t hsize = arena__match_log__get_packed_size(&head);
-    size_t room = 1 + COL_LEN_ROOM + hsize + 4 * (2 + COL_LEN_ROOM) +
-                  10 * (log->n_action_seat + log->n_action_id + log->n_action_think_us +
-                        log->n_action_cpu_us);
+    /* The log packed after room for its own length, which is then written
+     * in front of it and the log moved down to meet it. */
+    size_t room = 1 + COL_LEN_ROOM + matchlog_pack_room(log);
     if (*len + room > *cap) {
         size_t c = *cap ? *cap : 4096;
         while (c < *len + room)
@@ -489,12 +425,7 @@ int matchlog_segment_append(uint8_t **buf, size_t *len, size_t *cap, const Arena
         *cap = c;
     }
     uint8_t *start = *buf + *len, *body = start + 1 + COL_LEN_ROOM;
-    uint8_t *p = body + arena__match_log__pack(&head, body);
-    p = column_sint32(p, COL_SEAT, log->action_seat, log->n_action_seat);
-    p = column_sint32(p, COL_ID, log->action_id, log->n_action_id);
-    p = column_int64(p, COL_THINK, log->action_think_us, log->n_action_think_us);
-    p = column_int64(p, COL_CPU, log->action_cpu_us, log->n_action_cpu_us);
-    size_t n = (size_t)(p - body);
+    size_t n = matchlog_pack(log, body);
     uint8_t *q = start;
     *q++ = 0x0a; /* field 1 of the segment, length-delimited */
     q = varint_put(q, n);

@@ -17,10 +17,11 @@
  * ply of a fast game. 1: one LoggedAction message per action; still read. */
 #define MATCHLOG_FORMAT 2
 
-/* A log's bytes (a MatchLog message; its columns packed by this module, the
- * same bytes protobuf-c writes, faster): the size, and the packing into out
- * (that many bytes); any LoggedAction messages of a format-2 log are left out. */
-size_t matchlog_packed_size(const Arena__MatchLog *log);
+/* A log's bytes (a MatchLog message; its columns packed by this module in
+ * one pass, the same bytes protobuf-c writes, faster): room enough for them
+ * (an upper bound), and the packing into out (that much room), which returns
+ * their length; any LoggedAction messages of a format-2 log are left out. */
+size_t matchlog_pack_room(const Arena__MatchLog *log);
 size_t matchlog_pack(const Arena__MatchLog *log, uint8_t *out);
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
