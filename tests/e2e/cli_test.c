@@ -396,6 +396,26 @@ START_TEST(resume_refuses_a_changed_bot)
 }
 END_TEST
 
+/* --resume of a path that is no tournament's directory: one line naming it
+ * (exit 2), and no store made where a mistyped path points. */
+START_TEST(resume_of_a_wrong_directory)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "mkdir %s/foo", dir), 0);
+    int rc = e2e_run(&out, "%s tournament --resume %s/foo", ARENA, dir);
+    ck_assert_msg(rc == 2, "exited %d:\n%s", rc, out);
+    ck_assert_msg(strstr(out, "/foo: not a tournament's directory (no arena.db in"), "%s", out);
+    ck_assert_int_ne(e2e_run(NULL, "test -e %s/arena.db", dir), 0);
+    free(out);
+    rc = e2e_run(&out, "%s tournament --resume %s/nosuch", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: No such file or directory"), "(%d) %s", rc,
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* One row of a rating table printed as text: rank, name, Elo, ±95, Games and
  * (with multiplayer tables) Pairs. */
 typedef struct text_row {
@@ -651,6 +671,7 @@ int main(void)
     tcase_add_test(tc, tournament_files_pairs_and_progress);
     tcase_add_test(tc, tournament_live_line_on_a_terminal);
     tcase_add_test(tc, resume_refuses_a_changed_bot);
+    tcase_add_test(tc, resume_of_a_wrong_directory);
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);
     tcase_add_test(tc, ratings_in_every_format);
     tcase_add_test(tc, unsandboxed_modes_warn);
