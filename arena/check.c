@@ -159,8 +159,10 @@ int cmd_check(int argc, char **argv)
     session s;
     char err[1024];
     printf("Checking %s on %s\n", argv[optind], po.game);
-    if (session_open(&s, po.game, bots, 2, &po.iso, err, sizeof err)) {
-        printf("  FAIL  %s\nVerdict: the bot does not load.\n", err);
+    int opened = session_open(&s, po.game, bots, 2, &po.iso, err, sizeof err);
+    if (opened) {
+        printf("  FAIL  %s\nVerdict: the %s does not load.\n", err,
+               opened == SESSION_NO_GAME ? "game" : "bot");
         return 2;
     }
     const entrant *e = s.entrants[0];

@@ -18,6 +18,7 @@
 #include "session.h"
 #include "shard.h"
 #include "remote_hosts.h"
+#include "rundir.h"
 #include "tournament.h"
 #include "xalloc.h"
 
@@ -221,30 +222,6 @@ static remote_set *remote_start(const remote_opts *ro, const play_opts *po)
     return rs;
 }
 
-/* --resume names a tournament's directory inside a results directory that
- * holds the store: both must exist (opening the store would otherwise create
- * an empty one wherever a mistyped path points). */
-static int resume_where(const char *dir, const char *parent)
-{
-    struct stat st;
-    char db[4200];
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        fprintf(stderr, "arena tournament: --resume %s: %s\n", dir,
-                stat(dir, &st) != 0 ? strerror(errno) : "not a directory");
-        return -1;
-    }
-    snprintf(db, sizeof db, "%s/arena.db", parent);
-    if (stat(db, &st) != 0) {
-        fprintf(stderr,
-                "arena tournament: --resume %s: not a tournament's directory (no arena.db in "
-                "%s; give the directory the tournament printed, e.g. "
-                "results/20261129-134644-morris)\n",
-                dir, parent);
-        return -1;
-    }
-    return 0;
-}
-
 /* What --resume takes from the stored tournament, so may not be given. */
 static int resume_conflict(const play_opts *po, int rounds_given, int seats_given, int gauntlet)
 {
@@ -377,19 +354,8 @@ int cmd_tournament(int argc, char **argv)
     }
     while (optind < argc)
         bots[nb++] = argv[optind++];
-    char resume_dir[4096], parent[4096];
+    rundir_loc resume_at;
     if (to.resume) { /* the results directory is the tournament directory's parent */
-        snprintf(resume_dir, sizeof resume_dir, "%s", to.resume);
-        size_t len = strlen(resume_dir);
-        while (len > 1 && resume_dir[len - 1] == '/')
-            resume_dir[--len] = '\0';
-        to.resume = resume_dir;
-        char *slash = strrchr(resume_dir, '/');
-        snprintf(parent, sizeof parent, "%.*s",
-                 slash ? (slash == resume_dir ? 1 : (int)(slash - resume_dir)) : 1,
-                 slash ? resume_dir : ".");
-        po.out_dir = parent;
-        if (resume_where(resume_dir, parent)) goto out;
         if (po.game || nb) {
             fprintf(stderr, "arena tournament: --resume takes the game and bots from the "
                             "stored tournament; drop --game and --bots\n");
@@ -400,6 +366,13 @@ int cmd_tournament(int argc, char **argv)
             fprintf(stderr, "arena tournament: --resume plays the stored shard; drop --shard\n");
             goto out;
         }
+        char why[8400];
+        if (rundir_locate(to.resume, &resume_at, why, sizeof why)) {
+            fprintf(stderr, "arena tournament: --resume %s\n", why);
+            goto out;
+        }
+        to.resume = resume_at.dir;
+        po.out_dir = resume_at.results;
     } else if (!po.game || nb < 2) {
         fprintf(stderr, "arena tournament: %s\n%s",
                 !po.game ? "--game is required" : "--bots needs at least two bots",

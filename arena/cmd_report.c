@@ -6,6 +6,7 @@
 
 #include "cli_cmds.h"
 #include "report_html.h"
+#include "rundir.h"
 #include "store.h"
 
 static void report_usage(FILE *f)
@@ -65,28 +66,27 @@ int cmd_report(int argc, char **argv)
         return 2;
     }
     /* DIR = RESULTS/NAME: NAME is how the store knows the tournament. */
-    char path[4096], parent[4096];
-    snprintf(path, sizeof path, "%s", dir);
-    size_t len = strlen(path);
-    while (len > 1 && path[len - 1] == '/')
-        path[--len] = '\0';
-    char *slash = strrchr(path, '/');
-    const char *name = slash ? slash + 1 : path;
-    snprintf(parent, sizeof parent, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-    if (slash == path) snprintf(parent, sizeof parent, "/");
-    if (!out) out = parent;
+    rundir_loc at;
+    char why[8400];
+    if (out) {
+        rundir_split(dir, &at); /* the store is where --out says */
+    } else if (rundir_locate(dir, &at, why, sizeof why)) {
+        fprintf(stderr, "arena report: %s\n", why);
+        return 2;
+    }
+    if (!out) out = at.results;
     char err[1024];
     store *s = store_open_read(out, err, sizeof err);
     if (!s) {
         fprintf(stderr, "arena report: %s\n", err);
         return 1;
     }
-    int rc = report_html_write(s, path, name, (long)max_replays, err, sizeof err);
+    int rc = report_html_write(s, at.dir, at.name, (long)max_replays, err, sizeof err);
     store_close(s);
     if (rc) {
         fprintf(stderr, "arena report: %s\n", err);
         return 1;
     }
-    printf("Report: %s/index.html\n", path);
+    printf("Report: %s/index.html\n", at.dir);
     return 0;
 }

@@ -9,6 +9,7 @@
 
 #include "matchlog.h"
 #include "merge_internal.h"
+#include "rundir.h"
 #include "store_sprt.h"
 
 enum { MERGE_REFUSED = 2, MERGE_FAILED = 1 };
@@ -68,41 +69,29 @@ static int64_t only_shard(merge_shard *sh, const char *dir)
  * shard. Returns the tournament id, or minus the exit status. */
 static int64_t locate(merge_shard *sh)
 {
-    char err[1024], *dir = strdup(sh->arg);
-    size_t len = strlen(dir);
-    while (len > 1 && dir[len - 1] == '/')
-        dir[--len] = '\0';
-    char *slash = strrchr(dir, '/');
+    char err[1024];
+    rundir_loc at;
+    rundir_split(sh->arg, &at);
+    const char *dir = at.dir;
     int64_t tid;
-    if (has_store(dir)) {
-        sh->results = strdup(dir);
-    } else {
-        sh->results = slash ? strndup(dir, slash == dir ? 1 : (size_t)(slash - dir)) : strdup(".");
-        if (!has_store(sh->results)) {
-            merge_say(0,
-                      "%s: neither a tournament directory (no arena.db in %s) nor a results "
-                      "directory (no %s/arena.db)",
-                      sh->arg, sh->results, dir);
-            free(dir);
-            return -MERGE_REFUSED;
-        }
-    }
+    int results_given = has_store(dir);
+    sh->results = strdup(results_given ? dir : at.results);
+    if (!results_given && !has_store(sh->results))
+        return merge_say(-MERGE_REFUSED,
+                         "%s: neither a tournament directory (no arena.db in %s) nor a results "
+                         "directory (no %s/arena.db)",
+                         sh->arg, sh->results, dir);
     sh->db = store_open_read(sh->results, err, sizeof err);
-    if (!sh->db) {
-        free(dir);
-        return merge_say(-MERGE_FAILED, "%s", err);
-    }
-    if (has_store(dir)) {
+    if (!sh->db) return merge_say(-MERGE_FAILED, "%s", err);
+    if (results_given) {
         tid = only_shard(sh, dir);
     } else {
-        const char *rel = slash ? slash + 1 : dir;
-        tid = store_tournament_find(sh->db, rel, err, sizeof err);
+        tid = store_tournament_find(sh->db, at.name, err, sizeof err);
         if (tid < 0) merge_say(0, "%s", err);
         if (tid == 0)
-            merge_say(0, "%s: no tournament '%s' in %s/arena.db", sh->arg, rel, sh->results);
+            merge_say(0, "%s: no tournament '%s' in %s/arena.db", sh->arg, at.name, sh->results);
         if (tid <= 0) tid = tid < 0 ? -MERGE_FAILED : -MERGE_REFUSED;
     }
-    free(dir);
     return tid;
 }
 

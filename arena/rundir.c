@@ -39,3 +39,40 @@ int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len
     snprintf(err, errlen, "%s: cannot create directory: %s", dir, strerror(errno));
     return -1;
 }
+
+void rundir_split(const char *given, rundir_loc *loc)
+{
+    snprintf(loc->dir, sizeof loc->dir, "%s", given);
+    size_t len = strlen(loc->dir);
+    while (len > 1 && loc->dir[len - 1] == '/')
+        loc->dir[--len] = '\0';
+    const char *slash = strrchr(loc->dir, '/');
+    loc->name = slash ? slash + 1 : loc->dir;
+    if (!slash)
+        snprintf(loc->results, sizeof loc->results, ".");
+    else if (slash == loc->dir)
+        snprintf(loc->results, sizeof loc->results, "/");
+    else
+        snprintf(loc->results, sizeof loc->results, "%.*s", (int)(slash - loc->dir), loc->dir);
+}
+
+int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
+{
+    struct stat st;
+    char db[sizeof loc->results + 16];
+    rundir_split(given, loc);
+    if (stat(loc->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: %s", loc->dir,
+                 stat(loc->dir, &st) != 0 ? strerror(errno) : "not a directory");
+        return -1;
+    }
+    snprintf(db, sizeof db, "%s/arena.db", loc->results);
+    if (stat(db, &st) != 0) {
+        snprintf(err, errlen,
+                 "%s: not a run's directory (no arena.db in %s; give the directory the "
+                 "run printed, e.g. results/20261129-134644-morris)",
+                 loc->dir, loc->results);
+        return -1;
+    }
+    return 0;
+}

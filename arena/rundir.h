@@ -15,4 +15,19 @@
 int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len, char *dir,
                 size_t dir_len, char *err, size_t errlen);
 
+/* A run's directory as a user gives it (RESULTS/NAME, to resume or report
+ * on): dir is it without trailing slashes, results its parent, which holds
+ * the store ("/" for a directory under /, "." for a bare NAME), and name the
+ * last part, by which the store knows the run. */
+typedef struct rundir_loc {
+    char dir[4096], results[4096];
+    const char *name; /* inside dir */
+} rundir_loc;
+
+void rundir_split(const char *given, rundir_loc *loc);
+/* rundir_split, and 0 when the directory exists and the store beside it;
+ * otherwise -1 with err saying which is missing (no store is made where a
+ * mistyped path points). */
+int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen);
+
 #endif

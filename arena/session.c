@@ -28,7 +28,10 @@ int session_open(session *s, const char *game_spec, const char *const *bots, int
                  const session_isolation *iso, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    if (open_game(s, game_spec, err, errlen)) goto fail;
+    if (open_game(s, game_spec, err, errlen)) {
+        session_close(s);
+        return SESSION_NO_GAME;
+    }
     s->seats.kind = iso->kind;
     s->seats.rules_path = s->lr->path;
     s->seats.rules = s->lr->rules;

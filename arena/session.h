@@ -31,7 +31,9 @@ typedef struct session {
 } session;
 
 /* Loads the game ("morris:variant=lasker"), prepares the seats and probes
- * every bot. On error returns -1 with one line in err (exit status 2). */
+ * every bot. On error returns -1 with one line in err (exit status 2), or
+ * SESSION_NO_GAME when it was the game that did not load. */
+#define SESSION_NO_GAME (-2)
 int session_open(session *s, const char *game_spec, const char *const *bots, int n_bots,
                  const session_isolation *iso, char *err, size_t errlen);
 void session_close(session *s);

@@ -178,6 +178,13 @@ START_TEST(check_exit_2_when_the_bot_does_not_load)
         ck_assert_msg(!strstr(out, "is sound") && !strstr(out, "NOT sound"), "%s", out);
         free(out);
     }
+    /* a game that does not load is not the bot's fault, and says so */
+    char *out;
+    int rc = e2e_run(&out, "%s check random --game nosuch", ARENA);
+    ck_assert_msg(rc == 2 && strstr(out, "game 'nosuch' not found") &&
+                      strstr(out, "Verdict: the game does not load"),
+                  "(%d) %s", rc, out);
+    free(out);
 }
 END_TEST
 
@@ -405,7 +412,7 @@ START_TEST(resume_of_a_wrong_directory)
     ck_assert_int_eq(e2e_run(NULL, "mkdir %s/foo", dir), 0);
     int rc = e2e_run(&out, "%s tournament --resume %s/foo", ARENA, dir);
     ck_assert_msg(rc == 2, "exited %d:\n%s", rc, out);
-    ck_assert_msg(strstr(out, "/foo: not a tournament's directory (no arena.db in"), "%s", out);
+    ck_assert_msg(strstr(out, "/foo: not a run's directory (no arena.db in"), "%s", out);
     ck_assert_int_ne(e2e_run(NULL, "test -e %s/arena.db", dir), 0);
     free(out);
     rc = e2e_run(&out, "%s tournament --resume %s/nosuch", ARENA, dir);

@@ -295,7 +295,7 @@ START_TEST(report_end_to_end)
     snprintf(cmd, sizeof cmd, "cd %s && " ARENA " report %s/ > again.txt 2>&1", tmp, dir);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(access(path, R_OK), 0);
-    snprintf(cmd, sizeof cmd, ARENA " report %s/nothing-here 2>&1 | grep -q 'no store here'", tmp);
+    snprintf(cmd, sizeof cmd, ARENA " report %s/nothing-here 2>&1 | grep -q 'nothing-here: No such file'", tmp);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(sh(ARENA " report > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " report a b > /dev/null 2>&1"), 2);
