@@ -38,7 +38,11 @@ extern "C" {
 
 /* Time control of a game, in microseconds. With move_time_us > 0 every move
  * has that budget; otherwise each seat has a clock of base_us that grows by
- * increment_us after each of its moves. */
+ * increment_us after each of its moves. A sandboxed bot is charged the time
+ * it had: wall-clock time from the request to its answer less the time it
+ * waited for a processor (computing, sleeping and blocking all count; a
+ * loaded machine does not). Budgeting by arena_now_us (wall clock) is
+ * therefore always safe. */
 typedef struct arena_time_control {
     int64_t base_us;
     int64_t increment_us;
