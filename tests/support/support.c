@@ -1,6 +1,7 @@
 /* support.c -- the test-support library (support.h). */
 #include <dlfcn.h>
 #include <ftw.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,24 @@ void support_play(const arena_rules *r, arena_state *s, size_t state_size, const
         ck_abort_msg("move %d '%s' %s (legal: %s) in:\n%s", k + 1, m,
                      parsed ? "refused" : "does not parse", legal, board);
     }
+}
+
+int support_scaled(int n, int least)
+{
+    const char *s = getenv("ARENA_TEST_SCALE");
+    int pct = s && atoi(s) > 0 ? atoi(s) : 100;
+    long k = (long)n * pct / 100;
+    return k > least ? (int)k : least;
+}
+
+double support_even_odds(int games, int wins)
+{
+    if (wins <= 0) return 1.0;
+    double p = 0;
+    for (int k = wins; k <= games; k++) /* C(games, k) / 2^games, in logs */
+        p +=
+            exp(lgamma(games + 1.0) - lgamma(k + 1.0) - lgamma(games - k + 1.0) - games * log(2.0));
+    return p;
 }
 
 int support_try_move(const arena_rules *r, arena_state *s, size_t state_size, const char *move)

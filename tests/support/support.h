@@ -61,6 +61,15 @@ int support_try(const arena_rules *r, arena_state *s, size_t state_size, int32_t
 /* The same for a move in notation: -1 too when it does not parse. */
 int support_try_move(const arena_rules *r, arena_state *s, size_t state_size, const char *move);
 
+/* n scaled by ARENA_TEST_SCALE (a percentage, default 100; `make sanitize`
+ * sets 30, as ASan makes every ply ~10x dearer), and at least `least`: the
+ * number of games or playouts a suite plays. */
+int support_scaled(int n, int least);
+/* The chance that `wins` or more of `games` fall to a player no stronger than
+ * its opponent (each game a fair coin; a draw is no win). A strength test
+ * asserts it small, which holds its meaning at any scaled number of games. */
+double support_even_odds(int games, int wins);
+
 /* Everything fd gives until its end (a pseudo-terminal's master ends with
  * EIO once the child is gone), NUL-terminated and malloc'd; closes fd. */
 char *support_read_all(int fd);

@@ -1,7 +1,8 @@
 /* support_test.c -- the test-support library itself: temporary directories
  * under $TMPDIR removed when the tests are done, also after a failed test (a
  * failing test program is run and its directory looked for afterwards); the
- * loaders; moves played and refused in notation. */
+ * loaders; moves played and refused in notation; scaled counts and the
+ * binomial odds of the strength tests. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,12 +94,33 @@ START_TEST(play_and_try_in_notation)
 }
 END_TEST
 
+/* Binomial tails worked by hand: C(n, k) summed from k = wins, over 2^n. */
+START_TEST(even_odds_and_scale)
+{
+    ck_assert_double_eq_tol(support_even_odds(1, 1), 0.5, 1e-12);
+    ck_assert_double_eq_tol(support_even_odds(4, 3), 5.0 / 16, 1e-12);
+    ck_assert_double_eq_tol(support_even_odds(10, 9), 11.0 / 1024, 1e-12);
+    ck_assert_double_eq_tol(support_even_odds(20, 17), 1351.0 / 1048576, 1e-12);
+    ck_assert_double_eq_tol(support_even_odds(30, 0), 1.0, 1e-12);
+    ck_assert_double_eq_tol(support_even_odds(5, 6), 0.0, 1e-12);
+    unsetenv("ARENA_TEST_SCALE");
+    ck_assert_int_eq(support_scaled(30, 2), 30);
+    setenv("ARENA_TEST_SCALE", "30", 1);
+    ck_assert_int_eq(support_scaled(30, 2), 9);
+    ck_assert_int_eq(support_scaled(3, 2), 2);
+    setenv("ARENA_TEST_SCALE", "none", 1); /* not a percentage: unscaled */
+    ck_assert_int_eq(support_scaled(30, 2), 30);
+    unsetenv("ARENA_TEST_SCALE");
+}
+END_TEST
+
 static Suite *support_suite(void)
 {
     Suite *s = suite_create("support");
     TCase *tc = tcase_create("support");
     tcase_add_test(tc, tmpdir_removed_when_a_test_fails);
     tcase_add_test(tc, play_and_try_in_notation);
+    tcase_add_test(tc, even_odds_and_scale);
     suite_add_tcase(s, tc);
     return s;
 }
