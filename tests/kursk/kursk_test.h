@@ -49,5 +49,6 @@ Suite *kursk_rules_suite(void);
 Suite *kursk_combat_suite(void);
 Suite *kursk_hidden_suite(void);
 Suite *kursk_bots_suite(void);
+Suite *kursk_chance_suite(void);
 
 #endif
