@@ -615,6 +615,28 @@ int mcts_wide(const mcts *m)
     return m->wide;
 }
 
+void mcts_set_wide(mcts *m, int wide)
+{
+    m->wide = wide && m->evaluate && m->eval_plies == 0;
+}
+
+int mcts_chance_ahead(mcts *m, const arena_state *root)
+{
+    const arena_rules *R = m->R;
+    memcpy(m->probe, root, m->state_size);
+    /* (a few plies only: a random querni playout can run a thousand turns) */
+    for (int step = 0; step < MCTS_CHANCE_HORIZON; step++) {
+        int p = R->current_player(m->probe);
+        if (p == ARENA_CHANCE) return 1;
+        if (p == ARENA_TERMINAL) return 0;
+        int n = R->legal_actions(m->probe, m->legal, m->num_actions);
+        if (n <= 0) return 0;
+        if (n > m->num_actions) n = m->num_actions;
+        if (R->apply(m->probe, m->legal[arena_rng_below(&m->rng, (uint32_t)n)]) < 0) return 0;
+    }
+    return 0;
+}
+
 int mcts_iterate(mcts *m, const arena_state *root)
 {
     const arena_rules *R = m->R;

@@ -117,6 +117,14 @@ int32_t mcts_best(mcts *m, const int32_t *legal, int n);
 
 /* Whether iterations are wide (the root's actions all scored, flat). */
 int mcts_wide(const mcts *m);
+/* Turns wide iterations on or off for the next decisions (on only with
+ * evaluation at the leaf; call before the decision's first iteration). */
+void mcts_set_wide(mcts *m, int wide);
+/* Whether one random playout from root (a full state, not modified) meets
+ * a chance node within MCTS_CHANCE_HORIZON plies: chance still ahead in the
+ * game (kurnik's every roll) or all behind it (querni's layout). */
+#define MCTS_CHANCE_HORIZON 64
+int mcts_chance_ahead(mcts *m, const arena_state *root);
 /* The visits of the two most visited root children (0 when absent). */
 void mcts_top_visits(const mcts *m, long *first, long *second);
 /* Whether every mean the root's children have (their own and, with RAVE,

@@ -662,6 +662,69 @@ START_TEST(test_evaluate)
 }
 END_TEST
 
+/* wide=auto in perfect-information games with chance: wide at a decision
+ * with chance ahead (a random playout meets a chance node within 64 plies:
+ * kurnik's next roll), a tree where all of it is behind (countdown with
+ * die=1 after its first roll). Counted through evaluate: a wide iteration
+ * scores each legal move once, a tree iteration its one leaf. */
+static const arena_rules *counted_rules; /* the module whose evaluate is counted */
+static void counted_evaluate(const arena_state *st, double *out)
+{
+    evaluations++;
+    counted_rules->evaluate(st, out);
+}
+
+START_TEST(test_wide_by_chance)
+{
+    void *lib;
+    const arena_rules *R = support_rules(ARENA_BIN_DIR "/rules/libkurnik.so", &lib);
+    ck_assert(ARENA_RULES_HAS(R, evaluate) && R->evaluate);
+    counted_rules = R;
+    arena_rules doctored = *R;
+    doctored.evaluate = counted_evaluate;
+    arena_game *g = new_game(&doctored, "");
+    arena_state *st = doctored.state_new(g);
+    /* seat 0 rolls eggs twice (seat 1 once between): four eggs, egg>chick or end */
+    static const char *const moves[] = {"roll:1-2", "end", "roll:1-2", "end", "roll:1-3"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        int32_t a;
+        ck_assert_int_eq(doctored.parse_action(st, moves[i], &a), 0);
+        ck_assert_int_eq(doctored.apply(st, a), 0);
+    }
+    int32_t legal[8];
+    int n = doctored.legal_actions(st, legal, 8);
+    ck_assert_int_eq(n, 2);
+    void *p = new_player(&doctored, g, 0, 3, "iterations=3");
+    evaluations = 0;
+    ask(&doctored, p, st, 1);
+    ck_assert_int_eq(evaluations, 3 * n);
+    B->destroy(p);
+    doctored.state_free(st);
+    doctored.game_free(g);
+    support_unload(lib);
+
+    /* countdown with die=1, its theory as evaluate: after the roll no chance
+     * is left, and 50 tree iterations score 50 leaves (none ends the game) */
+    const arena_rules *C = support_rules(countdown_path, &lib);
+    arena_rules cd = *C;
+    cd.evaluate = countdown_theory;
+    g = new_game(&cd, "n=1000,die=1");
+    st = cd.state_new(g);
+    ck_assert_int_eq(cd.current_player(st), ARENA_CHANCE);
+    arena_rng rng;
+    arena_rng_seed(&rng, 4);
+    ck_assert_int_eq(cd.apply(st, draw(&cd, st, &rng)), 0);
+    p = new_player(&cd, g, 0, 3, "iterations=50");
+    evaluations = 0;
+    ask(&cd, p, st, 1);
+    ck_assert_int_eq(evaluations, 50);
+    B->destroy(p);
+    cd.state_free(st);
+    cd.game_free(g);
+    support_unload(lib);
+}
+END_TEST
+
 /* The trap, a game for pruning: seat 0 takes A (0) or B (1). B ends it
  * drawn. After A seat 0 moves again, with 32 actions: 31 lose at once, the
  * last (31) wins. Seat 1 never moves. A wins, but a search that averages
@@ -833,6 +896,7 @@ static Suite *mcts_suite(void)
     tcase_add_test(tc, test_evaluate);
     tcase_add_test(tc, test_prune_losses);
     tcase_add_test(tc, test_wide_hidden);
+    tcase_add_test(tc, test_wide_by_chance);
     suite_add_tcase(s, tc);
     return s;
 }
