@@ -39,6 +39,7 @@ struct mcts {
     int eval_plies;
     long iterations;
     int prune; /* perfect information: children that lose at once are pruned (lost_at_once) */
+    int wide;  /* every iteration scores every root action, flat (iterate_wide) */
     int64_t deadline; /* arena_now_us() past which a playout is dropped, 0: none */
     int root_seat;    /* the seat to move at the root of this iteration */
     int own_plies;    /* its decisions in this iteration, tree and playout */
@@ -115,6 +116,7 @@ mcts *mcts_new(const arena_rules *R, const arena_game *G, const mcts_params *p, 
     if (p->eval_plies >= 0 && ARENA_RULES_HAS(R, evaluate) && R->evaluate) {
         m->evaluate = R->evaluate;
         m->eval_plies = p->eval_plies;
+        m->wide = p->wide && p->eval_plies == 0;
     }
     arena_rng_seed(&m->rng, p->seed);
     m->cap = p->node_cap > 0 ? p->node_cap : 1;
@@ -568,9 +570,80 @@ static int lost_at_once(mcts *m, int seat, int child)
     return 1;
 }
 
+/* A wide iteration (tree.h): every legal action of the root's seat is
+ * applied to root and scored by evaluate (the returns where it ends the
+ * game); each root child gains a visit and its seat's value. Nothing grows
+ * below the root. Every WIDE_PROBE-th also counts the moves left. */
+#define WIDE_PROBE 4
+static int iterate_wide(mcts *m, const arena_state *root, int seat)
+{
+    const arena_rules *R = m->R;
+    int n = R->legal_actions(root, m->legal, m->num_actions);
+    if (n <= 0) return -1;
+    if (n > m->num_actions) n = m->num_actions;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling)
+        m->mark[m->node[c].action] = 1;
+    for (int i = 0; i < n; i++)
+        if (!m->mark[m->legal[i]] && add_child(m, 0, m->legal[i], seat) >= 0)
+            m->mark[m->legal[i]] = 1;
+    m->node[0].visits++;
+    int done = 0;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling) {
+        mcts_node *ch = &m->node[c];
+        if (!m->mark[ch->action]) continue;
+        m->mark[ch->action] = 0;
+        if (!is_listed(m->legal, n, ch->action)) continue; /* not legal here */
+        if (m->deadline && (++done & 31) == 0 && arena_now_us() >= m->deadline) continue;
+        memcpy(m->work, root, m->state_size);
+        if (R->apply(m->work, ch->action) < 0) continue;
+        double reward[ARENA_MAX_PLAYERS];
+        if (R->current_player(m->work) == ARENA_TERMINAL)
+            scaled_returns(m, m->work, reward);
+        else
+            evaluated(m, reward);
+        ch->avail++;
+        ch->visits++;
+        ch->value += reward[seat];
+    }
+    m->root_seat = seat;
+    if (m->iterations++ % WIDE_PROBE == 0) probe_length(m, root);
+    return 0;
+}
+
+int mcts_wide(const mcts *m)
+{
+    return m->wide;
+}
+
+void mcts_set_wide(mcts *m, int wide)
+{
+    m->wide = wide && m->evaluate && m->eval_plies == 0;
+}
+
+int mcts_chance_ahead(mcts *m, const arena_state *root)
+{
+    const arena_rules *R = m->R;
+    memcpy(m->probe, root, m->state_size);
+    /* (a few plies only: a random querni playout can run a thousand turns) */
+    for (int step = 0; step < MCTS_CHANCE_HORIZON; step++) {
+        int p = R->current_player(m->probe);
+        if (p == ARENA_CHANCE) return 1;
+        if (p == ARENA_TERMINAL) return 0;
+        int n = R->legal_actions(m->probe, m->legal, m->num_actions);
+        if (n <= 0) return 0;
+        if (n > m->num_actions) n = m->num_actions;
+        if (R->apply(m->probe, m->legal[arena_rng_below(&m->rng, (uint32_t)n)]) < 0) return 0;
+    }
+    return 0;
+}
+
 int mcts_iterate(mcts *m, const arena_state *root)
 {
     const arena_rules *R = m->R;
+    if (m->wide) {
+        int seat = R->current_player(root);
+        if (seat >= 0) return iterate_wide(m, root, seat);
+    }
     memcpy(m->work, root, m->state_size);
     int depth = 0, node = 0;
     m->path[depth++] = 0;
@@ -668,8 +741,34 @@ void mcts_top_visits(const mcts *m, long *first, long *second)
     *second = b;
 }
 
+/* Wide: the best mean among the root children legal in at least half as
+ * many determinisations as the most often legal (a move legal in few has a
+ * mean of few samples). */
+static int best_wide(const mcts *m, const int32_t *legal, int n)
+{
+    long most = 0;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling)
+        if (is_listed(legal, n, m->node[c].action) && m->node[c].visits > most)
+            most = m->node[c].visits;
+    int best = -1;
+    double best_mean = 0;
+    for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling) {
+        const mcts_node *ch = &m->node[c];
+        if (!is_listed(legal, n, ch->action) || ch->visits == 0 || 2 * ch->visits < most) continue;
+        double mean = ch->value / ch->visits;
+        if (best < 0 || mean > best_mean ||
+            (mean == best_mean && ch->action < m->node[best].action))
+            best = c, best_mean = mean;
+    }
+    return best;
+}
+
 int32_t mcts_best(mcts *m, const int32_t *legal, int n)
 {
+    if (m->wide) {
+        int best = best_wide(m, legal, n);
+        return best >= 0 ? m->node[best].action : arena_rng_pick(&m->rng, legal, n);
+    }
     int best = -1;
     for (int c = m->node[0].first_child; c >= 0; c = m->node[c].next_sibling) {
         const mcts_node *ch = &m->node[c];

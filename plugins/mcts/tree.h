@@ -44,6 +44,11 @@
  *    with its mover last is marked lost and its iteration is not backed up;
  *    selection passes it by while another child is left. A decision among
  *    many such actions is then not averaged with them.
+ *  - Wide (wide, with evaluation at the leaf itself): an iteration scores
+ *    every legal action of the root on its state (a determinisation) with
+ *    evaluate, or the returns where the action ends the game, and grows
+ *    nothing below: flat Monte Carlo over the determinisations, every action
+ *    judged on the same ones. mcts_best then takes the best mean.
  *  - Deterministic: the same seed, states and iteration counts give the
  *    same trees.
  */
@@ -71,7 +76,10 @@ typedef struct mcts_params {
     /* Plies of a playout before the module's evaluate (rules.h) scores it;
      * -1, or a module without evaluate: playouts run to the end. */
     int eval_plies;
-    int prune;     /* perfect information: prune children that lose at once */
+    int prune; /* perfect information: prune children that lose at once */
+    /* Wide (with evaluation at the leaf, eval_plies 0): every iteration
+     * scores every legal root action on its state, flat (mcts_wide). */
+    int wide;
     uint64_t seed; /* all randomness of the search */
 } mcts_params;
 
@@ -103,9 +111,20 @@ int mcts_iterate(mcts *m, const arena_state *root);
  * its iteration, so that one long playout cannot overrun a move; 0: none. */
 void mcts_set_deadline(mcts *m, int64_t deadline_us);
 /* The most visited root child among legal[n] (ties: the higher mean reward,
- * then the lower action); a uniform pick when none was visited. */
+ * then the lower action; wide: the best mean among those most often legal);
+ * a uniform pick when none was visited. */
 int32_t mcts_best(mcts *m, const int32_t *legal, int n);
 
+/* Whether iterations are wide (the root's actions all scored, flat). */
+int mcts_wide(const mcts *m);
+/* Turns wide iterations on or off for the next decisions (on only with
+ * evaluation at the leaf; call before the decision's first iteration). */
+void mcts_set_wide(mcts *m, int wide);
+/* Whether one random playout from root (a full state, not modified) meets
+ * a chance node within MCTS_CHANCE_HORIZON plies: chance still ahead in the
+ * game (kurnik's every roll) or all behind it (querni's layout). */
+#define MCTS_CHANCE_HORIZON 64
+int mcts_chance_ahead(mcts *m, const arena_state *root);
 /* The visits of the two most visited root children (0 when absent). */
 void mcts_top_visits(const mcts *m, long *first, long *second);
 /* Whether every mean the root's children have (their own and, with RAVE,

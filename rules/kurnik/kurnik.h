@@ -99,6 +99,10 @@ int ku_roll_index(int low, int high);              /* dice -> 0..20, or -1 */
 void ku_ranks(const arena_state *s, int *rank);
 void ku_returns(const arena_state *s, double *out);
 
+/* evaluate.c: the heuristic value of a state for each seat (rules.h:
+ * evaluate), from the solved one-player race of each seat (values.h) */
+void ku_evaluate(const arena_state *s, double *out);
+
 /* notation.c */
 size_t ku_action_name(const arena_state *s, int32_t action, char *buf, size_t cap);
 int ku_parse_action(const arena_state *s, const char *text, int32_t *action);

@@ -93,6 +93,7 @@ static const arena_rules kurnik_rules = {
     .state_from_observation = ku_from_observation,
     .sample_state = NULL, /* perfect information */
     .version = KU_VERSION,
+    .evaluate = ku_evaluate,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

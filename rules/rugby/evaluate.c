@@ -8,22 +8,21 @@
  * seat to move is half a guess ahead, or as many guesses as its bonus gives.
  * The value is a sigmoid of the difference of the two seats' guesses needed,
  * scaled by how long the race still is (a lead of a few guesses settles a
- * short race, not a long one). It reads both boards whole: a searcher hands
- * it a determinisation (sample_state), not the referee's state. */
+ * short race, not a long one). A searcher hands it a determinisation
+ * (sample_state), not the referee's state; the value reads only the public
+ * counts of it (scores, guesses, the turn and the bonus). */
 #include "rugby.h"
 
 #define RG_EVAL_FAR 1000.0 /* guesses needed when the target is out of reach */
 
-/* Guesses seat still needs, about. */
+/* Guesses seat still needs, about. The points the opponent's board still
+ * hides are those of a whole board less what seat has found (its score),
+ * over the fields it has not guessed: no need to read the board, which
+ * matters to a searcher that values every move of every determinisation. */
 static double guesses_needed(const arena_state *s, int seat)
 {
-    const uint8_t *board = s->board[seat ^ 1], *seen = s->guessed[seat ^ 1];
-    int points = 0, fields = 0;
-    for (int f = 0; f < RG_FIELDS; f++) {
-        if (seen[f]) continue;
-        fields++;
-        points += rg_mark_points(board[f]);
-    }
+    int points = rg_total_points(s->cfg.tries) - s->score[seat];
+    int fields = RG_FIELDS - s->guesses[seat];
     double need = (double)s->cfg.target - s->score[seat];
     if (need <= 0) return 0;
     if (points < need || fields == 0) return RG_EVAL_FAR;

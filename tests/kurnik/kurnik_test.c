@@ -120,5 +120,6 @@ void kt_set(kt *k, int seat, kt_goods g)
 
 int main(void)
 {
-    return support_main(kurnik_rules_suite(), kurnik_module_suite(), kurnik_bots_suite());
+    return support_main(kurnik_rules_suite(), kurnik_module_suite(), kurnik_evaluate_suite(),
+                        kurnik_bots_suite());
 }

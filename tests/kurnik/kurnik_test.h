@@ -60,5 +60,6 @@ const char *kt_board(kt *k, char *buf, size_t cap);
 Suite *kurnik_rules_suite(void);
 Suite *kurnik_module_suite(void);
 Suite *kurnik_bots_suite(void);
+Suite *kurnik_evaluate_suite(void);
 
 #endif

@@ -443,7 +443,7 @@ START_TEST(test_bad_options)
          "mcts: bad value 'abc' for iterations (expected 0 (off) or 1..99999999)"},
         {"depth=3",
          "mcts: unknown option 'depth' (known: iterations, share, c, rave, rollout, playout, "
-         "nodes, seed, eval, cutoff, prune, reuse)"},
+         "nodes, seed, eval, cutoff, prune, reuse, wide)"},
         {"reuse=0", "mcts: bad value '0' for reuse (expected 1..1000)"},
         {"eval=maybe", "mcts: bad value 'maybe' for eval (expected on or off)"},
         {"c=1.234", "mcts: bad value '1.234' for c (expected 0..10 with at most 2 decimals)"},
@@ -547,6 +547,36 @@ START_TEST(test_hidden_ignores_state)
 }
 END_TEST
 
+/* Wide, with hidden information (rugby's default: wide=auto): with
+ * target=1 any scoring field wins at once, and at the first guess the field
+ * most likely to hold a mark is a touchline field of the midfield, worked by
+ * hand from the rules page: an A (6 on the 36 touchline fields of rows 4-12)
+ * 1/6, else one of the 19 K, D, M and G on the 57 midfield fields the A
+ * leave, 5/6 x 1/3: 4/9, against 1/3 on the midfield's middle columns and
+ * 5/21 for a try or a conversion. 300 determinisations tell them apart. */
+START_TEST(test_wide_hidden)
+{
+    void *lib;
+    const arena_rules *R = support_rules(ARENA_BIN_DIR "/rules/librugby.so", &lib);
+    arena_game *g = new_game(R, "target=1,setup=random");
+    arena_rng rng;
+    arena_rng_seed(&rng, 5);
+    for (int game = 0; game < 3; game++) {
+        arena_state *st = R->state_new(g);
+        while (R->current_player(st) == ARENA_CHANCE)
+            ck_assert_int_eq(R->apply(st, draw(R, st, &rng)), 0);
+        void *p = new_player(R, g, 0, 11 + game, "iterations=300");
+        int32_t a = ask(R, p, st, 0), row = a / 7 + 1, col = a % 7;
+        ck_assert_msg(row >= 4 && row <= 12 && (col <= 1 || col >= 5),
+                      "game %d: mcts guessed field %d (row %d, column %d)", game, a, row, col);
+        B->destroy(p);
+        R->state_free(st);
+    }
+    R->game_free(g);
+    support_unload(lib);
+}
+END_TEST
+
 /* MAST playouts (rollout=mast) find the immediate win too. */
 START_TEST(test_win_in_one_mast)
 {
@@ -613,12 +643,84 @@ START_TEST(test_evaluate)
         countdown_move(&doctored, stones[i], "iterations=50,cutoff=4");
         ck_assert_int_ge(evaluations, 50);
     }
+    /* wide=on: one iteration scores each of the root's two moves (take one
+     * or two) once, and mcts takes the better */
+    for (size_t i = 0; i < sizeof stones / sizeof stones[0]; i++) {
+        evaluations = 0;
+        int32_t want = stones[i] % 3 == 1 ? 0 : 1;
+        ck_assert_msg(countdown_move(&doctored, stones[i], "iterations=1,wide=on") == want,
+                      "countdown n=%d, wide: mcts missed the multiple of three", stones[i]);
+        ck_assert_int_eq(evaluations, 2);
+    }
     evaluations = 0;
     countdown_move(&doctored, 1000, "iterations=50,eval=off");
     ck_assert_int_eq(evaluations, 0);
     doctored.struct_size = (uint32_t)offsetof(arena_rules, evaluate);
     countdown_move(&doctored, 1000, "iterations=50");
     ck_assert_int_eq(evaluations, 0);
+    support_unload(lib);
+}
+END_TEST
+
+/* wide=auto in perfect-information games with chance: wide at a decision
+ * with chance ahead (a random playout meets a chance node within 64 plies:
+ * kurnik's next roll), a tree where all of it is behind (countdown with
+ * die=1 after its first roll). Counted through evaluate: a wide iteration
+ * scores each legal move once, a tree iteration its one leaf. */
+static const arena_rules *counted_rules; /* the module whose evaluate is counted */
+static void counted_evaluate(const arena_state *st, double *out)
+{
+    evaluations++;
+    counted_rules->evaluate(st, out);
+}
+
+START_TEST(test_wide_by_chance)
+{
+    void *lib;
+    const arena_rules *R = support_rules(ARENA_BIN_DIR "/rules/libkurnik.so", &lib);
+    ck_assert(ARENA_RULES_HAS(R, evaluate) && R->evaluate);
+    counted_rules = R;
+    arena_rules doctored = *R;
+    doctored.evaluate = counted_evaluate;
+    arena_game *g = new_game(&doctored, "");
+    arena_state *st = doctored.state_new(g);
+    /* seat 0 rolls eggs twice (seat 1 once between): four eggs, egg>chick or end */
+    static const char *const moves[] = {"roll:1-2", "end", "roll:1-2", "end", "roll:1-3"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+        int32_t a;
+        ck_assert_int_eq(doctored.parse_action(st, moves[i], &a), 0);
+        ck_assert_int_eq(doctored.apply(st, a), 0);
+    }
+    int32_t legal[8];
+    int n = doctored.legal_actions(st, legal, 8);
+    ck_assert_int_eq(n, 2);
+    void *p = new_player(&doctored, g, 0, 3, "iterations=3");
+    evaluations = 0;
+    ask(&doctored, p, st, 1);
+    ck_assert_int_eq(evaluations, 3 * n);
+    B->destroy(p);
+    doctored.state_free(st);
+    doctored.game_free(g);
+    support_unload(lib);
+
+    /* countdown with die=1, its theory as evaluate: after the roll no chance
+     * is left, and 50 tree iterations score 50 leaves (none ends the game) */
+    const arena_rules *C = support_rules(countdown_path, &lib);
+    arena_rules cd = *C;
+    cd.evaluate = countdown_theory;
+    g = new_game(&cd, "n=1000,die=1");
+    st = cd.state_new(g);
+    ck_assert_int_eq(cd.current_player(st), ARENA_CHANCE);
+    arena_rng rng;
+    arena_rng_seed(&rng, 4);
+    ck_assert_int_eq(cd.apply(st, draw(&cd, st, &rng)), 0);
+    p = new_player(&cd, g, 0, 3, "iterations=50");
+    evaluations = 0;
+    ask(&cd, p, st, 1);
+    ck_assert_int_eq(evaluations, 50);
+    B->destroy(p);
+    cd.state_free(st);
+    cd.game_free(g);
     support_unload(lib);
 }
 END_TEST
@@ -793,6 +895,8 @@ static Suite *mcts_suite(void)
     tcase_add_test(tc, test_hidden_ignores_state);
     tcase_add_test(tc, test_evaluate);
     tcase_add_test(tc, test_prune_losses);
+    tcase_add_test(tc, test_wide_hidden);
+    tcase_add_test(tc, test_wide_by_chance);
     suite_add_tcase(s, tc);
     return s;
 }
