@@ -3,7 +3,9 @@
 # directory with a CPU hog beside it (HOGS busy loops, default 1: with the
 # two tests of -j 2 there are more runnable processes than cores of a 2-core
 # machine), stopping at the first failure. Prints each run's
-# time and failed suites, then a summary: how many consecutive runs passed.
+# time, failed suites and the load averages at its end (/proc/loadavg: 1, 5
+# and 15 minutes, for the record in docs/soak.md), then a summary: how many
+# consecutive runs passed.
 #
 #   sh scripts/soak.sh [BUILD_DIR [RUNS]]      (default build, 20)
 #
@@ -53,14 +55,15 @@ while [ "$k" -le "$runs" ]; do
     rc=$?
     run=""
     secs=$(($(date +%s) - t0))
+    load=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)
     if [ "$rc" -ne 0 ]; then
-        failed=$(sed -n 's/^ *[0-9]* - \([^ ]*\) (.*/\1/p' "$logs/run-$k.log" | tr '\n' ' ')
-        echo "run $k: FAILED after ${secs} s: ${failed:-(see the log)}"
+        failed=$(sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (.*/\1/p' "$logs/run-$k.log" | tr '\n' ' ' | sed 's/ $//')
+        echo "run $k: FAILED after ${secs} s (load ${load:-?}): ${failed:-(see the log)}"
         echo "soak: $passed consecutive runs passed, run $k failed (${failed:-ctest exit $rc}); log $logs/run-$k.log"
         exit 1
     fi
     tests=$(sed -n 's/.*tests passed, 0 tests failed out of \([0-9]*\).*/\1/p' "$logs/run-$k.log")
-    echo "run $k: passed (${tests:-?} tests) in ${secs} s"
+    echo "run $k: passed (${tests:-?} tests) in ${secs} s (load ${load:-?})"
     passed=$k
     k=$((k + 1))
 done
