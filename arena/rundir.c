@@ -61,9 +61,12 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
     struct stat st;
     char db[sizeof loc->results + 16];
     rundir_split(given, loc);
-    if (stat(loc->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: %s", loc->dir,
-                 stat(loc->dir, &st) != 0 ? strerror(errno) : "not a directory");
+    if (stat(loc->dir, &st) != 0) {
+        snprintf(err, errlen, "%s: %s", loc->dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: not a directory", loc->dir);
         return -1;
     }
     snprintf(db, sizeof db, "%s/arena.db", loc->results);

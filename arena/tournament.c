@@ -330,9 +330,10 @@ static tournament_result prepare(tour *t, char *err, size_t errlen)
 /* The stored settings and entrants of the tournament in o->resume. */
 static tournament_result load_stored(tour *t, tournament_row *row, char *err, size_t errlen)
 {
-    const char *slash = strrchr(t->o->resume, '/');
-    snprintf(t->dir, sizeof t->dir, "%s", t->o->resume);
-    snprintf(t->dir_rel, sizeof t->dir_rel, "%s", slash ? slash + 1 : t->o->resume);
+    rundir_loc at;
+    rundir_split(t->o->resume, &at);
+    snprintf(t->dir, sizeof t->dir, "%s", at.dir);
+    snprintf(t->dir_rel, sizeof t->dir_rel, "%s", at.name);
     t->db = store_open(t->o->out_dir, err, errlen);
     if (!t->db) return TOURNAMENT_FAILED;
     t->tid = store_tournament_find(t->db, t->dir_rel, err, errlen);
