@@ -69,7 +69,7 @@ int cmd_bots(int argc, char **argv)
         if (c == 'g')
             game = optarg;
         else if (c == 'h') {
-            printf("Usage: arena bots [--game GAME]\n\nLists the bots on the search path "
+            printf("Usage: arena bots [--game GAME[:options]]\n\nLists the bots on the search path "
                    "(asking each, in a sandboxed worker, who it is). Any of them can be\n"
                    "named by its file name or by the NAME it declares.\n");
             return 0;
@@ -78,11 +78,20 @@ int cmd_bots(int argc, char **argv)
     }
     if (optind < argc)
         return fprintf(stderr, "arena bots: unexpected argument '%s'\n", argv[optind]), 2;
-    char err[1024];
-    if (game) { /* a game that does not exist has no bots: say so */
-        loaded_rules *lr = loader_open_rules(game, err, sizeof err);
+    char err[1024], name[256], options[1024];
+    if (game) { /* a game that does not exist, or bad options, has no bots: say so */
+        loader_split_game_spec(game, name, sizeof name, options, sizeof options);
+        loaded_rules *lr = loader_open_rules(name, err, sizeof err);
         if (!lr) return fprintf(stderr, "arena bots: %s\n", err), 2;
+        char gerr[512] = "";
+        arena_game *g = lr->rules->game_new(options, gerr, sizeof gerr);
+        if (g) lr->rules->game_free(g);
         loader_close_rules(lr);
+        if (!g)
+            return fprintf(stderr, "arena bots: --game %s: %s\n", game,
+                           gerr[0] ? gerr : "bad options"),
+                   2;
+        game = name;
     }
     worker_env *env = worker_env_new(err, sizeof err);
     if (!env) {

@@ -138,6 +138,17 @@ START_TEST(bots_lists_what_the_readme_shows)
     ck_assert_msg(strstr(out, "game 'nosuch' not found"), "%s", out);
     ck_assert_ptr_eq(strchr(out, '\n'), strrchr(out, '\n')); /* one line */
     free(out);
+    /* A game with options, as every other command takes it: the options are
+     * checked by the game, and the bots listed are those of the game. */
+    ck_assert_int_eq(e2e_run(&out, "%s bots --game morris:variant=lasker", ARENA), 0);
+    ck_assert(line_starting(out, "morris_greedy ", line, sizeof line) == 0);
+    ck_assert_msg(!strstr(out, "soccer_greedy"), "%s", out);
+    free(out);
+    ck_assert_int_eq(e2e_run(&out, "%s bots --game morris:variant=x", ARENA), 2);
+    ck_assert_msg(strstr(out, "--game morris:variant=x: morris: bad value 'x' for variant"), "%s",
+                  out);
+    ck_assert_ptr_eq(strchr(out, '\n'), strrchr(out, '\n'));
+    free(out);
 }
 END_TEST
 

@@ -1,6 +1,9 @@
 /* rng_test.c -- known answers for the SDK generator: the exact sequence for a
  * seed (the same on every machine, or replays and seeded bots would drift),
- * uniformity of arena_rng_below, and distinct streams from arena_seed_derive. */
+ * uniformity of arena_rng_below, and distinct streams from arena_seed_derive.
+ * Inside the loops REQUIRE, not ck_assert: Check records every passing
+ * ck_assert in its message file, and a million of them made this suite take
+ * minutes under ASan. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -37,7 +40,7 @@ START_TEST(same_seed_same_sequence)
     int differ = 0;
     for (int i = 0; i < 10000; i++) {
         uint64_t x = arena_rng_next(&a);
-        ck_assert_uint_eq(x, arena_rng_next(&b));
+        REQUIRE(x == arena_rng_next(&b), "draw %d differs for the same seed", i);
         differ += x != arena_rng_next(&c);
     }
     ck_assert_int_ge(differ, 9990);
@@ -53,11 +56,12 @@ static double chi_square(uint64_t seed, uint32_t n, int draws)
     arena_rng_seed(&rng, seed);
     for (int i = 0; i < draws; i++) {
         uint32_t v = arena_rng_below(&rng, n);
-        ck_assert_uint_lt(v, n);
+        REQUIRE(v < n, "below(%u) gave %u", n, v);
         count[v]++;
     }
     double expect = (double)draws / n, chi = 0;
-    for (uint32_t k = 0; k < n; k++) chi += (count[k] - expect) * (count[k] - expect) / expect;
+    for (uint32_t k = 0; k < n; k++)
+        chi += (count[k] - expect) * (count[k] - expect) / expect;
     free(count);
     return chi;
 }
@@ -84,11 +88,12 @@ START_TEST(below_large_range)
     long third[3] = {0, 0, 0};
     for (int i = 0; i < 90000; i++) {
         uint32_t v = arena_rng_below(&rng, n);
-        ck_assert_uint_lt(v, n);
+        REQUIRE(v < n, "below(%u) gave %u", n, v);
         third[v / 0x2aaaaaabu]++;
     }
     double chi = 0;
-    for (int k = 0; k < 3; k++) chi += (third[k] - 30000.0) * (third[k] - 30000.0) / 30000.0;
+    for (int k = 0; k < 3; k++)
+        chi += (third[k] - 30000.0) * (third[k] - 30000.0) / 30000.0;
     ck_assert_double_lt(chi, 13.82); /* 2 d.o.f. */
     ck_assert_uint_eq(arena_rng_below(&rng, 1), 0);
 }
@@ -101,7 +106,7 @@ START_TEST(double_in_unit_interval)
     double sum = 0;
     for (int i = 0; i < 100000; i++) {
         double d = arena_rng_double(&rng);
-        ck_assert(d >= 0.0 && d < 1.0);
+        REQUIRE(d >= 0.0 && d < 1.0, "double gave %.17g", d);
         sum += d;
     }
     ck_assert_double_lt(sum / 100000 - 0.5, 0.005); /* sd of the mean ~0.0009 */
@@ -126,7 +131,8 @@ START_TEST(derive_distinct_streams)
         v[N + i] = arena_seed_derive((uint64_t)i, 7);
     }
     qsort(v, 2 * N, sizeof *v, cmp_u64);
-    for (int i = 1; i < 2 * N; i++) ck_assert_uint_ne(v[i - 1], v[i]);
+    for (int i = 1; i < 2 * N; i++)
+        REQUIRE(v[i - 1] != v[i], "a derived seed repeats");
     free(v);
     ck_assert_uint_eq(arena_seed_derive(1, 0), 0xbeeb8da1658eec67ull);
     ck_assert_uint_eq(arena_seed_derive(1, 1), 0x8596845e7ea88ca1ull);
@@ -136,7 +142,8 @@ START_TEST(derive_distinct_streams)
     arena_rng a, b;
     arena_rng_seed(&a, arena_seed_derive(99, 0));
     arena_rng_seed(&b, arena_seed_derive(99, 1));
-    for (int i = 0; i < 1000; i++) ck_assert_uint_ne(arena_rng_next(&a), arena_rng_next(&b));
+    for (int i = 0; i < 1000; i++)
+        REQUIRE(arena_rng_next(&a) != arena_rng_next(&b), "streams share draw %d", i);
 }
 END_TEST
 
@@ -149,11 +156,13 @@ START_TEST(pick_covers_all)
     for (int i = 0; i < 1000; i++) {
         int32_t a = arena_rng_pick(&rng, actions, 5);
         int k = 0;
-        while (k < 5 && actions[k] != a) k++;
+        while (k < 5 && actions[k] != a)
+            k++;
         ck_assert_int_lt(k, 5);
         seen[k]++;
     }
-    for (int k = 0; k < 5; k++) ck_assert_int_gt(seen[k], 150);
+    for (int k = 0; k < 5; k++)
+        ck_assert_int_gt(seen[k], 150);
 }
 END_TEST
 
