@@ -1,5 +1,6 @@
 /* smart.c -- kurnik_smart: plays the exchange that leaves the fewest expected
- * turns to nine hens, from the solved table of policy.c.
+ * turns to nine hens, from the one-player race the kurnik engine library
+ * solves at build time (kurnik_engine.h).
  *
  * What the solved policy does, in words (the table decides; this is the why):
  * eggs are safe from the fox and chicks are not, so with no hens it saves eggs
@@ -12,19 +13,24 @@
  * The bot reads its own goods from the observation, looks up the value of each
  * legal action's result, and plays the best (ties: the lowest action number,
  * i.e. an exchange before `end`). It has no randomness, so the seed does not
- * matter; the table is built once per process, well within the setup time, and
- * a move costs a protobuf decode and four lookups: far inside any budget. */
+ * matter; the tables are const data of the bot, and a move costs a protobuf
+ * decode and four lookups: far inside any budget. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "arena/bot.h"
 #include "arena/proto/games/kurnik.pb-c.h"
-#include "policy.h"
+#include "kurnik_engine.h"
 
 typedef struct smart {
     int seat;
-    const struct policy *policy;
 } smart;
+
+typedef struct goods {
+    unsigned eggs, chicks, hens, rooster;
+} goods;
+
+#define SMART_GOAL 9 /* hens that win */
 
 static void *smart_create(const arena_bot_setup *setup, char *err, size_t errlen)
 {
@@ -33,13 +39,13 @@ static void *smart_create(const arena_bot_setup *setup, char *err, size_t errlen
         if (errlen) snprintf(err, errlen, "kurnik_smart: out of memory");
         return NULL;
     }
-    b->policy = policy_get();
     b->seat = setup->seat;
     return b;
 }
 
-/* The goods after action a (an exchange or `end`) and their value. */
-static double value_after(const smart *b, policy_goods g, int32_t a)
+/* The goods after action a (an exchange or `end`) and their value: the
+ * expected turns still to play (0: nine hens reached). */
+static double value_after(goods g, int32_t a)
 {
     switch (a) {
     case ARENA__KURNIK__ACTION__ACTION_EGG_CHICK:
@@ -55,9 +61,12 @@ static double value_after(const smart *b, policy_goods g, int32_t a)
         g.rooster = 1;
         break;
     default:
-        return policy_end_value(b->policy, g);
+        return g.hens >= SMART_GOAL
+                   ? 0
+                   : ku_turns_end[ku_values_at(g.eggs, g.chicks, g.hens, g.rooster)];
     }
-    return policy_value(b->policy, g);
+    return g.hens >= SMART_GOAL ? 0
+                                : ku_turns_mid[ku_values_at(g.eggs, g.chicks, g.hens, g.rooster)];
 }
 
 static int32_t smart_act(void *bot, const arena_turn *turn)
@@ -70,7 +79,7 @@ static int32_t smart_act(void *bot, const arena_turn *turn)
         return turn->legal[turn->num_legal - 1]; /* `end` is always last and legal */
     }
     const Arena__Kurnik__Goods *mine = m->goods[b->seat];
-    policy_goods g = {mine->eggs, mine->chicks, mine->hens, mine->rooster ? 1u : 0u};
+    goods g = {mine->eggs, mine->chicks, mine->hens, mine->rooster ? 1u : 0u};
     arena__kurnik__observation__free_unpacked(m, NULL);
 
     int32_t best = turn->legal[0];
@@ -78,7 +87,7 @@ static int32_t smart_act(void *bot, const arena_turn *turn)
     for (int i = 0; i < turn->num_legal; i++) {
         int32_t a = turn->legal[i];
         if (a > ARENA__KURNIK__ACTION__ACTION_END) continue; /* not a player action */
-        double v = value_after(b, g, a);
+        double v = value_after(g, a);
         if (v < best_value - 1e-9) {
             best_value = v;
             best = a;

@@ -4,7 +4,7 @@
  * one exchange from another.
  *
  * Each seat's race is valued alone, from the solved one-player tables
- * (values.h: the expected turns to nine hens under the best exchanges, and
+ * (kurnik_engine.h: the expected turns to nine hens under the best exchanges, and
  * their spread): the seat in its exchange phase with the best exchanges it
  * still has, a seat about to roll with everything its turns will bring.
  * Seat i then finishes about at global turn t_i = P (turns - 1) + its
@@ -18,7 +18,7 @@
 #include <math.h>
 
 #include "kurnik.h"
-#include "values.h"
+#include "kurnik_engine.h"
 
 /* One seat's finishing turn in the global order: its mean and variance. */
 typedef struct ku_race {

@@ -100,7 +100,7 @@ void ku_ranks(const arena_state *s, int *rank);
 void ku_returns(const arena_state *s, double *out);
 
 /* evaluate.c: the heuristic value of a state for each seat (rules.h:
- * evaluate), from the solved one-player race of each seat (values.h) */
+ * evaluate), from the solved one-player race of each seat (kurnik_engine.h) */
 void ku_evaluate(const arena_state *s, double *out);
 
 /* notation.c */

@@ -213,32 +213,10 @@ START_TEST(smart_beats_greedy_four_players)
 }
 END_TEST
 
-/* kurnik_smart solves its policy table once per process (policy.c): about
- * two seconds, ten times that under ASan. Solved here in the runner before
- * Check forks each test, every test inherits the table instead of solving it
- * again. */
-static void *smart_handle;
-
-static void solve_smart_once(void)
-{
-    loaded_bot b = load_bot("kurnik_smart");
-    kt k;
-    kt_open(&k, "");
-    b.bot->destroy(bot_new(&b, &k, 0, 1));
-    kt_close(&k);
-    smart_handle = b.handle;
-}
-
-static void unload_smart(void)
-{
-    support_unload(smart_handle);
-}
-
 Suite *kurnik_bots_suite(void)
 {
     Suite *s = suite_create("kurnik_bots");
     TCase *tc = tcase_create("bots");
-    tcase_add_unchecked_fixture(tc, solve_smart_once, unload_smart);
     tcase_set_timeout(tc, 300); /* ASan on a loaded machine needs it */
     tcase_add_test(tc, greedy_exchanges_upward_never_a_rooster);
     tcase_add_test(tc, smart_saves_eggs_and_buys_the_rooster);

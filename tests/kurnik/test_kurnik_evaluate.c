@@ -1,6 +1,6 @@
 /* test_kurnik_evaluate.c -- the module's evaluate (rules.h) and the tables
  * it reads: the one-player race solved at build time (values_gen.c) agrees
- * with kurnik_smart's own solver state by state, and the values of
+ * with an independent solver (race_reference.c) state by state, and the values of
  * hand-made positions order as the race says: the seat that rolls first is
  * ahead at the start, a hen more is worth more, a seat whose exchanges
  * reach nine hens now has won, and at four players the values stay shares
@@ -8,31 +8,31 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "policy.h" /* plugins/kurnik_smart */
+#include "kurnik_engine.h" /* rules/kurnik/include */
 #include "kurnik_test.h"
-#include "values.h" /* rules/kurnik */
+#include "race_reference.h"
 
-/* Every state of the grid: the build's tables against kurnik_smart's solver
+/* Every state of the grid: the build's tables against the reference solver
  * (both stop iterating within 1e-4 of the fixed point). */
-START_TEST(tables_agree_with_kurnik_smart)
+START_TEST(tables_agree_with_the_reference)
 {
-    const struct policy *p = policy_get();
+    const struct race_ref *p = race_ref_get();
     double worst = 0;
     for (unsigned r = 0; r < 2; r++)
         for (unsigned h = 0; h < KU_VALUES_HENS; h++)
             for (unsigned c = 0; c < KU_VALUES_CHICKS; c++)
                 for (unsigned e = 0; e < KU_VALUES_EGGS; e++) {
-                    policy_goods g = {e, c, h, r};
+                    race_ref_goods g = {e, c, h, r};
                     int i = ku_values_at(e, c, h, r);
-                    double d1 = fabs(policy_end_value(p, g) - ku_turns_end[i]);
-                    double d2 = fabs(policy_value(p, g) - ku_turns_mid[i]);
+                    double d1 = fabs(race_ref_end_value(p, g) - ku_turns_end[i]);
+                    double d2 = fabs(race_ref_value(p, g) - ku_turns_mid[i]);
                     if (d1 > worst) worst = d1;
                     if (d2 > worst) worst = d2;
                     /* a variance is never negative */
                     ck_assert_msg(ku_turns_end2[i] >= ku_turns_end[i] * ku_turns_end[i] - 1e-3,
                                   "end moments at %u %u %u %u", e, c, h, r);
                 }
-    ck_assert_msg(worst < 2e-3, "the tables differ from kurnik_smart's by %g turns", worst);
+    ck_assert_msg(worst < 2e-3, "the tables differ from the reference by %g turns", worst);
     /* hand-worked: a hen to make from chicks in hand is a win now */
     ck_assert(ku_turns_mid[ku_values_at(0, 3, 8, 0)] == 0);
     ck_assert(ku_turns_mid[ku_values_at(0, 2, 8, 0)] > 1);
@@ -94,7 +94,7 @@ Suite *kurnik_evaluate_suite(void)
 {
     Suite *s = suite_create("kurnik_evaluate");
     TCase *tc = tcase_create("evaluate");
-    tcase_add_test(tc, tables_agree_with_kurnik_smart);
+    tcase_add_test(tc, tables_agree_with_the_reference);
     tcase_add_test(tc, evaluate_by_hand);
     tcase_add_test(tc, evaluate_four_players);
     suite_add_tcase(s, tc);

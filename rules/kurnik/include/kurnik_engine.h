@@ -1,8 +1,20 @@
-/* values.h -- kurnik solved for one player (values_gen.c, run at build
- * time): expected turns to nine hens, and their second moments, over a
- * player's goods, for evaluate.c. Indexed by ku_values_at. */
-#ifndef KURNIK_VALUES_H
-#define KURNIK_VALUES_H
+/* kurnik_engine.h -- the kurnik engine library (kurnik_engine): kurnik solved
+ * for one player, built once for the rule module (evaluate.c) and the bots
+ * that play by it (plugins/kurnik_smart).
+ *
+ * values_gen.c, run at build time, solves the race to nine hens over a
+ * player's goods by value iteration on the exact dice, fox and doubles rules
+ * of docs/rules/kurnik.md and writes the tables below as const data: nothing
+ * is solved or written at run time. Indexed by ku_values_at.
+ *
+ * Contract:
+ *  1. ku_turns_mid[i] <= ku_turns_end[i]: ending now is one of the choices of
+ *     the exchange phase; 0 exactly when exchanges reach nine hens now.
+ *  2. ku_turns_end[i] >= 1: the next turn is counted.
+ *  3. Second moments are at least the squared means (within float rounding).
+ *  4. The opponents are left out: their doubles gifts, the race itself. */
+#ifndef KURNIK_ENGINE_H
+#define KURNIK_ENGINE_H
 
 #define KU_VALUES_EGGS 31   /* eggs 0..30; more count as 30 */
 #define KU_VALUES_CHICKS 31 /* chicks 0..30; more count as 30 */

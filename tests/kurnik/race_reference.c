@@ -1,4 +1,4 @@
-/* policy.c -- solving kurnik for one player: the fewest expected turns to nine
+/* race_reference.c -- solving kurnik for one player: the fewest expected turns to nine
  * hens, over (eggs, chicks, hens, rooster).
  *
  * Two tables over the same grid of goods:
@@ -17,24 +17,24 @@
  * What the table leaves out: the opponents. A gift they give us on their doubles
  * is ignored, and so is the race itself (when far behind, a riskier plan could
  * be better). Both are small next to the fox, which the table weighs exactly. */
-#include "policy.h"
+#include "race_reference.h"
 
 #include <math.h>
 #include <pthread.h>
 
-#define NE (POLICY_EGGS + 1)
-#define NC (POLICY_CHICKS + 1)
-#define NH POLICY_GOAL /* hens 0..8 at the end of a turn; 9 has won */
+#define NE (RACE_REF_EGGS + 1)
+#define NC (RACE_REF_CHICKS + 1)
+#define NH RACE_REF_GOAL /* hens 0..8 at the end of a turn; 9 has won */
 #define NSTATES (NE * NC * NH * 2)
 
-struct policy {
+struct race_ref {
     float v[NSTATES];
     float w[NSTATES];
 };
 
 /* In static storage rather than on the heap: nothing to free when the arena
  * unloads the bot, and nothing to fail. */
-static struct policy solved;
+static struct race_ref solved;
 static pthread_once_t solve_once = PTHREAD_ONCE_INIT;
 
 static int clampi(uint32_t x, int hi)
@@ -49,7 +49,7 @@ static int index_of(int e, int c, int h, int r)
 }
 
 /* The goods after a roll of dice a, b (the rules' order: goods, foxes, gift). */
-static policy_goods after_roll(policy_goods g, int a, int b)
+static race_ref_goods after_roll(race_ref_goods g, int a, int b)
 {
     const int dice[2] = {a, b};
     for (int i = 0; i < 2; i++) {
@@ -76,16 +76,16 @@ static policy_goods after_roll(policy_goods g, int a, int b)
 
 /* W for goods g from the current tables: the exchanges reachable from g lead
  * to states already settled in this pass (fewer goods). */
-static float best_of(const struct policy *p, int e, int c, int h, int r)
+static float best_of(const struct race_ref *p, int e, int c, int h, int r)
 {
-    if (h >= POLICY_GOAL) return 0.0f;
+    if (h >= RACE_REF_GOAL) return 0.0f;
     float best = p->v[index_of(e, c, h, r)];
     if (e >= 3) {
         float x = p->w[index_of(e - 3, c + 1 < NC ? c + 1 : NC - 1, h, r)];
         if (x < best) best = x;
     }
     if (c >= 3) {
-        float x = h + 1 >= POLICY_GOAL ? 0.0f : p->w[index_of(e, c - 3, h + 1, r)];
+        float x = h + 1 >= RACE_REF_GOAL ? 0.0f : p->w[index_of(e, c - 3, h + 1, r)];
         if (x < best) best = x;
     }
     if (h >= 3 && !r) {
@@ -96,7 +96,7 @@ static float best_of(const struct policy *p, int e, int c, int h, int r)
 }
 
 /* One pass of W in order of total goods, so each exchange's target is fresh. */
-static void settle_w(struct policy *p)
+static void settle_w(struct race_ref *p)
 {
     for (int total = 0; total <= NE + NC + NH; total++)
         for (int r = 0; r < 2; r++)
@@ -109,18 +109,18 @@ static void settle_w(struct policy *p)
 }
 
 /* One Bellman update of V from W; returns the largest change. */
-static double update_v(struct policy *p)
+static double update_v(struct race_ref *p)
 {
     double worst = 0;
     for (int r = 0; r < 2; r++)
         for (int h = 0; h < NH; h++)
             for (int c = 0; c < NC; c++)
                 for (int e = 0; e < NE; e++) {
-                    policy_goods g = {(uint32_t)e, (uint32_t)c, (uint32_t)h, (uint32_t)r};
+                    race_ref_goods g = {(uint32_t)e, (uint32_t)c, (uint32_t)h, (uint32_t)r};
                     double v = 1.0;
                     for (int a = 1; a <= 6; a++)
                         for (int b = a; b <= 6; b++) {
-                            policy_goods n = after_roll(g, a, b);
+                            race_ref_goods n = after_roll(g, a, b);
                             double pr = a == b ? 1.0 / 36 : 2.0 / 36;
                             v +=
                                 pr * p->w[index_of(clampi(n.eggs, NE - 1), clampi(n.chicks, NC - 1),
@@ -136,7 +136,7 @@ static double update_v(struct policy *p)
 
 static void solve(void)
 {
-    struct policy *p = &solved;
+    struct race_ref *p = &solved;
     /* V = 0 everywhere is below the fixed point; the updates climb to it
      * monotonically. The cap on passes only guards against a bug. */
     for (int pass = 0; pass < 5000; pass++) {
@@ -146,22 +146,22 @@ static void solve(void)
     settle_w(p);
 }
 
-const struct policy *policy_get(void)
+const struct race_ref *race_ref_get(void)
 {
     pthread_once(&solve_once, solve);
     return &solved;
 }
 
-double policy_value(const struct policy *p, policy_goods g)
+double race_ref_value(const struct race_ref *p, race_ref_goods g)
 {
     int e = clampi(g.eggs, NE - 1), c = clampi(g.chicks, NC - 1);
-    if (g.hens >= POLICY_GOAL) return 0.0;
+    if (g.hens >= RACE_REF_GOAL) return 0.0;
     return best_of(p, e, c, (int)g.hens, g.rooster ? 1 : 0);
 }
 
-double policy_end_value(const struct policy *p, policy_goods g)
+double race_ref_end_value(const struct race_ref *p, race_ref_goods g)
 {
-    if (g.hens >= POLICY_GOAL) return 0.0;
+    if (g.hens >= RACE_REF_GOAL) return 0.0;
     return p->v[index_of(clampi(g.eggs, NE - 1), clampi(g.chicks, NC - 1), (int)g.hens,
                          g.rooster ? 1 : 0)];
 }
