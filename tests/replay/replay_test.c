@@ -226,6 +226,23 @@ START_TEST(matchlog_newer_format)
 }
 END_TEST
 
+/* The head of a two-seat countdown log, for the column tests. */
+static matchlog_head countdown_head(const entrant *const *seat, const uint64_t *seeds,
+                                    uint64_t match_seed, const char *tournament, uint32_t index)
+{
+    return (matchlog_head){.game = "countdown",
+                           .options = "",
+                           .rules_path = COUNTDOWN_SO,
+                           .rules_sha256 = "",
+                           .rules_version = "1",
+                           .num_players = 2,
+                           .seat = seat,
+                           .bot_seeds = seeds,
+                           .match_seed = match_seed,
+                           .tournament = tournament,
+                           .index = index};
+}
+
 /* Format 2: the actions as four packed columns. The builder writes only
  * the columns (no LoggedAction message reaches the file), and every reader
  * gets them back as actions; columns of different lengths are refused. */
@@ -237,17 +254,7 @@ START_TEST(matchlog_columns)
     e[1].name = "greedy";
     const entrant *seat[2] = {&e[0], &e[1]};
     uint64_t seeds[2] = {5, 6};
-    matchlog_head h = {.game = "countdown",
-                       .options = "",
-                       .rules_path = COUNTDOWN_SO,
-                       .rules_sha256 = "",
-                       .rules_version = "1",
-                       .num_players = 2,
-                       .seat = seat,
-                       .bot_seeds = seeds,
-                       .match_seed = 9,
-                       .tournament = "test",
-                       .index = 3};
+    matchlog_head h = countdown_head(seat, seeds, 9, "test", 3);
     matchlog_builder b;
     ck_assert_int_eq(matchlog_begin(&b, &h), 0);
     const int32_t acts[5][3] = {{-1, 4, 0}, {0, 2, 1500}, {1, 7, 20}, {0, 1, 300000}, {1, 3, 0}};
@@ -303,26 +310,16 @@ START_TEST(matchlog_columns)
 }
 END_TEST
 
-/* matchlog_pack writes the columns itself (in one pass, within its room): byte for byte what protobuf-c
- * writes for the same message, with every kind of number in every column (a
- * chance seat -1, negative and multi-byte values, a CPU column). */
+/* matchlog_pack writes the columns itself (in one pass, within its room): byte for byte what
+ * protobuf-c writes for the same message, with every kind of number in every column (a chance seat
+ * -1, negative and multi-byte values, a CPU column). */
 START_TEST(matchlog_columns_packed_as_protobuf_c)
 {
     entrant e = {0};
     e.name = "random";
     const entrant *seat[2] = {&e, &e};
     uint64_t seeds[2] = {1, 2};
-    matchlog_head h = {.game = "countdown",
-                       .options = "",
-                       .rules_path = COUNTDOWN_SO,
-                       .rules_sha256 = "",
-                       .rules_version = "1",
-                       .num_players = 2,
-                       .seat = seat,
-                       .bot_seeds = seeds,
-                       .match_seed = 3,
-                       .tournament = "t",
-                       .index = 4};
+    matchlog_head h = countdown_head(seat, seeds, 3, "t", 4);
     for (int with_cpu = 0; with_cpu < 2; with_cpu++) {
         matchlog_builder b;
         ck_assert_int_eq(matchlog_begin(&b, &h), 0);
