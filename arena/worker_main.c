@@ -304,27 +304,38 @@ static int host_past_limit(host *h, int64_t limit_us, int64_t t0_us, int64_t wai
     return 0;
 }
 
+/* The bot did not answer within limit_us of its own time. Over a wait for
+ * a processor worth naming, the message says how the time passed: how much
+ * of it the bot computed (the rest it slept or blocked) and how long it
+ * waited for a processor besides, which was not counted. */
+static int host_late(host *h, int64_t limit_us, int64_t waited_us, int64_t cpu_us)
+{
+    long long ms = (long long)(limit_us / 1000);
+    if (waited_us < 100000) return host_fault(h, OUTCOME_TIME, "no answer within %lld ms", ms);
+    if (cpu_us < 0)
+        return host_fault(h, OUTCOME_TIME,
+                          "no answer within %lld ms (besides %.1f s it waited for a processor)", ms,
+                          (double)waited_us / 1e6);
+    return host_fault(h, OUTCOME_TIME,
+                      "no answer within %lld ms, %.1f s of it computing (besides %.1f s it "
+                      "waited for a processor)",
+                      ms, (double)cpu_us / 1e6, (double)waited_us / 1e6);
+}
+
 /* The one answer to a request: a message with body `want` (and, for a turn,
  * the request's seq), decoded into *out, and in *had_us the time the bot had
  * for it. Past limit_us of the bot's time (0: none but the arena's own wait)
  * the bot loses on time. */
-static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, Arena__WorkerMsg **out,
-                      int64_t *had_us)
+static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t cpu0_us,
+                      Arena__WorkerMsg **out, int64_t *had_us)
 {
     struct pollfd p = {h->j.chan, POLLIN, 0};
     int64_t t0 = arena_now_us(), wait0 = host_jail_wait_us(h);
     for (;;) {
         int ms;
-        if (host_past_limit(h, limit_us, t0, wait0, &ms)) {
-            int64_t waited = host_jail_wait_us(h) - wait0;
-            return waited >= 100000
-                       ? host_fault(h, OUTCOME_TIME,
-                                    "no answer within %lld ms (besides %.1f s it waited for a "
-                                    "processor)",
-                                    (long long)(limit_us / 1000), (double)waited / 1e6)
-                       : host_fault(h, OUTCOME_TIME, "no answer within %lld ms",
-                                    (long long)(limit_us / 1000));
-        }
+        if (host_past_limit(h, limit_us, t0, wait0, &ms))
+            return host_late(h, limit_us, host_jail_wait_us(h) - wait0,
+                             cpu0_us >= 0 ? host_jail_cpu_us(h) - cpu0_us : -1);
         int rc = poll(&p, 1, ms);
         if (rc < 0 && errno != EINTR) return host_death(h, NULL);
         if (rc <= 0) continue; /* the limit is checked again */
@@ -364,7 +375,8 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     int64_t cpu0 = host_jail_cpu_us(h), had = 0;
     host_continue(h);
     Arena__WorkerMsg *m = NULL;
-    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, &m, &had) < 0) return -1;
+    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, cpu0, &m, &had) < 0)
+        return -1;
     host_stop(h);
     int64_t cpu1 = host_jail_cpu_us(h);
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {

@@ -622,12 +622,13 @@ static int setup_limited(worker *w, int64_t limit_us)
 }
 
 /* Starving: this process (and the workers it spawns from now on) pinned to
- * one processor beside HOGS busy loops, so a bot there gets at most a fifth
+ * one processor beside n busy loops, so a bot there gets at most 1/(n+1)
  * of it. */
-enum { HOGS = 4 };
+enum { HOGS_MAX = 8 };
 typedef struct starving {
     cpu_set_t all;
-    pid_t hog[HOGS];
+    int n;
+    pid_t hog[HOGS_MAX];
 } starving;
 
 static void starve_pin(starving *st)
@@ -642,9 +643,10 @@ static void starve_pin(starving *st)
     ck_assert_int_eq(sched_setaffinity(0, sizeof one, &one), 0); /* the worker inherits it */
 }
 
-static void starve_hogs(starving *st)
+static void starve_hogs(starving *st, int n)
 {
-    for (int i = 0; i < HOGS; i++) {
+    st->n = n;
+    for (int i = 0; i < n; i++) {
         st->hog[i] = fork();
         if (st->hog[i] == 0)
             for (;;) {
@@ -655,7 +657,7 @@ static void starve_hogs(starving *st)
 
 static void starve_end(starving *st)
 {
-    for (int i = 0; i < HOGS; i++) {
+    for (int i = 0; i < st->n; i++) {
         kill(st->hog[i], SIGKILL);
         waitpid(st->hog[i], NULL, 0);
     }
@@ -664,9 +666,13 @@ static void starve_end(starving *st)
 
 /* The setup limit counts the time the bot had, not the time it waited for
  * a processor: busy_create computes 0.5 s of CPU in create(), starved to a
- * fifth of a processor, so its start takes at least 2.5 s of wall-clock
- * time -- more than its 2 s limit, which it still keeps. (A wall-clock limit
+ * ninth of a processor, so its start takes at least 4.5 s of wall-clock
+ * time -- more than its 3 s limit, which it still keeps. (A wall-clock limit
  * failed here, as a loaded machine once failed kurnik_smart under ASan.)
+ * The 2.5 s the limit leaves beyond the bot's computing are for its loading
+ * (the first Setup dlopens the bot and the module: on a busy machine their
+ * pages may come from a busy disk, and time blocked is the bot's time) --
+ * a 2 s limit once fell short by that in a soak.
  * Past the limit in its own time it loses on time, computing or sleeping,
  * and the host, not the arena's backstop, says so. */
 START_TEST(test_setup_limit_counts_the_bots_time)
@@ -674,14 +680,14 @@ START_TEST(test_setup_limit_counts_the_bots_time)
     starving st;
     starve_pin(&st);
     worker *w = spawn("busy_create");
-    starve_hogs(&st);
+    starve_hogs(&st, 8);
     int64_t t0 = arena_now_us();
-    int code = setup_limited(w, 2 * SEC);
+    int code = setup_limited(w, 3 * SEC);
     int64_t took = arena_now_us() - t0;
     starve_end(&st);
     ck_assert_msg(code == OUTCOME_NORMAL, "a starved start lost: %s", err);
-    /* at most a fifth of one processor for 0.5 s of work: 2.5 s or more */
-    ck_assert_msg(took > 2 * SEC,
+    /* at most a ninth of one processor for 0.5 s of work: 4.5 s or more */
+    ck_assert_msg(took > 3 * SEC,
                   "the busy loops did not starve the bot (%lld us): this proves "
                   "nothing",
                   (long long)took);
@@ -712,7 +718,7 @@ START_TEST(test_move_limit_counts_the_bots_time)
     starve_pin(&st);
     worker *w = spawn("burner");
     int code = setup_game(w, 0, NULL);
-    starve_hogs(&st);
+    starve_hogs(&st, 4);
     int32_t action = -1;
     int64_t had = 0, t0 = arena_now_us();
     if (code == OUTCOME_NORMAL) code = act_once(w, 3 * SEC, &action, &had);
@@ -723,8 +729,8 @@ START_TEST(test_move_limit_counts_the_bots_time)
     ck_assert_msg(took > 3 * SEC,
                   "the busy loops did not starve the bot (%lld us): this proves nothing",
                   (long long)took);
-    ck_assert_msg(had > 0 && had <= 3 * SEC && had < took, "had %lld us of %lld us",
-                  (long long)had, (long long)took);
+    ck_assert_msg(had > 0 && had <= 3 * SEC && had < took, "had %lld us of %lld us", (long long)had,
+                  (long long)took);
     worker_close(w);
 
     w = spawn("burner");
