@@ -27,6 +27,7 @@ typedef struct host_conn {
     uint8_t id[WIRE_ID_MAX];
     size_t idlen;
     char bot_sha[65], rules_sha[65];
+    char data_sha[65]; /* the bot's packed data directory, "" for none */
     int sandbox;
     int64_t mem_mb;
     host_seat *seat; /* NULL while opening */
@@ -100,6 +101,12 @@ static void host_continue_open(host_loop *h, host_conn *c)
         host_text(h, c, "NEED", c->rules_sha);
         return;
     }
+    if (c->data_sha[0] &&
+        !host_cache_datadir_path(&h->cache, c->data_sha, cfg.data_dir, sizeof cfg.data_dir)) {
+        host_text(h, c, "NEED", c->data_sha);
+        return;
+    }
+    if (!c->data_sha[0]) cfg.data_dir[0] = '\0'; /* none: not whatever lies beside the cache */
     char err[400];
     c->seat = host_seat_start(h->zctx, h->env, &cfg, &c->pair, err, sizeof err);
     if (!c->seat) {
@@ -123,12 +130,14 @@ static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t 
         return;
     }
     int64_t sandbox, mem;
-    char bot[80], rules[80];
+    char bot[80], rules[80], data[80] = "-";
     remote_part_str(m, 2, bot, sizeof bot);
     remote_part_str(m, 3, rules, sizeof rules);
+    if (m->n > 6) remote_part_str(m, 6, data, sizeof data);
+    int has_data = strcmp(data, "-") != 0;
     if (!host_cache_valid_sha(bot) || !host_cache_valid_sha(rules) ||
-        remote_part_i64(m, 4, &sandbox) || remote_part_i64(m, 5, &mem) || sandbox < 0 ||
-        sandbox > SANDBOX_SECCOMP || mem < 0) {
+        (has_data && !host_cache_valid_sha(data)) || remote_part_i64(m, 4, &sandbox) ||
+        remote_part_i64(m, 5, &mem) || sandbox < 0 || sandbox > SANDBOX_SECCOMP || mem < 0) {
         host_text(h, &tmp, "ERROR", "malformed OPEN");
         return;
     }
@@ -149,6 +158,7 @@ static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t 
     c->fd = zmq_msg_get(&m->part[1], ZMQ_SRCFD);
     snprintf(c->bot_sha, sizeof c->bot_sha, "%s", bot);
     snprintf(c->rules_sha, sizeof c->rules_sha, "%s", rules);
+    snprintf(c->data_sha, sizeof c->data_sha, "%s", has_data ? data : "");
     c->sandbox = (int)sandbox;
     c->mem_mb = mem;
     h->conn[h->n++] = c;
@@ -162,9 +172,11 @@ static void host_file(host_loop *h, host_conn *c, const remote_msg *m)
     size_t len;
     remote_part_str(m, 2, sha, sizeof sha);
     const void *data = remote_part(m, 3, &len);
-    if (c->seat || (strcmp(sha, c->bot_sha) != 0 && strcmp(sha, c->rules_sha) != 0)) {
+    int is_data = c->data_sha[0] && strcmp(sha, c->data_sha) == 0;
+    if (c->seat || (strcmp(sha, c->bot_sha) != 0 && strcmp(sha, c->rules_sha) != 0 && !is_data)) {
         host_text(h, c, "ERROR", "a file nobody asked for");
-    } else if (host_cache_put(&h->cache, sha, data, len, err, sizeof err) != 0) {
+    } else if ((is_data ? host_cache_put_datadir : host_cache_put)(&h->cache, sha, data, len, err,
+                                                                   sizeof err) != 0) {
         fprintf(stderr, "arena host: %s\n", err);
         host_text(h, c, "ERROR", err);
     } else {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "arena/module_kit.h"
+#include "datadir.h"
 
 int host_cache_open(host_cache *c, const char *state_dir, char *err, size_t errlen)
 {
@@ -41,18 +42,39 @@ int host_cache_path(const host_cache *c, const char *sha, char *path, size_t len
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int host_cache_put(const host_cache *c, const char *sha, const void *data, size_t len, char *err,
-                   size_t errlen)
+/* 0 when data hashes to sha; else -1 with the line saying what it hashes to. */
+static int host_cache_check(const char *sha, const void *data, size_t len, char *err, size_t errlen)
 {
     unsigned char digest[crypto_hash_sha256_BYTES];
     char hex[2 * crypto_hash_sha256_BYTES + 1];
     crypto_hash_sha256(digest, data, len);
     sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-    if (strcmp(hex, sha) != 0)
-        return arena_errf(err, errlen,
-                          "file refused: its %zu bytes have SHA-256 %.12s..., not %.12s... as sent",
-                          len, hex, sha),
-               -1;
+    if (strcmp(hex, sha) == 0) return 0;
+    return arena_errf(err, errlen,
+                      "file refused: its %zu bytes have SHA-256 %.12s..., not %.12s... as sent",
+                      len, hex, sha);
+}
+
+int host_cache_datadir_path(const host_cache *c, const char *sha, char *path, size_t len)
+{
+    snprintf(path, len, "%s/%s.d", c->dir, sha);
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int host_cache_put_datadir(const host_cache *c, const char *sha, const void *data, size_t len,
+                           char *err, size_t errlen)
+{
+    if (host_cache_check(sha, data, len, err, errlen)) return -1;
+    char path[PATH_MAX];
+    if (host_cache_datadir_path(c, sha, path, sizeof path)) return 0; /* built meanwhile */
+    return datadir_unpack(data, len, path, err, errlen);
+}
+
+int host_cache_put(const host_cache *c, const char *sha, const void *data, size_t len, char *err,
+                   size_t errlen)
+{
+    if (host_cache_check(sha, data, len, err, errlen)) return -1;
     char path[PATH_MAX], tmp[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s.so", c->dir, sha);
     snprintf(tmp, sizeof tmp, "%s/.%s.%d.tmp", c->dir, sha, (int)getpid());

@@ -2,9 +2,10 @@
  *
  * Bots and rule modules reach a host as bytes named by their hash
  * (remote_wire.h) and are kept in STATE/cache/<sha256>.so, so each travels
- * once per host. A file is stored only after its bytes were hashed and found
- * to match the name: written to a temporary name, then renamed, so a file
- * under a hash name is always whole and right.
+ * once per host; a bot's data directory travels packed (datadir.h) and is
+ * kept built, in STATE/cache/<sha256 of the pack>.d. A file is stored only after its bytes were
+ * hashed and found to match the name: written to a temporary name, then renamed, so a file under a
+ * hash name is always whole and right.
  */
 #ifndef ARENA_HOST_CACHE_H
 #define ARENA_HOST_CACHE_H
@@ -25,5 +26,10 @@ int host_cache_path(const host_cache *c, const char *sha, char *path, size_t len
  * which hash they have). 0, or -1 with a one-line error. */
 int host_cache_put(const host_cache *c, const char *sha, const void *data, size_t len, char *err,
                    size_t errlen);
+/* The same for a packed data directory: its path, 1 when it is built. */
+int host_cache_datadir_path(const host_cache *c, const char *sha, char *path, size_t len);
+/* Checks the pack's hash, then builds the directory (datadir_unpack). */
+int host_cache_put_datadir(const host_cache *c, const char *sha, const void *data, size_t len,
+                           char *err, size_t errlen);
 
 #endif

@@ -152,7 +152,8 @@ static void *hs_thread(void *arg)
     worker_config wc = {.bot_path = s->cfg.bot_path,
                         .rules_path = s->cfg.rules_path,
                         .sandbox = s->cfg.sandbox,
-                        .mem_limit_mb = s->cfg.mem_limit_mb};
+                        .mem_limit_mb = s->cfg.mem_limit_mb,
+                        .data_dir = s->cfg.data_dir};
     s->w = worker_spawn(s->env, &wc, SEAT_SPAWN_TIMEOUT_US, err, sizeof err);
     if (!s->w) {
         hs_text(s, "ERROR", err);

@@ -30,6 +30,7 @@ typedef struct host_seat host_seat;
 
 typedef struct host_seat_config {
     char bot_path[4096], rules_path[4096]; /* in the host's cache */
+    char data_dir[4096];                   /* the bot's data directory there, "" for none */
     int sandbox;
     int64_t mem_limit_mb;
 } host_seat_config;

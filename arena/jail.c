@@ -412,9 +412,14 @@ int jail_data_dir(const char *bot_path, char *out, size_t outlen)
     return stat(out, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void jail_find_data(jail_child *c, const char *bot_path)
+static void jail_find_data(jail_child *c, const jail_config *cfg)
 {
-    c->has_data = jail_data_dir(bot_path, c->data_dir, sizeof c->data_dir);
+    if (!cfg->data_dir) {
+        c->has_data = jail_data_dir(cfg->bot_path, c->data_dir, sizeof c->data_dir);
+        return;
+    }
+    c->has_data = cfg->data_dir[0] != '\0' && snprintf(c->data_dir, sizeof c->data_dir, "%s",
+                                                       cfg->data_dir) < (int)sizeof c->data_dir;
 }
 
 static int jail_write_file(pid_t pid, const char *name, const char *text)
@@ -499,7 +504,7 @@ static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t
         jail_check_file(cfg->bot_path, "bot", ns, err, errlen) < 0 ||
         (cfg->rules_path && jail_check_file(cfg->rules_path, "rule module", ns, err, errlen) < 0))
         return -1;
-    if (ns) jail_find_data(c, cfg->bot_path);
+    if (ns) jail_find_data(c, cfg);
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
         return jail_fail(err, errlen, "socketpair: %s", strerror(errno));
     c->chan = jail_high(sv[1]);

@@ -70,6 +70,8 @@ typedef struct jail_config {
     int64_t mem_mb, cpu_s;  /* rlimits inside (0: none) */
     const char *sdk_lib;    /* the installed libarena-sdk.so.0 outside /usr, or NULL: bound
                                at the same path, for modules and bots linked to it */
+    const char *data_dir;   /* the bot's data directory: NULL for BOT.d beside bot_path
+                               (when it exists), "" for none (a seat host's cache) */
 } jail_config;
 
 /* The installed SDK library beside the arena binary exe (PREFIX/bin/arena ->

@@ -10,17 +10,19 @@
 /* One bot in a tournament. Two entrants may share a name (two builds of one
  * bot): `display` is unique within the tournament and used in every table. */
 typedef struct entrant {
-    char *path;      /* absolute path of the .so */
-    char sha256[65]; /* hex digest of the file */
-    char *name;      /* as the bot reports it */
+    char *path;           /* absolute path of the .so */
+    char sha256[65];      /* hex digest of the file */
+    char data_sha256[65]; /* of its data directory packed for seat hosts (datadir.h);
+                           * "" for none, or before remote_prepare_entrants */
+    char *name;           /* as the bot reports it */
     char *version;
     char *author;
-    char *games;      /* games it supports, "*" for any */
+    char *games;        /* games it supports, "*" for any */
     char *bot_options;  /* the bot's own options, canonical; "" for none */
     char *options_help; /* the options it takes (bot.h options_help), "" for none */
-    char *display;     /* unique label: name (name[options] with options), or
-                        * that with @version, or with #2 */
-    int64_t store_id; /* row id in the bots table, 0 before storing */
+    char *display;      /* unique label: name (name[options] with options), or
+                         * that with @version, or with #2 */
+    int64_t store_id;   /* row id in the bots table, 0 before storing */
 } entrant;
 
 /* One finished match. Seats index into the tournament's entrant array. */

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
+#include "datadir.h"
 #include "jail.h"
 #include "loader.h"
 #include "outcome.h"
@@ -124,16 +126,31 @@ int remote_set_bind(remote_set *rs, const seat_config *local, char *err, size_t 
     return loader_sha256_file(local->rules_path, rs->rules_sha, err, errlen);
 }
 
-int remote_check_entrants(entrant *const *entrants, int n, char *err, size_t errlen)
+int remote_pack_data(const char *bot_path, uint8_t **out, size_t *len, char *err, size_t errlen)
 {
     char dir[4096];
-    for (int i = 0; i < n; i++)
-        if (jail_data_dir(entrants[i]->path, dir, sizeof dir))
-            return arena_errf(err, errlen,
-                              "--hosts: %s/ is %s's data directory, and data directories do not"
-                              " travel to seat hosts yet: play %s without --hosts",
-                              dir, entrants[i]->name, entrants[i]->name),
-                   -1;
+    if (!jail_data_dir(bot_path, dir, sizeof dir))
+        return arena_errf(err, errlen, "%s: no data directory beside it", bot_path);
+    return datadir_pack(dir, out, len, err, errlen);
+}
+
+int remote_prepare_entrants(entrant *const *entrants, int n, char *err, size_t errlen)
+{
+    char dir[4096], why[600];
+    for (int i = 0; i < n; i++) {
+        entrant *e = entrants[i];
+        e->data_sha256[0] = '\0';
+        if (!jail_data_dir(e->path, dir, sizeof dir)) continue;
+        uint8_t *pack;
+        size_t len;
+        if (remote_pack_data(e->path, &pack, &len, why, sizeof why))
+            return arena_errf(err, errlen, "--hosts: %s's data directory cannot travel: %s",
+                              e->name, why);
+        unsigned char digest[crypto_hash_sha256_BYTES];
+        crypto_hash_sha256(digest, pack, len);
+        sodium_bin2hex(e->data_sha256, sizeof e->data_sha256, digest, sizeof digest);
+        free(pack);
+    }
     return 0;
 }
 

@@ -84,11 +84,14 @@ int remote_set_probe(remote_set *rs, void *out_file, char *err, size_t errlen);
 /* The session's seat configuration, which local seats use and whose rule
  * module remote seats send. */
 int remote_set_bind(remote_set *rs, const seat_config *local, char *err, size_t errlen);
-/* 0 when every entrant can play on a seat host; -1 with err naming the first
- * that cannot: a bot with a data directory (BOT.d), which does not travel to
- * hosts (only the bot's and the rule module's files do). Checked before the
- * tournament writes anything. */
-int remote_check_entrants(entrant *const *entrants, int n, char *err, size_t errlen);
+/* Readies every entrant to play on seat hosts: a bot's data directory
+ * (BOT.d) is packed once (datadir.h) to name it by its hash
+ * (entrant.data_sha256), so a host asks for it as for the bot's file. 0, or
+ * -1 with err naming the first that cannot travel (a symbolic link in its
+ * BOT.d, too many bytes). Run before the tournament writes anything. */
+int remote_prepare_entrants(entrant *const *entrants, int n, char *err, size_t errlen);
+/* The packed data directory of a bot at bot_path (BOT.d), as sent to hosts. */
+int remote_pack_data(const char *bot_path, uint8_t **out, size_t *len, char *err, size_t errlen);
 void remote_set_close(remote_set *rs);
 
 /* The host for a new seat (round robin over the live ones), or NULL when

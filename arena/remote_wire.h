@@ -7,6 +7,7 @@
  *   arena -> host                          host -> arena
  *   PING                                   PONG protocol unsandboxed-ok(0/1)
  *   OPEN bot-sha rules-sha sandbox mem-mb  NEED sha | OPENED | ERROR text
+ *        data-sha (or -: no data directory)
  *   FILE sha bytes   (answers NEED)        NEED sha | OPENED | ERROR text
  *   MSG timeout-us ArenaMsg                MSG WorkerMsg host-elapsed-us
  *       (Setup and Turn are answered; Event is not)
@@ -17,9 +18,9 @@
  * ArenaMsg and WorkerMsg are the protobuf messages of proto/arena.proto,
  * which the host passes to its local seat host (worker.h) exactly as the
  * arena's own worker pool would; a bot's forfeit comes back as a Fault.
- * Files travel by SHA-256: OPEN names the bot and the rule module by hash,
- * the host asks for those it has not cached, and refuses a FILE whose bytes
- * do not hash to the name. Numbers are decimal text.
+ * Files travel by SHA-256: OPEN names the bot, the rule module and the
+ * bot's packed data directory (datadir.h) by hash, the host asks for those
+ * it has not cached, and refuses a FILE whose bytes do not hash to the name. Numbers are decimal text.
  *
  * Every tcp socket runs CURVE (keys.h) unless --insecure; both sides send
  * ZMTP heartbeats (REMOTE_HEARTBEAT_*), so a peer that dies or falls silent
@@ -34,7 +35,7 @@
 
 #include "keys.h"
 
-#define REMOTE_PROTOCOL 2 /* 2: a turn's elapsed time is the bot's own (worker.h) */
+#define REMOTE_PROTOCOL 3 /* 2: a turn's elapsed time is the bot's own (worker.h); 3: data directories */
 #define REMOTE_MAX_PARTS 8
 #define REMOTE_MAX_FILE (256 << 20) /* a bot or a rule module */
 #define REMOTE_HEARTBEAT_IVL_MS 1000

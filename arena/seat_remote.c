@@ -7,9 +7,9 @@
  * deadline (budget plus the arena's margin) to the host, which enforces it
  * where the bot runs, in time the bot had (worker.h), and reports that time;
  * the arena waits up to the WORKER_WAIT_US backstop plus the host's network
- * margin, and a host that falls silent is lost by its heartbeats. Any failure of the host itself (lost
- * connection, silence) is an OUTCOME_CRASH whose detail starts with
- * REMOTE_HOST_LOST: the tournament plays that match again elsewhere.
+ * margin, and a host that falls silent is lost by its heartbeats. Any failure of the host itself
+ * (lost connection, silence) is an OUTCOME_CRASH whose detail starts with REMOTE_HOST_LOST: the
+ * tournament plays that match again elsewhere.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -280,8 +280,9 @@ static int sr_open_on_host(seat_remote *r, char *err, size_t errlen)
     char sandbox[8], mem[24];
     snprintf(sandbox, sizeof sandbox, "%d", rs->local->sandbox);
     snprintf(mem, sizeof mem, "%lld", (long long)rs->local->mem_limit_mb);
-    const char *open[6] = {"OPEN", r->e->sha256, rs->rules_sha, sandbox, mem};
-    if (remote_send_text(r->c.sock, 5, open))
+    const char *data_sha = r->e->data_sha256[0] ? r->e->data_sha256 : "-";
+    const char *open[6] = {"OPEN", r->e->sha256, rs->rules_sha, sandbox, mem, data_sha};
+    if (remote_send_text(r->c.sock, 6, open))
         return arena_errf(err, errlen, "%s: send: %s", r->c.h->endpoint, zmq_strerror(errno)), -1;
     for (;;) {
         remote_msg m;
@@ -294,15 +295,23 @@ static int sr_open_on_host(seat_remote *r, char *err, size_t errlen)
         remote_msg_close(&m);
         if (opened) return 0;
         if (error) return arena_errf(err, errlen, "host %s: %s", r->c.h->endpoint, text), -1;
+        int is_data = need && r->e->data_sha256[0] && strcmp(text, r->e->data_sha256) == 0;
         const char *path = !need                              ? NULL
                            : strcmp(text, r->e->sha256) == 0  ? r->e->path
                            : strcmp(text, rs->rules_sha) == 0 ? rs->local->rules_path
+                           : is_data                          ? r->e->path
                                                               : NULL;
         if (!path)
             return arena_errf(err, errlen, "host %s: unexpected answer", r->c.h->endpoint), -1;
         size_t len;
-        void *bytes = sr_slurp(path, &len);
-        if (!bytes) return arena_errf(err, errlen, "%s: cannot read it to send", path), -1;
+        void *bytes = NULL;
+        if (is_data) {
+            /* packed again (remote_prepare_entrants hashed it): a directory
+             * changed since then hashes differently, and the host says so */
+            if (remote_pack_data(path, (uint8_t **)&bytes, &len, err, errlen)) return -1;
+        } else if (!(bytes = sr_slurp(path, &len))) {
+            return arena_errf(err, errlen, "%s: cannot read it to send", path), -1;
+        }
         const void *data[3] = {"FILE", text, bytes};
         size_t lens[3] = {4, strlen(text), len};
         int rc = remote_send(r->c.sock, 3, data, lens);

@@ -315,7 +315,7 @@ static tournament_result prepare(tour *t, char *err, size_t errlen)
     const tournament_opts *o = t->o;
     if (session_open(&t->s, o->game_spec, o->bots, o->n_bots, &o->iso, err, errlen))
         return TOURNAMENT_BAD_INPUT;
-    if (o->remote && remote_check_entrants(t->s.entrants, t->s.n, err, errlen))
+    if (o->remote && remote_prepare_entrants(t->s.entrants, t->s.n, err, errlen))
         return TOURNAMENT_BAD_INPUT;
     if (find_anchor(t, err, errlen)) return TOURNAMENT_BAD_INPUT;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen))
@@ -437,7 +437,8 @@ static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *e
     } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
                             err, errlen) == 0 &&
                check_same_bots(t, &row, err, errlen) == 0 &&
-               (!t->o->remote || remote_check_entrants(t->s.entrants, t->s.n, err, errlen) == 0) &&
+               (!t->o->remote ||
+                remote_prepare_entrants(t->s.entrants, t->s.n, err, errlen) == 0) &&
                find_anchor(t, err, errlen) == 0 && restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->was_finished = row.finished;

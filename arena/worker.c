@@ -366,13 +366,14 @@ static int worker_launch(worker *w, const worker_config *cfg, int out_wr, char *
     snprintf(cpu, sizeof cpu, "%lld", (long long)w->cpu_s);
     char endpoint[160];
     snprintf(endpoint, sizeof endpoint, "ipc://%s", w->sockpath);
-    const char *argv[16];
+    const char *argv[20];
     int n = 0;
     argv[n++] = w->env->exe;
     argv[n++] = "__worker";
     argv[n++] = endpoint;
     argv[n++] = cfg->bot_path;
     if (cfg->rules_path) argv[n++] = "--rules", argv[n++] = cfg->rules_path;
+    if (cfg->data_dir) argv[n++] = "--data", argv[n++] = cfg->data_dir;
     if (cfg->sandbox == SANDBOX_OFF) argv[n++] = "--no-sandbox";
     if (cfg->sandbox == SANDBOX_SECCOMP) argv[n++] = "--seccomp-only";
     argv[n++] = "--mem-mb", argv[n++] = mem;
@@ -565,8 +566,8 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
-        code = worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + wait_us, &r, err,
-                            errlen);
+        code =
+            worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + wait_us, &r, err, errlen);
     if (elapsed_us) *elapsed_us = arena_now_us() - t0;
     if (cpu_us) *cpu_us = 0;
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, wait_us, err, errlen);

@@ -49,6 +49,8 @@ typedef struct worker_config {
     int sandbox;            /* SANDBOX_JAIL (default), SANDBOX_SECCOMP or SANDBOX_OFF */
     int64_t mem_limit_mb;   /* address-space limit of the worker, 0 = default */
     int64_t cpu_limit_s;    /* RLIMIT_CPU backstop, 0 = default */
+    const char *data_dir;   /* the bot's data directory: NULL for BOT.d beside the bot,
+                               "" for none (jail.h) */
 } worker_config;
 
 typedef struct worker worker;

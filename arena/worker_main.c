@@ -54,6 +54,7 @@
 
 typedef struct host_args {
     const char *endpoint, *bot_path, *rules_path;
+    const char *data_dir; /* --data: NULL for BOT.d beside the bot, "" for none */
     int level;
     int64_t mem_mb, cpu_s, parent;
 } host_args;
@@ -93,6 +94,8 @@ static int host_parse_args(int argc, char **argv, host_args *a)
         const char *val = argv[++i];
         if (strcmp(opt, "--rules") == 0)
             a->rules_path = val;
+        else if (strcmp(opt, "--data") == 0)
+            a->data_dir = val;
         else if (jail_parse_count(val, &v) < 0)
             return -1;
         else if (strcmp(opt, "--mem-mb") == 0)
@@ -459,7 +462,8 @@ static void host_spawn_jail(host *h)
                        h->a.level,
                        h->a.mem_mb,
                        h->a.cpu_s,
-                       jail_find_sdk(exe, sdk) == 0 ? sdk : NULL};
+                       jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
+                       h->a.data_dir};
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
 }
@@ -469,7 +473,7 @@ int worker_main(int argc, char **argv)
     static host h; /* static: the reply buffer and scratch blocks stay off the stack */
     if (host_parse_args(argc, argv, &h.a) < 0) {
         fprintf(stderr, "usage: arena __worker <endpoint> <bot.so> [--rules <rules.so>] "
-                        "[--no-sandbox | --seccomp-only] [--mem-mb N] [--cpu-s N] "
+                        "[--data <dir>] [--no-sandbox | --seccomp-only] [--mem-mb N] [--cpu-s N] "
                         "[--parent PID]\n(started by the arena, never by hand)\n");
         return 2;
     }

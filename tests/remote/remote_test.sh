@@ -11,9 +11,11 @@
 #    the host's cache, named by their SHA-256.
 # 3. The stranger's key is refused by the host (exit 2, a clear line on both
 #    sides), and so is a wrong host key on the arena's side; a host that
-#    runs bots sandboxed only refuses an arena playing --sandbox off; a bot
-#    with a data directory (BOT.d, which does not travel) is refused before
-#    anything is written.
+#    runs bots sandboxed only refuses an arena playing --sandbox off.
+# 3b. A bot's data directory (BOT.d) travels packed, named by its hash: a bot
+#    whose moves depend on it plays through the host as locally; changed, it
+#    travels again; one holding a symbolic link is refused before anything
+#    is written.
 # 4. Bytes that do not hash to the name they are sent under are refused and
 #    not cached (remote_put).
 # 5. Two hosts, one of which SIGKILLs itself in the middle of a match
@@ -98,15 +100,41 @@ grep -q "CURVE handshake" "$t/wronghost.out" || fail "wrong host key: unclear"
     --keys "$t/arena" --sandbox off >"$t/unsandboxed.out" 2>&1
 [ $? = 2 ] || fail "--sandbox off was not refused by a host that runs bots sandboxed only"
 grep -q "the host runs bots sandboxed only" "$t/unsandboxed.out" || fail "--sandbox off: unclear"
-# a bot's data directory (BOT.d) does not travel: refused before anything is written
-cp "$(dirname "$arena")/bots/random.so" "$t/booked.so" && mkdir "$t/booked.d" ||
-    fail "cannot make a bot with a data directory"
-"$arena" tournament --game morris --bots random "$t/booked.so" --rounds 1 --out "$t/x" \
-    --hosts "$epa" --host-keys "$t/hosta/public.key" --keys "$t/arena" >"$t/booked.out" 2>&1
-[ $? = 2 ] || fail "a bot with a data directory was not refused on --hosts"
-grep -qF "$t/booked.d/ is random's data directory" "$t/booked.out" || fail "BOT.d: unclear"
+rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out"
+
+# --- 3b. a bot's data directory travels --------------------------------------------
+# booker reads two numbers from its data directory (BOT.d, the jail's /bot.d)
+# and refuses to play without them; its moves depend on them. Played through
+# the host it plays as locally; the host keeps the directory built, named by
+# the hash of its pack; changed, it travels again under a new name.
+booker="$(dirname "$arena")/../tests/bots/booker.so"
+cp "$booker" "$t/booked.so" && mkdir -p "$t/booked.d/chapter" && echo 3 >"$t/booked.d/book.txt" &&
+    echo 4 >"$t/booked.d/chapter/page.txt" || fail "cannot make a bot with a data directory"
+bargs="--game morris --bots random $t/booked.so --rounds 2 --seed 5 --move-time 60000 --no-report -q"
+"$arena" tournament $bargs --out "$t/blocal" >"$t/blocal.out" 2>&1 || fail "booker locally"
+[ "$(grep -c "booker: book 3, page 4" "$t/blocal.out")" = 4 ] ||
+    fail "booker did not read its data directory in each of its 4 games locally"
+"$arena" tournament $bargs --out "$t/bhost" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/bhost.out" 2>&1 || fail "booker through a host"
+"$equal" "$t/blocal" "$t/bhost" >"$t/eqb.out" 2>&1 || fail "booker through a host differs from local"
+dirs=$(ls "$t/state-hosta/cache" | grep '^[0-9a-f]\{64\}\.d$')
+[ "$(echo "$dirs" | wc -w)" = 1 ] || fail "the host holds data directories '$dirs', not one"
+[ "$(cat "$t/state-hosta/cache/$dirs/chapter/page.txt")" = 4 ] || fail "the data arrived changed"
+echo 9 >"$t/booked.d/book.txt"
+"$arena" tournament $bargs --out "$t/bhost2" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/bhost2.out" 2>&1 || fail "booker with a new book through a host"
+[ "$(ls "$t/state-hosta/cache" | grep -c '^[0-9a-f]\{64\}\.d$')" = 2 ] ||
+    fail "a changed data directory did not travel again"
+grep -q "booker: book 9, page 4" "$t/hosta.err" || fail "the host's booker did not read the new book"
+# only files and directories travel: refused before anything is written
+ln -s /etc/passwd "$t/booked.d/link"
+"$arena" tournament $bargs --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/booked.out" 2>&1
+[ $? = 2 ] || fail "a data directory holding a symbolic link was not refused on --hosts"
+grep -qF "booker's data directory cannot travel: $t/booked.d/link: not a regular file or a directory" \
+    "$t/booked.out" || fail "BOT.d with a link: unclear"
 [ -e "$t/x" ] && fail "a refused tournament wrote results"
-rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out" "$t/booked.out"
+rm -rf "$t/booked.d/link" "$t"/b*.out "$t/eqb.out" "$t/blocal" "$t/bhost" "$t/bhost2"
 
 # --- 4. a file whose bytes do not match its hash ----------------------------------
 fake=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef

@@ -67,7 +67,7 @@ static const char *bot_path(const char *name)
 
 static worker *spawn_cfg(const char *name, int sandbox, int64_t mem_mb, int64_t cpu_s)
 {
-    worker_config cfg = {bot_path(name), BOTS "/countdown.so", sandbox, mem_mb, cpu_s};
+    worker_config cfg = {bot_path(name), BOTS "/countdown.so", sandbox, mem_mb, cpu_s, NULL};
     worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
     ck_assert_msg(w != NULL, "spawn %s: %s", name, err);
     return w;
@@ -417,7 +417,7 @@ END_TEST
 START_TEST(test_garbage_instead_of_ready)
 {
     setenv("ARENA_TEST_FAKE", "bad-ready", 1);
-    worker_config cfg = {bot_path("first_legal"), NULL, 1, 0, 0};
+    worker_config cfg = {bot_path("first_legal"), NULL, 1, 0, 0, NULL};
     worker *w = worker_spawn(env, &cfg, 5 * SEC, err, sizeof err);
     unsetenv("ARENA_TEST_FAKE");
     ck_assert_ptr_null(w);
@@ -485,7 +485,7 @@ START_TEST(test_orphan_exits)
     if (child == 0) {
         setenv("TMPDIR", tmp, 1);
         worker_env *e = worker_env_new(err, sizeof err);
-        worker_config cfg = {bot_path("first_legal"), NULL, 1, 0, 0};
+        worker_config cfg = {bot_path("first_legal"), NULL, 1, 0, 0, NULL};
         worker *w = e ? worker_spawn(e, &cfg, 10 * SEC, err, sizeof err) : NULL;
         pid_t pid = w ? worker_pid(w) : -1;
         ssize_t n = write(p[1], &pid, sizeof pid);

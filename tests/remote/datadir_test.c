@@ -1,0 +1,225 @@
+/* datadir_test.c -- a bot's data directory packed for seat hosts
+ * (arena/datadir.h): a tree packs to the same bytes every time and comes
+ * back whole; links and other non-files refuse the pack; and a pack from a
+ * hostile arena (a path out of the directory, a repeated one, one below a
+ * file) is refused with nothing written. */
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena/proto/arena.pb-c.h"
+#include "datadir.h"
+#include "support.h"
+
+static void put(const char *dir, const char *rel, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static void sub(const char *dir, const char *rel)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    ck_assert_msg(mkdir(path, 0755) == 0, "%s: %s", path, strerror(errno));
+}
+
+/* The contents of dir/rel, "" for an empty file, NULL when missing. */
+static char *slurp(const char *dir, const char *rel)
+{
+    static char buf[256];
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* How many entries dir holds. */
+static int entries(const char *dir)
+{
+    char cmd[4300];
+    snprintf(cmd, sizeof cmd, "ls -A '%s' | wc -l", dir);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    int n = -1;
+    ck_assert_int_eq(fscanf(p, "%d", &n), 1);
+    pclose(p);
+    return n;
+}
+
+START_TEST(a_tree_packs_the_same_and_comes_back_whole)
+{
+    char root[4096], src[4200], dst[4200], again[4200], err[600];
+    support_tmpdir(root, sizeof root);
+    snprintf(src, sizeof src, "%s/bot.d", root);
+    sub(root, "bot.d");
+    put(src, "book.txt", "3\n");
+    put(src, "empty", "");
+    sub(src, "chapter");
+    sub(src, "chapter/deeper");
+    sub(src, "nothing"); /* an empty directory travels too */
+    put(src, "chapter/page.txt", "4\n");
+    put(src, "chapter/deeper/a b", "spaced\n");
+    put(src, "chapter.txt", "sorts between 'chapter' and 'chapter/'\n");
+
+    uint8_t *p1, *p2, *p3;
+    size_t n1, n2, n3;
+    ck_assert_msg(datadir_pack(src, &p1, &n1, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(datadir_pack(src, &p2, &n2, err, sizeof err) == 0, "%s", err);
+    ck_assert(n1 == n2 && memcmp(p1, p2, n1) == 0);
+
+    snprintf(dst, sizeof dst, "%s/built.d", root);
+    ck_assert_msg(datadir_unpack(p1, n1, dst, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(slurp(dst, "book.txt"), "3\n");
+    ck_assert_str_eq(slurp(dst, "empty"), "");
+    ck_assert_str_eq(slurp(dst, "chapter/page.txt"), "4\n");
+    ck_assert_str_eq(slurp(dst, "chapter/deeper/a b"), "spaced\n");
+    ck_assert_ptr_nonnull(slurp(dst, "chapter.txt"));
+    char nothing[4300];
+    snprintf(nothing, sizeof nothing, "%s/nothing", dst);
+    ck_assert_int_eq(entries(nothing), 0);
+    ck_assert_int_eq(entries(dst), 5);
+    ck_assert_int_eq(entries(root), 2); /* no temporary left beside it */
+    struct stat st;
+    ck_assert_int_eq(stat(dst, &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0755); /* readable by the jail's user */
+
+    /* the tree built from the pack packs to the same bytes */
+    ck_assert_msg(datadir_pack(dst, &p3, &n3, err, sizeof err) == 0, "%s", err);
+    ck_assert(n1 == n3 && memcmp(p1, p3, n1) == 0);
+    /* a changed byte is another pack */
+    put(src, "book.txt", "4\n");
+    free(p2);
+    ck_assert_msg(datadir_pack(src, &p2, &n2, err, sizeof err) == 0, "%s", err);
+    ck_assert(n1 != n2 || memcmp(p1, p2, n1) != 0);
+
+    /* built already (another seat was first): the same tree stands */
+    snprintf(again, sizeof again, "%s/built.d", root);
+    ck_assert_msg(datadir_unpack(p1, n1, again, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(entries(root), 2);
+    free(p1);
+    free(p2);
+    free(p3);
+}
+END_TEST
+
+START_TEST(only_files_and_directories_travel)
+{
+    char root[4096], src[4200], link[4300], err[600];
+    support_tmpdir(root, sizeof root);
+    snprintf(src, sizeof src, "%s/bot.d", root);
+    sub(root, "bot.d");
+    put(src, "book.txt", "3\n");
+    snprintf(link, sizeof link, "%s/passwd", src);
+    ck_assert_int_eq(symlink("/etc/passwd", link), 0);
+    uint8_t *p = NULL;
+    size_t n;
+    ck_assert_int_eq(datadir_pack(src, &p, &n, err, sizeof err), -1);
+    ck_assert_ptr_null(p);
+    char want[4400];
+    snprintf(want, sizeof want, "%s: not a regular file or a directory", link);
+    ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+    unlink(link);
+    snprintf(link, sizeof link, "%s/nowhere", root);
+    ck_assert_int_eq(datadir_pack(link, &p, &n, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "nowhere: No such file or directory") != NULL, "%s", err);
+}
+END_TEST
+
+START_TEST(paths_out_of_the_directory_are_refused)
+{
+    static const char *const ok[] = {"a", "a/b", "a.b/c", "...", "a/.b", "..a"};
+    static const char *const bad[] = {"",      "/etc/passwd", "..", "../x", "a/../../x", "a//b",
+                                      "a/./b", "./a",         "a/", "a/.",  "a/.."};
+    for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+        ck_assert_msg(datadir_path_ok(ok[i]), "'%s' refused", ok[i]);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(!datadir_path_ok(bad[i]), "'%s' accepted", bad[i]);
+    ck_assert(!datadir_path_ok(NULL));
+}
+END_TEST
+
+/* A pack of the given entries ("name" a file, "name/" a directory). */
+static uint8_t *pack_of(const char *const *names, size_t n, size_t *len)
+{
+    Arena__DataEntry e[8], *ep[8];
+    ck_assert_uint_le(n, 8);
+    for (size_t i = 0; i < n; i++) {
+        arena__data_entry__init(&e[i]);
+        size_t l = strlen(names[i]);
+        e[i].directory = l > 0 && names[i][l - 1] == '/';
+        e[i].path = strndup(names[i], e[i].directory ? l - 1 : l);
+        e[i].data.data = (uint8_t *)"x";
+        e[i].data.len = e[i].directory ? 0 : 1;
+        ep[i] = &e[i];
+    }
+    Arena__DataDir d = ARENA__DATA_DIR__INIT;
+    d.entries = ep;
+    d.n_entries = n;
+    *len = arena__data_dir__get_packed_size(&d);
+    uint8_t *out = malloc(*len + 1);
+    arena__data_dir__pack(&d, out);
+    for (size_t i = 0; i < n; i++)
+        free(e[i].path);
+    return out;
+}
+
+START_TEST(hostile_packs_write_nothing)
+{
+    static const struct {
+        const char *names[4];
+        size_t n;
+        const char *why;
+    } cases[] = {
+        {{"../escape"}, 1, "with the path '../escape'"},
+        {{"/tmp/abs"}, 1, "with the path '/tmp/abs'"},
+        {{"a/", "a/../../x"}, 2, "with the path 'a/../../x'"},
+        {{"f", "f"}, 2, "'f': File exists"},
+        {{"d/", "d/"}, 2, "'d': File exists"},
+        {{"f", "f/g"}, 2, "'f/g': Not a directory"},
+        {{"x/y"}, 1, "'x/y': No such file or directory"},
+    };
+    char root[4096], dst[4200], err[600];
+    support_tmpdir(root, sizeof root);
+    snprintf(dst, sizeof dst, "%s/built.d", root);
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t len;
+        uint8_t *p = pack_of(cases[i].names, cases[i].n, &len);
+        err[0] = '\0';
+        ck_assert_msg(datadir_unpack(p, len, dst, err, sizeof err) == -1, "case %zu built", i);
+        ck_assert_msg(strstr(err, cases[i].why) != NULL, "case %zu: %s", i, err);
+        ck_assert_msg(entries(root) == 0, "case %zu left something in %s", i, root);
+        free(p);
+    }
+    const uint8_t junk[] = {0xff, 0xff, 0xff};
+    ck_assert_int_eq(datadir_unpack(junk, sizeof junk, dst, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "does not unpack") != NULL, "%s", err);
+    ck_assert_int_eq(entries(root), 0);
+}
+END_TEST
+
+static Suite *datadir_suite(void)
+{
+    Suite *s = suite_create("datadir");
+    TCase *tc = tcase_create("datadir");
+    tcase_add_test(tc, a_tree_packs_the_same_and_comes_back_whole);
+    tcase_add_test(tc, only_files_and_directories_travel);
+    tcase_add_test(tc, paths_out_of_the_directory_are_refused);
+    tcase_add_test(tc, hostile_packs_write_nothing);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+SUPPORT_MAIN(datadir_suite)
