@@ -37,6 +37,10 @@ typedef struct jm {
     jm_args a;
     char load_err[JM_ERR]; /* why the bot cannot play, "" when it can */
     int load_tried, loaded;
+    /* arena_turn.clock: OWN when the host can read this process's waits for
+     * a processor (its schedstat) and charges the time less them; WALL where
+     * the kernel keeps no schedstat and the host charges wall-clock time */
+    int clock;
     void *rules_dl;
     const arena_rules *rules;
     botrun run;
@@ -162,9 +166,9 @@ static void jm_on_turn(jm *j, const Arena__TurnRequest *t)
 {
     int32_t action = -1;
     if (j->loaded && t->n_legal > 0) {
-        arena_turn turn = {sizeof turn,        (int)t->ply,       t->observation.data,
-                           t->observation.len, t->legal,          (int)t->n_legal,
-                           t->time_left_us,    t->move_budget_us, NULL};
+        arena_turn turn = {sizeof turn, (int)t->ply,     t->observation.data, t->observation.len,
+                           t->legal,    (int)t->n_legal, t->time_left_us,     t->move_budget_us,
+                           NULL,        j->clock};
         action = botrun_act(&j->run, &turn);
     }
     Arena__ActionReply reply = ARENA__ACTION_REPLY__INIT;
@@ -220,6 +224,7 @@ int jail_main(int argc, char **argv)
     prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     wire_scratch_init(&j.scratch);
     sandbox_report_violations(JAIL_CHANNEL_FD, j.load_err, JM_ERR);
+    j.clock = access("/proc/self/schedstat", R_OK) == 0 ? ARENA_CLOCK_OWN : ARENA_CLOCK_WALL;
     if (j.a.level != SANDBOX_OFF && sandbox_limit(j.a.mem_mb, j.a.cpu_s, j.load_err, JM_ERR) == 0)
         sandbox_enter(j.load_err, JM_ERR);
     for (;;) {

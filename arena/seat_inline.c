@@ -32,7 +32,7 @@ static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     seat_inline *p = (seat_inline *)s;
     arena_turn turn = {sizeof turn, t->ply,       t->observation,  t->observation_len,
                        t->legal,    t->num_legal, t->time_left_us, t->move_budget_us,
-                       t->state};
+                       t->state, ARENA_CLOCK_WALL};
     *action = botrun_act(&p->run, &turn);
     /* One clock reading per move (a reading costs about as much as a ply of
      * morris): the turn began at the referee's previous reading. */

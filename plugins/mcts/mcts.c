@@ -34,7 +34,11 @@
  * random playouts run to a thousand turns and once took 450 ms); and it
  * stops when the move is settled (settled()). With iterations=N it runs
  * exactly N iterations unless that 60 % limit comes first, so with a
- * generous clock its moves depend only on the seed.
+ * generous clock its moves depend only on the seed. Every time is read on
+ * the clock the seat is charged on (arena_turn_clock_us): the process's CPU
+ * time in a sandboxed seat, which is charged the time it had (wall time
+ * less its waits for a processor), so that a loaded machine does not cut
+ * its search short; the wall clock inline.
  *
  * Test hook (read at create): MCTS_VERBOSE=1 prints a line per move with the
  * iterations, the visits kept from the last tree, the time they took, the
@@ -361,7 +365,7 @@ static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start);
 static int32_t mcts_act(void *bot, const arena_turn *turn)
 {
     mcts_bot *b = bot;
-    int64_t start = arena_now_us();
+    int64_t start = arena_turn_clock_us(turn);
     measure_overhead(b, turn);
     int32_t a;
     b->last_plan = 0;
@@ -376,7 +380,7 @@ static int32_t mcts_act(void *bot, const arena_turn *turn)
         a = choose(b, turn, start);
     }
     b->last_left = turn->time_left_us;
-    int64_t think = arena_now_us() - start;
+    int64_t think = arena_turn_clock_us(turn) - start;
     if (think < b->last_plan) b->last_plan = think;
     return a;
 }
@@ -431,7 +435,7 @@ static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
     begin_tree(b, root);
     /* The hard stop: the first iteration may finish past the aim, never
      * past 60 % of the budget. */
-    mcts_set_deadline(b->tree, start + usable_time(turn));
+    mcts_set_deadline(b->tree, start + usable_time(turn), turn);
     long limit = b->opt[OPT_ITERATIONS], done = 0;
     /* Wide from one and the same state: every iteration would score the
      * same moves alike. */
@@ -441,7 +445,7 @@ static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
     if (root || hidden) {
         while (limit == 0 || done < limit) {
             if (done > 0) {
-                int64_t now = arena_now_us();
+                int64_t now = arena_turn_clock_us(turn);
                 if (now >= deadline) break;
                 if (limit == 0 && settled(b, done, start, now, deadline)) break;
             }
@@ -475,7 +479,7 @@ static int32_t choose(mcts_bot *b, const arena_turn *turn, int64_t start)
                 "mcts: ply %d: %ld iterations (%ld kept), %d nodes in %lld us (clock %lld us, "
                 "overhead %lld us a move, worst %lld us)\n",
                 turn->ply, done, b->reused, mcts_nodes(b->tree),
-                (long long)(arena_now_us() - start), (long long)turn->time_left_us,
+                (long long)(arena_turn_clock_us(turn) - start), (long long)turn->time_left_us,
                 (long long)b->overhead, (long long)b->worst);
     return a;
 }

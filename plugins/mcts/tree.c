@@ -40,7 +40,8 @@ struct mcts {
     long iterations;
     int prune; /* perfect information: children that lose at once are pruned (lost_at_once) */
     int wide;  /* every iteration scores every root action, flat (iterate_wide) */
-    int64_t deadline; /* arena_now_us() past which a playout is dropped, 0: none */
+    int64_t deadline; /* arena_turn_clock_us(clock) past which a playout is dropped, 0: none */
+    const arena_turn *clock;
     int root_seat;    /* the seat to move at the root of this iteration */
     int own_plies;    /* its decisions in this iteration, tree and playout */
     double own_sum;   /* of own_plies over the finished iterations since mcts_reset */
@@ -245,9 +246,16 @@ double mcts_own_plies(const mcts *m)
     return m->own_count ? m->own_sum / (double)m->own_count : -1;
 }
 
-void mcts_set_deadline(mcts *m, int64_t deadline_us)
+/* Whether the deadline has passed on the clock the seat is charged on. */
+static int past_deadline(const mcts *m)
+{
+    return m->deadline && arena_turn_clock_us(m->clock) >= m->deadline;
+}
+
+void mcts_set_deadline(mcts *m, int64_t deadline_us, const arena_turn *turn)
 {
     m->deadline = deadline_us;
+    m->clock = turn;
 }
 
 arena_rng *mcts_rng(mcts *m)
@@ -386,7 +394,7 @@ static int playout(mcts *m, double *reward)
     if (m->playout_cap > 0 && m->playout_cap < steps) steps = m->playout_cap;
     for (int step = 0; step < steps; step++) {
         /* A playout of a long game may take a good part of a fast move. */
-        if (m->deadline && (step & 31) == 31 && arena_now_us() >= m->deadline) return -1;
+        if ((step & 31) == 31 && past_deadline(m)) return -1;
         int p = R->current_player(m->work);
         if (p == ARENA_TERMINAL) {
             scaled_returns(m, m->work, reward);
@@ -530,7 +538,7 @@ static void probe_length(mcts *m, const arena_state *root)
     memcpy(m->work, root, m->state_size);
     int own = 0, steps = m->path_cap + m->max_plies;
     for (int step = 0; step < steps; step++) {
-        if (m->deadline && (step & 31) == 31 && arena_now_us() >= m->deadline) return;
+        if ((step & 31) == 31 && past_deadline(m)) return;
         int p = R->current_player(m->work);
         if (p == ARENA_TERMINAL) {
             m->own_sum += own;
@@ -593,7 +601,7 @@ static int iterate_wide(mcts *m, const arena_state *root, int seat)
         if (!m->mark[ch->action]) continue;
         m->mark[ch->action] = 0;
         if (!is_listed(m->legal, n, ch->action)) continue; /* not legal here */
-        if (m->deadline && (++done & 31) == 0 && arena_now_us() >= m->deadline) continue;
+        if ((++done & 31) == 0 && past_deadline(m)) continue;
         memcpy(m->work, root, m->state_size);
         if (R->apply(m->work, ch->action) < 0) continue;
         double reward[ARENA_MAX_PLAYERS];

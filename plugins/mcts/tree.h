@@ -58,6 +58,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena/bot.h"
 #include "arena/rules.h"
 #include "arena/sdk.h"
 
@@ -107,9 +108,11 @@ int mcts_advance(mcts *m, const int32_t *actions, int n);
 /* One iteration from root (a full state, not modified). 0, or -1 when the
  * module refused an action it listed (the iteration is dropped). */
 int mcts_iterate(mcts *m, const arena_state *root);
-/* A playout still running at deadline_us (arena_now_us) is dropped with
- * its iteration, so that one long playout cannot overrun a move; 0: none. */
-void mcts_set_deadline(mcts *m, int64_t deadline_us);
+/* A playout still running at deadline_us, read on arena_turn_clock_us(turn)
+ * (the clock the seat is charged on; turn lives during the search), is
+ * dropped with its iteration, so that one long playout cannot overrun a
+ * move; 0: none. */
+void mcts_set_deadline(mcts *m, int64_t deadline_us, const arena_turn *turn);
 /* The most visited root child among legal[n] (ties: the higher mean reward,
  * then the lower action; wide: the best mean among those most often legal);
  * a uniform pick when none was visited. */

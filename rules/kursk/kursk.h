@@ -196,6 +196,10 @@ int ks_parse_action(const arena_state *s, const char *text, int32_t *action);
 size_t ks_observation(const arena_state *s, int seat, uint8_t *buf, size_t cap);
 arena_state *ks_sample_state(const arena_game *g, const uint8_t *obs, size_t len, uint64_t seed);
 
+/* evaluate.c: the heuristic value of a full state for each seat (rules.h:
+ * evaluate), from each seat's field, cards and Jokers and what is pending */
+void ks_evaluate(const arena_state *s, double *out);
+
 /* render.c */
 size_t ks_render(const arena_state *s, int seat, char *buf, size_t cap);
 const char *ks_end_phrase(int end);

@@ -95,6 +95,7 @@ static const arena_rules kursk_rules = {
     .state_from_observation = NULL, /* hidden information */
     .sample_state = ks_sample_state,
     .version = "1.0", /* change it with any rule change that changes a game */
+    .evaluate = ks_evaluate,
 };
 
 ARENA_EXPORT const arena_rules *arena_rules_entry(void)

@@ -133,5 +133,5 @@ size_t kst_observe(const kst *k, const arena_state *s, int seat, uint8_t *buf, s
 int main(void)
 {
     return support_main(kursk_rules_suite(), kursk_combat_suite(), kursk_hidden_suite(),
-                        kursk_bots_suite(), kursk_chance_suite());
+                        kursk_bots_suite(), kursk_chance_suite(), kursk_evaluate_suite());
 }

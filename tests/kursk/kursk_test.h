@@ -50,5 +50,6 @@ Suite *kursk_combat_suite(void);
 Suite *kursk_hidden_suite(void);
 Suite *kursk_bots_suite(void);
 Suite *kursk_chance_suite(void);
+Suite *kursk_evaluate_suite(void);
 
 #endif

@@ -68,7 +68,7 @@ static int32_t ask(const arena_bot *bot, void *player, const arena_state *s)
     int n = R->legal_actions(s, legal, 1024);
     size_t len = R->observation(s, R->current_player(s), obs, sizeof obs);
     REQUIRE(len <= sizeof obs, "observation of %zu bytes", len); /* per ply: no Check message */
-    arena_turn t = {sizeof t, 0, obs, len, legal, n, 1000000, 1000000, s};
+    arena_turn t = {sizeof t, 0, obs, len, legal, n, 1000000, 1000000, s, ARENA_CLOCK_WALL};
     int32_t a = bot->act(player, &t);
     for (int i = 0; i < n; i++)
         if (legal[i] == a) return a;
@@ -272,7 +272,7 @@ START_TEST(warns_when_its_engine_drifts)
     ck_assert_int_eq(n, 24);
 
     void *p = new_player(ab_bot, g, 0, 3);
-    arena_turn same = {sizeof same, 0, obs, len, legal, n, 1000000, 1000000, s};
+    arena_turn same = {sizeof same, 0, obs, len, legal, n, 1000000, 1000000, s, ARENA_CLOCK_WALL};
     act_capturing(ab_bot, p, &same, text, sizeof text);
     ck_assert_str_eq(text, "");
     ab_bot->destroy(p);
@@ -282,7 +282,7 @@ START_TEST(warns_when_its_engine_drifts)
     memcpy(drifted, legal + 1, sizeof(int32_t) * 23);
     drifted[23] = 600;
     p = new_player(ab_bot, g, 0, 3);
-    arena_turn t = {sizeof t, 0, obs, len, drifted, 24, 1000000, 1000000, s};
+    arena_turn t = {sizeof t, 0, obs, len, drifted, 24, 1000000, 1000000, s, ARENA_CLOCK_WALL};
     int32_t a = act_capturing(ab_bot, p, &t, text, sizeof text);
     ck_assert_msg(offered(&t, a), "answered %d, which the referee does not offer", a);
     ck_assert_ptr_nonnull(strstr(text, "morris_ab: warning: game morris, ply 0: "));
@@ -310,7 +310,7 @@ START_TEST(tiny_budget_answers)
     int32_t legal[1024];
     int n = R->legal_actions(s, legal, 1024);
     size_t len = R->observation(s, 0, obs, sizeof obs);
-    arena_turn t = {sizeof t, 0, obs, len, legal, n, 3000, 3000, s};
+    arena_turn t = {sizeof t, 0, obs, len, legal, n, 3000, 3000, s, ARENA_CLOCK_WALL};
     int32_t a = ab_bot->act(p, &t);
     ck_assert(a >= 0 && a < 24);
     ab_bot->destroy(p);

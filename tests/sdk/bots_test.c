@@ -64,7 +64,7 @@ static int32_t ask(const arena_bot *bot, void *player, const arena_state *st, in
     ck_assert_uint_eq(R->observation(st, seat, obs, len), len);
     arena_state *rebuilt = R->state_from_observation(G, obs, len);
     ck_assert_ptr_nonnull(rebuilt);
-    arena_turn t = {sizeof t, ply, obs, len, legal, n, 1000000, 1000000, rebuilt};
+    arena_turn t = {sizeof t, ply, obs, len, legal, n, 1000000, 1000000, rebuilt, ARENA_CLOCK_WALL};
     int32_t a = bot->act(player, &t);
     int ok = 0;
     for (int i = 0; i < n; i++)

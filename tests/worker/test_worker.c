@@ -742,6 +742,39 @@ START_TEST(test_move_limit_counts_the_bots_time)
 }
 END_TEST
 
+/* A bot that budgets on the clock its seat names (bot.h, arena_turn.clock)
+ * is charged what it counted: a jailed seat says ARENA_CLOCK_OWN, and the
+ * budgeter spins until 60 % of its 1 s budget has passed on its own CPU
+ * clock (a clock_gettime the sandbox must allow). Starved to a fifth of a
+ * processor that takes 3 s or more of wall-clock time, past its limit;
+ * it keeps the limit as charged, and the time charged covers what it
+ * counted (600 ms) without reaching the limit (the 400 ms left are for
+ * what a loaded machine adds that is not a wait for a processor).
+ * Budgeting on the wall clock it would have stopped at 600 ms of wall
+ * time, having thought 120 ms. */
+START_TEST(test_own_clock_matches_the_charge)
+{
+    starving st;
+    starve_pin(&st);
+    worker *w = spawn("budgeter");
+    int code = setup_game(w, 0, NULL);
+    starve_hogs(&st, 4);
+    int32_t action = -1;
+    int64_t had = 0, t0 = arena_now_us(), limit = SEC;
+    if (code == OUTCOME_NORMAL) code = act_once(w, limit, &action, &had);
+    int64_t took = arena_now_us() - t0;
+    starve_end(&st);
+    ck_assert_msg(code == OUTCOME_NORMAL, "a starved budgeter lost: %s", err);
+    ck_assert_msg(action == 0, "the jailed seat did not say ARENA_CLOCK_OWN");
+    ck_assert_msg(took > limit,
+                  "the busy loops did not starve the bot (%lld us): this proves nothing",
+                  (long long)took);
+    ck_assert_msg(had >= limit * 6 / 10 && had <= limit, "charged %lld us for 600 ms counted",
+                  (long long)had);
+    worker_close(w);
+}
+END_TEST
+
 static Suite *worker_suite(void)
 {
     Suite *s = suite_create("worker");
@@ -780,6 +813,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_setup_limit_counts_the_bots_time);
     tcase_add_test(tc, test_move_limit_counts_the_bots_time);
+    tcase_add_test(tc, test_own_clock_matches_the_charge);
     suite_add_tcase(s, tc);
     return s;
 }

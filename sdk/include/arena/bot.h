@@ -42,7 +42,8 @@ extern "C" {
  * it had: wall-clock time from the request to its answer less the time it
  * waited for a processor (computing, sleeping and blocking all count; a
  * loaded machine does not). Budgeting by arena_now_us (wall clock) is
- * therefore always safe. */
+ * therefore always safe; arena_turn.clock says which clock a seat is
+ * charged on, to use all of it. */
 typedef struct arena_time_control {
     int64_t base_us;
     int64_t increment_us;
@@ -86,7 +87,26 @@ typedef struct arena_turn {
     /* Perfect-information games: the current state rebuilt from the
      * observation (clone it to search). NULL for hidden-information games. */
     const arena_state *state;
+    /* --- appended in 1.3 (read only when ARENA_TURN_HAS(turn, clock)) ---- */
+    /* The clock this seat is charged on (ARENA_CLOCK_*): WALL for an inline
+     * seat (wall-clock time from the referee's request to the answer); OWN
+     * for a sandboxed (process) seat, charged the time it had: wall time less
+     * its waits for a processor. For a bot that only computes that is its CPU
+     * time (CLOCK_PROCESS_CPUTIME_ID), so on a loaded machine it may think as
+     * long by its CPU clock as the budget allows, where the wall clock would
+     * stop it early. arena_turn_clock_us (sdk.h) reads the right one. A bot
+     * that sleeps or blocks on OWN is still charged that time, and budgeting
+     * by arena_now_us remains safe (only slower to use its time). */
+    int clock;
+    /* --- append members of later versions below this line --------------- */
 } arena_turn;
+
+#define ARENA_CLOCK_WALL 0
+#define ARENA_CLOCK_OWN 1
+
+/* True when the turn `t` is large enough to hold `member`. */
+#define ARENA_TURN_HAS(t, member)                                                                  \
+    ((t)->struct_size >= offsetof(arena_turn, member) + sizeof((t)->member))
 
 typedef enum arena_event_kind {
     ARENA_EVENT_ACTION = 0,   /* a seat played `action` (visible to this bot) */

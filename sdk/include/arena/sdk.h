@@ -35,6 +35,15 @@ uint64_t arena_seed_derive(uint64_t seed, uint64_t stream);
  * clock (sdk/src/clock.c), within a fraction of a microsecond of it. */
 int64_t arena_now_us(void);
 
+/* The clock the seat of `turn` is charged on (bot.h, arena_turn.clock), in
+ * microseconds: arena_now_us for ARENA_CLOCK_WALL (and for a turn too short
+ * to say), the process's CPU time for ARENA_CLOCK_OWN. Only differences
+ * within one move mean anything: time a move's thinking with it, from the
+ * start of act() (`start = arena_turn_clock_us(t)`, then stop when
+ * `arena_turn_clock_us(t) - start` reaches the budget). Reading the CPU
+ * clock is a system call, a few hundred nanoseconds. */
+int64_t arena_turn_clock_us(const arena_turn *turn);
+
 /* One of the n actions, uniformly; n > 0. The usual last resort of a bot:
  * `return arena_rng_pick(&rng, turn->legal, turn->num_legal);` */
 int32_t arena_rng_pick(arena_rng *rng, const int32_t *actions, int n);
