@@ -1,5 +1,5 @@
 /* budgeter.c -- a bot that budgets as a search bot does: it thinks (spins)
- * until 60 % of the move's budget has passed on the clock its seat is
+ * until half of the move's budget has passed on the clock its seat is
  * charged on (arena_turn_clock_us: its CPU time where turn->clock says OWN),
  * then answers. Its answer says which clock the seat named: legal[0] for
  * ARENA_CLOCK_OWN, the last legal action otherwise. For the worker suite:
@@ -10,7 +10,7 @@
 static int32_t budgeter_act(void *bot, const arena_turn *turn)
 {
     (void)bot;
-    int64_t start = arena_turn_clock_us(turn), spend = turn->move_budget_us * 6 / 10;
+    int64_t start = arena_turn_clock_us(turn), spend = turn->move_budget_us / 2;
     volatile unsigned long spin = 0;
     while (arena_turn_clock_us(turn) - start < spend)
         spin++;
