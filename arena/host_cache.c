@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +11,7 @@
 
 #include "arena/module_kit.h"
 #include "datadir.h"
+#include "loader.h"
 
 int host_cache_open(host_cache *c, const char *state_dir, char *err, size_t errlen)
 {
@@ -45,10 +45,8 @@ int host_cache_path(const host_cache *c, const char *sha, char *path, size_t len
 /* 0 when data hashes to sha; else -1 with the line saying what it hashes to. */
 static int host_cache_check(const char *sha, const void *data, size_t len, char *err, size_t errlen)
 {
-    unsigned char digest[crypto_hash_sha256_BYTES];
-    char hex[2 * crypto_hash_sha256_BYTES + 1];
-    crypto_hash_sha256(digest, data, len);
-    sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
+    char hex[65];
+    loader_sha256_bytes(data, len, hex);
     if (strcmp(hex, sha) == 0) return 0;
     return arena_errf(err, errlen,
                       "file refused: its %zu bytes have SHA-256 %.12s..., not %.12s... as sent",

@@ -3,9 +3,10 @@
  * Bots and rule modules reach a host as bytes named by their hash
  * (remote_wire.h) and are kept in STATE/cache/<sha256>.so, so each travels
  * once per host; a bot's data directory travels packed (datadir.h) and is
- * kept built, in STATE/cache/<sha256 of the pack>.d. A file is stored only after its bytes were
- * hashed and found to match the name: written to a temporary name, then renamed, so a file under a
- * hash name is always whole and right.
+ * kept built, in STATE/cache/<sha256 of the pack>.d. A file is stored only
+ * after its bytes were hashed and found to match the name: written to a
+ * temporary name, then renamed, so a file under a hash name is always whole
+ * and right.
  */
 #ifndef ARENA_HOST_CACHE_H
 #define ARENA_HOST_CACHE_H

@@ -294,6 +294,13 @@ void loader_free_list(char **paths, size_t n)
     free(paths);
 }
 
+void loader_sha256_bytes(const void *data, size_t len, char out[65])
+{
+    unsigned char digest[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(digest, data, len);
+    sodium_bin2hex(out, 65, digest, sizeof digest);
+}
+
 int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");

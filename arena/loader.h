@@ -45,6 +45,8 @@ int loader_list(loader_kind kind, char ***paths, size_t *n);
 void loader_free_list(char **paths, size_t n);
 /* SHA-256 of a file as 64 hex characters. */
 int loader_sha256_file(const char *path, char out[65], char *err, size_t errlen);
+/* The same of bytes in memory (a packed data directory, a file a host received). */
+void loader_sha256_bytes(const void *data, size_t len, char out[65]);
 /* Splits "morris:variant=lasker,x=1" into game "morris" and options. */
 void loader_split_game_spec(const char *spec, char *game, size_t gamelen, char *options,
                             size_t optlen);

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -143,12 +142,10 @@ int remote_prepare_entrants(entrant *const *entrants, int n, char *err, size_t e
         if (!jail_data_dir(e->path, dir, sizeof dir)) continue;
         uint8_t *pack;
         size_t len;
-        if (remote_pack_data(e->path, &pack, &len, why, sizeof why))
+        if (datadir_pack(dir, &pack, &len, why, sizeof why))
             return arena_errf(err, errlen, "--hosts: %s's data directory cannot travel: %s",
                               e->name, why);
-        unsigned char digest[crypto_hash_sha256_BYTES];
-        crypto_hash_sha256(digest, pack, len);
-        sodium_bin2hex(e->data_sha256, sizeof e->data_sha256, digest, sizeof digest);
+        loader_sha256_bytes(pack, len, e->data_sha256);
         free(pack);
     }
     return 0;
