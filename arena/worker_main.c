@@ -51,6 +51,8 @@
 #define HOST_POLL_MS 1000
 #define HOST_END_MS 2000 /* from a closed channel to the bot's end */
 #define HOST_LINGER_MS 1000
+/* looking again at a runnable bot past its limit (host_limit_confirmed) */
+#define HOST_CONFIRM_MS 1
 
 typedef struct host_args {
     const char *endpoint, *bot_path, *rules_path;
@@ -59,6 +61,12 @@ typedef struct host_args {
     int64_t mem_mb, cpu_s, parent;
 } host_args;
 
+/* A file of the bot's /proc directory, opened at its first reading and
+ * kept open: reading it then costs one pread. */
+typedef struct host_proc {
+    int fd, missing;
+} host_proc;
+
 typedef struct host {
     host_args a;
     void *zctx, *sock;
@@ -66,7 +74,7 @@ typedef struct host {
     jail j;
     char jail_err[HOST_ERR]; /* why no jail could be built, "" when it was */
     int stopped;
-    int sched_fd, sched_missing; /* /proc/BOT/schedstat (host_jail_wait_us) */
+    host_proc sched, stat; /* the bot's /proc/PID/schedstat and stat */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
     uint8_t reply[JAIL_MAX_MSG];
@@ -188,6 +196,23 @@ static int64_t host_jail_cpu_us(const host *h)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* Reads the bot's /proc/PID/<name> into buf (NUL-terminated); its length,
+ * or -1 where the kernel does not keep it. */
+static ssize_t host_proc_read(host *h, host_proc *f, const char *name, char *buf, size_t len)
+{
+    if (h->j.bot_pid <= 0) return -1;
+    if (f->fd < 0 && !f->missing) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/%s", (int)h->j.bot_pid, name);
+        f->fd = open(path, O_RDONLY | O_CLOEXEC);
+        f->missing = f->fd < 0;
+    }
+    ssize_t n = f->fd >= 0 ? pread(f->fd, buf, len - 1, 0) : -1;
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    return n;
+}
+
 /* Time the jail's bot waited for a processor so far, in microseconds: the
  * second field of /proc/PID/schedstat (nanoseconds runnable but not
  * running). Read through a descriptor kept open, twice a turn: a pread of a
@@ -195,22 +220,24 @@ static int64_t host_jail_cpu_us(const host *h)
  * (its filter allows no clone), and an unsandboxed bot's threads are then
  * charged their waits, never credited more than the time that passed. 0
  * where the kernel does not keep it: a limit counted with it is then plain
- * wall-clock time. */
+ * wall-clock time. The kernel adds a wait when it ends: one still going on
+ * is not in it (host_limit_confirmed). */
 static int64_t host_jail_wait_us(host *h)
 {
-    if (h->j.bot_pid <= 0) return 0;
-    if (h->sched_fd < 0 && !h->sched_missing) {
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%d/schedstat", (int)h->j.bot_pid);
-        h->sched_fd = open(path, O_RDONLY | O_CLOEXEC);
-        h->sched_missing = h->sched_fd < 0;
-    }
     char buf[96];
-    ssize_t n = h->sched_fd >= 0 ? pread(h->sched_fd, buf, sizeof buf - 1, 0) : -1;
-    if (n <= 0) return 0;
-    buf[n] = '\0';
     unsigned long long run = 0, wait = 0;
+    if (host_proc_read(h, &h->sched, "schedstat", buf, sizeof buf) < 0) return 0;
     return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
+}
+
+/* Whether the bot is runnable (state R of /proc/PID/stat: running, or
+ * waiting for a processor); 0 when it sleeps, is stopped or is gone. */
+static int host_jail_runnable(host *h)
+{
+    char buf[512];
+    if (host_proc_read(h, &h->stat, "stat", buf, sizeof buf) < 0) return 0;
+    const char *end = strrchr(buf, ')'); /* the name between ( ) may hold anything */
+    return end && end[1] == ' ' && end[2] == 'R';
 }
 
 /* The jail ended (its channel closed, or it sent its last words): how. */
@@ -307,6 +334,27 @@ static int host_past_limit(host *h, int64_t limit_us, int64_t t0_us, int64_t wai
     return 0;
 }
 
+/* host_past_limit said yes: whether to believe it. A runnable bot may be in
+ * the middle of a wait for a processor, which schedstat adds only when it
+ * ends, so the time it had looks longer by that wait (tens of ms beside busy
+ * loops, more for a bot of low priority). The verdict stands when the bot is
+ * not runnable (every wait of a sleeping bot is counted), or once its CPU
+ * time has moved since the limit first looked past (*cpu_mark): it has run
+ * since, so that wait is counted and one still going on began at most a
+ * sampling interval ago. Until then the host looks again every
+ * HOST_CONFIRM_MS. */
+static int host_limit_confirmed(host *h, int64_t *cpu_mark)
+{
+    if (!host_jail_runnable(h)) return 1;
+    int64_t cpu = host_jail_cpu_us(h);
+    if (cpu < 0) return 1;
+    if (*cpu_mark < 0) {
+        *cpu_mark = cpu;
+        return 0;
+    }
+    return cpu > *cpu_mark;
+}
+
 /* The bot did not answer within limit_us of its own time. Over a wait for
  * a processor worth naming, the message says how the time passed: how much
  * of it the bot computed (the rest it slept or blocked) and how long it
@@ -333,12 +381,16 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
                       Arena__WorkerMsg **out, int64_t *had_us)
 {
     struct pollfd p = {h->j.chan, POLLIN, 0};
-    int64_t t0 = arena_now_us(), wait0 = host_jail_wait_us(h);
+    int64_t t0 = arena_now_us(), wait0 = host_jail_wait_us(h), cpu_mark = -1;
     for (;;) {
         int ms;
-        if (host_past_limit(h, limit_us, t0, wait0, &ms))
+        if (!host_past_limit(h, limit_us, t0, wait0, &ms))
+            cpu_mark = -1;
+        else if (host_limit_confirmed(h, &cpu_mark))
             return host_late(h, limit_us, host_jail_wait_us(h) - wait0,
                              cpu0_us >= 0 ? host_jail_cpu_us(h) - cpu0_us : -1);
+        else
+            ms = HOST_CONFIRM_MS;
         int rc = poll(&p, 1, ms);
         if (rc < 0 && errno != EINTR) return host_death(h, NULL);
         if (rc <= 0) continue; /* the limit is checked again */
@@ -485,7 +537,7 @@ int worker_main(int argc, char **argv)
     h.ppid = getppid();
     h.j.pid = -1;
     h.j.pidfd = h.j.chan = -1;
-    h.sched_fd = -1;
+    h.sched.fd = h.stat.fd = -1;
     wire_scratch_init(&h.scratch);
     wire_scratch_init(&h.reply_scratch);
     /* before libzmq starts its threads: clone() then copies one thread */
@@ -503,7 +555,8 @@ int worker_main(int argc, char **argv)
     status = 0;
 out:
     jail_close(&h.j);
-    if (h.sched_fd >= 0) close(h.sched_fd);
+    if (h.sched.fd >= 0) close(h.sched.fd);
+    if (h.stat.fd >= 0) close(h.stat.fd);
     wire_buf_free(&h.in);
     wire_buf_free(&h.out);
     if (h.sock) zmq_close(h.sock);

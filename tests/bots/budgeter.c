@@ -10,12 +10,7 @@
 static int32_t budgeter_act(void *bot, const arena_turn *turn)
 {
     (void)bot;
-    int64_t start = arena_turn_clock_us(turn), spend = turn->move_budget_us / 2;
-    volatile unsigned long spin = 0;
-    while (arena_turn_clock_us(turn) - start < spend)
-        spin++;
-    int own = ARENA_TURN_HAS(turn, clock) && turn->clock == ARENA_CLOCK_OWN;
-    return own ? turn->legal[0] : turn->legal[turn->num_legal - 1];
+    return evil_spend_half(turn);
 }
 
 ARENA_BOT("budgeter", "1.0", "tests", "*", evil_create, budgeter_act, NULL, evil_destroy)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "arena/bot.h"
+#include "arena/sdk.h"
 
 typedef struct evil_bot {
     int seat;
@@ -19,6 +20,19 @@ static inline void *evil_create(const arena_bot_setup *setup, char *err, size_t 
     evil_bot *b = calloc(1, sizeof *b);
     if (b) b->seat = setup->seat;
     return b;
+}
+
+/* The budgeter's move (budgeter.c): spins until half of the move's budget
+ * has passed on the clock its seat is charged on, then answers legal[0]
+ * where turn->clock says ARENA_CLOCK_OWN, the last legal action otherwise. */
+static inline int32_t evil_spend_half(const arena_turn *turn)
+{
+    int64_t start = arena_turn_clock_us(turn), spend = turn->move_budget_us / 2;
+    volatile unsigned long spin = 0;
+    while (arena_turn_clock_us(turn) - start < spend)
+        spin++;
+    int own = ARENA_TURN_HAS(turn, clock) && turn->clock == ARENA_CLOCK_OWN;
+    return own ? turn->legal[0] : turn->legal[turn->num_legal - 1];
 }
 
 static inline void evil_destroy(void *bot)
