@@ -67,9 +67,8 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
  * wall-clock time less the time the bot waited for a processor (Linux
  * schedstat; plain wall-clock time where that is missing) and answers
  * OUTCOME_TIME past it, so no load on the machine costs a bot its start.
- * Schedstat counts a wait when it ends: past the limit the host decides only
- * when the bot is not runnable or has run since (worker_main.c,
- * host_limit_confirmed), never on a wait still going on.
+ * How it counts (a wait still going on, an answer the host reads late):
+ * owntime.h.
  * The arena itself waits WORKER_WAIT_US(timeout_us) of wall-clock time, a
  * backstop for a host that does not answer: beyond what a bot starved to a
  * few percent of a processor needs. Turns are limited the same way. */

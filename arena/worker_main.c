@@ -13,7 +13,8 @@
  *                  answer of the right kind (and seq), stop the jail again;
  *                  a Turn's answer carries the jail's CPU time for the turn;
  *                  a Setup past its limit_us of the bot's own time (wall
- *                  clock less its waits for a processor) is a loss on time
+ *                  clock less its waits for a processor: owntime.h) is a
+ *                  loss on time
  *   Event, GameOver  queued on the channel for the stopped jail
  *   Bye            kill the jail, exit
  * The jail is stopped (SIGSTOP) whenever it serves no request, so no bot
@@ -43,6 +44,7 @@
 #include "arena/sdk.h"
 #include "jail.h"
 #include "outcome.h"
+#include "owntime.h"
 #include "sandbox.h"
 #include "wire.h"
 #include "worker.h"
@@ -51,8 +53,6 @@
 #define HOST_POLL_MS 1000
 #define HOST_END_MS 2000 /* from a closed channel to the bot's end */
 #define HOST_LINGER_MS 1000
-/* looking again at a runnable bot past its limit (host_limit_confirmed) */
-#define HOST_CONFIRM_MS 1
 
 typedef struct host_args {
     const char *endpoint, *bot_path, *rules_path;
@@ -61,12 +61,6 @@ typedef struct host_args {
     int64_t mem_mb, cpu_s, parent;
 } host_args;
 
-/* A file of the bot's /proc directory, opened at its first reading and
- * kept open: reading it then costs one pread. */
-typedef struct host_proc {
-    int fd, missing;
-} host_proc;
-
 typedef struct host {
     host_args a;
     void *zctx, *sock;
@@ -74,7 +68,7 @@ typedef struct host {
     jail j;
     char jail_err[HOST_ERR]; /* why no jail could be built, "" when it was */
     int stopped;
-    host_proc sched, stat; /* the bot's /proc/PID/schedstat and stat */
+    owntime own; /* the bot's own time (owntime.h) */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
     uint8_t reply[JAIL_MAX_MSG];
@@ -186,60 +180,6 @@ static void host_stop(host *h)
     h->stopped = 1;
 }
 
-/* CPU time the jail has used, in microseconds; -1 when unknown. */
-static int64_t host_jail_cpu_us(const host *h)
-{
-    clockid_t clk;
-    struct timespec ts;
-    if (h->j.bot_pid <= 0 || clock_getcpuclockid(h->j.bot_pid, &clk) || clock_gettime(clk, &ts))
-        return -1;
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-/* Reads the bot's /proc/PID/<name> into buf (NUL-terminated); its length,
- * or -1 where the kernel does not keep it. */
-static ssize_t host_proc_read(host *h, host_proc *f, const char *name, char *buf, size_t len)
-{
-    if (h->j.bot_pid <= 0) return -1;
-    if (f->fd < 0 && !f->missing) {
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%d/%s", (int)h->j.bot_pid, name);
-        f->fd = open(path, O_RDONLY | O_CLOEXEC);
-        f->missing = f->fd < 0;
-    }
-    ssize_t n = f->fd >= 0 ? pread(f->fd, buf, len - 1, 0) : -1;
-    if (n <= 0) return -1;
-    buf[n] = '\0';
-    return n;
-}
-
-/* Time the jail's bot waited for a processor so far, in microseconds: the
- * second field of /proc/PID/schedstat (nanoseconds runnable but not
- * running). Read through a descriptor kept open, twice a turn: a pread of a
- * few dozen bytes. Its main thread's waits only: a jailed bot has no other
- * (its filter allows no clone), and an unsandboxed bot's threads are then
- * charged their waits, never credited more than the time that passed. 0
- * where the kernel does not keep it: a limit counted with it is then plain
- * wall-clock time. The kernel adds a wait when it ends: one still going on
- * is not in it (host_limit_confirmed). */
-static int64_t host_jail_wait_us(host *h)
-{
-    char buf[96];
-    unsigned long long run = 0, wait = 0;
-    if (host_proc_read(h, &h->sched, "schedstat", buf, sizeof buf) < 0) return 0;
-    return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
-}
-
-/* Whether the bot is runnable (state R of /proc/PID/stat: running, or
- * waiting for a processor); 0 when it sleeps, is stopped or is gone. */
-static int host_jail_runnable(host *h)
-{
-    char buf[512];
-    if (host_proc_read(h, &h->stat, "stat", buf, sizeof buf) < 0) return 0;
-    const char *end = strrchr(buf, ')'); /* the name between ( ) may hold anything */
-    return end && end[1] == ' ' && end[2] == 'R';
-}
-
 /* The jail ended (its channel closed, or it sent its last words): how. */
 static int host_death(host *h, const sandbox_record *violation)
 {
@@ -314,47 +254,6 @@ static int host_check_quiet(host *h)
     return host_fault(h, OUTCOME_GARBAGE, "sent a message nobody asked for");
 }
 
-/* The time the bot had since t0_us: wall-clock time less its waits for a
- * processor since wait0_us. */
-static int64_t host_had_us(host *h, int64_t t0_us, int64_t wait0_us)
-{
-    int64_t had = arena_now_us() - t0_us - (host_jail_wait_us(h) - wait0_us);
-    return had > 0 ? had : 0;
-}
-
-/* With a limit (a Setup's or a Turn's limit_us, > 0): whether the bot has had
- * it (host_had_us), and otherwise in *ms how long to wait before asking again
- * (the rest of the limit, which no wait for a processor can shorten). */
-static int host_past_limit(host *h, int64_t limit_us, int64_t t0_us, int64_t wait0_us, int *ms)
-{
-    if (limit_us <= 0) return *ms = -1, 0;
-    int64_t had = host_had_us(h, t0_us, wait0_us);
-    if (had >= limit_us) return 1;
-    *ms = (int)((limit_us - had + 999) / 1000);
-    return 0;
-}
-
-/* host_past_limit said yes: whether to believe it. A runnable bot may be in
- * the middle of a wait for a processor, which schedstat adds only when it
- * ends, so the time it had looks longer by that wait (tens of ms beside busy
- * loops, more for a bot of low priority). The verdict stands when the bot is
- * not runnable (every wait of a sleeping bot is counted), or once its CPU
- * time has moved since the limit first looked past (*cpu_mark): it has run
- * since, so that wait is counted and one still going on began at most a
- * sampling interval ago. Until then the host looks again every
- * HOST_CONFIRM_MS. */
-static int host_limit_confirmed(host *h, int64_t *cpu_mark)
-{
-    if (!host_jail_runnable(h)) return 1;
-    int64_t cpu = host_jail_cpu_us(h);
-    if (cpu < 0) return 1;
-    if (*cpu_mark < 0) {
-        *cpu_mark = cpu;
-        return 0;
-    }
-    return cpu > *cpu_mark;
-}
-
 /* The bot did not answer within limit_us of its own time. Over a wait for
  * a processor worth naming, the message says how the time passed: how much
  * of it the bot computed (the rest it slept or blocked) and how long it
@@ -378,27 +277,23 @@ static int host_late(host *h, int64_t limit_us, int64_t waited_us, int64_t cpu_u
  * for it. Past limit_us of the bot's time (0: none but the arena's own wait)
  * the bot loses on time. */
 static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t cpu0_us,
-                      Arena__WorkerMsg **out, int64_t *had_us)
+                      owntime_count *c, Arena__WorkerMsg **out, int64_t *had_us)
 {
     struct pollfd p = {h->j.chan, POLLIN, 0};
-    int64_t t0 = arena_now_us(), wait0 = host_jail_wait_us(h), cpu_mark = -1;
     for (;;) {
-        int ms;
-        if (!host_past_limit(h, limit_us, t0, wait0, &ms))
-            cpu_mark = -1;
-        else if (host_limit_confirmed(h, &cpu_mark))
-            return host_late(h, limit_us, host_jail_wait_us(h) - wait0,
-                             cpu0_us >= 0 ? host_jail_cpu_us(h) - cpu0_us : -1);
-        else
-            ms = HOST_CONFIRM_MS;
-        int rc = poll(&p, 1, ms);
+        int ms, rc = poll(&p, 1, 0); /* an answer already sent is judged by its stamp */
+        if (rc == 0 && owntime_over(&h->own, c, limit_us, &ms))
+            return host_late(h, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
+                             cpu0_us >= 0 ? owntime_cpu_us(&h->own) - cpu0_us : -1);
+        if (rc == 0) rc = poll(&p, 1, ms);
         if (rc < 0 && errno != EINTR) return host_death(h, NULL);
         if (rc <= 0) continue; /* the limit is checked again */
-        ssize_t n = recv(h->j.chan, h->reply, sizeof h->reply, MSG_TRUNC | MSG_DONTWAIT);
+        int64_t stamp;
+        ssize_t n = owntime_recv(h->j.chan, h->reply, sizeof h->reply, &stamp);
         if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
         if (n == 0) return host_eof(h);
         if (n < 0) return host_death(h, NULL);
-        *had_us = host_had_us(h, t0, wait0);
+        *had_us = owntime_had(&h->own, c, stamp);
         if ((size_t)n > sizeof h->reply)
             return host_fault(h, OUTCOME_GARBAGE, "a message of %zd bytes (at most %d)", n,
                               JAIL_MAX_MSG);
@@ -427,13 +322,15 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
 static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
 {
     if (host_check_quiet(h) < 0) return -1;
-    int64_t cpu0 = host_jail_cpu_us(h), had = 0;
+    int64_t cpu0 = owntime_cpu_us(&h->own), had = 0;
+    owntime_count c; /* the bot's time runs from its continuing */
+    owntime_start(&h->own, &c);
     host_continue(h);
     Arena__WorkerMsg *m = NULL;
-    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, cpu0, &m, &had) < 0)
+    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0)
         return -1;
     host_stop(h);
-    int64_t cpu1 = host_jail_cpu_us(h);
+    int64_t cpu1 = owntime_cpu_us(&h->own);
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {
         m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
         m->action->think_us = had;
@@ -537,11 +434,12 @@ int worker_main(int argc, char **argv)
     h.ppid = getppid();
     h.j.pid = -1;
     h.j.pidfd = h.j.chan = -1;
-    h.sched.fd = h.stat.fd = -1;
     wire_scratch_init(&h.scratch);
     wire_scratch_init(&h.reply_scratch);
     /* before libzmq starts its threads: clone() then copies one thread */
     host_spawn_jail(&h);
+    owntime_init(&h.own, h.j.bot_pid);
+    if (h.j.chan >= 0) owntime_stamp_channel(h.j.chan); /* without stamps: counted until read */
     int status = 1;
     if (host_connect(&h) < 0) goto out;
     for (;;) {
@@ -555,8 +453,7 @@ int worker_main(int argc, char **argv)
     status = 0;
 out:
     jail_close(&h.j);
-    if (h.sched.fd >= 0) close(h.sched.fd);
-    if (h.stat.fd >= 0) close(h.stat.fd);
+    owntime_close(&h.own);
     wire_buf_free(&h.in);
     wire_buf_free(&h.out);
     if (h.sock) zmq_close(h.sock);

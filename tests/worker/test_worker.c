@@ -92,8 +92,10 @@ static int setup_game(worker *w, int seat, Arena__BotInfo **info)
     return worker_setup(w, &s, ACT_DEADLINE, info, err, sizeof err);
 }
 
-/* One turn at the start position of countdown (seat 0 to move). */
-static int act_once(worker *w, int64_t timeout_us, int32_t *action, int64_t *elapsed)
+/* One turn at the start position of countdown (seat 0 to move), with a
+ * budget for the bot and a limit for its host. */
+static int act_budget(worker *w, int64_t budget_us, int64_t timeout_us, int32_t *action,
+                      int64_t *elapsed)
 {
     arena_game *g = rules->game_new("", NULL, 0);
     arena_state *s = rules->state_new(g);
@@ -105,11 +107,17 @@ static int act_once(worker *w, int64_t timeout_us, int32_t *action, int64_t *ela
     t.legal = legal;
     t.n_legal = (size_t)rules->legal_actions(s, legal, 8);
     t.time_left_us = timeout_us;
-    t.move_budget_us = timeout_us;
+    t.move_budget_us = budget_us;
     rules->state_free(s);
     rules->game_free(g);
     int64_t dummy;
     return worker_act(w, &t, timeout_us, action, elapsed ? elapsed : &dummy, NULL, err, sizeof err);
+}
+
+/* The same with the whole limit as the budget. */
+static int act_once(worker *w, int64_t timeout_us, int32_t *action, int64_t *elapsed)
+{
+    return act_budget(w, timeout_us, timeout_us, action, elapsed);
 }
 
 /* Plays a whole game of countdown between two set-up workers; the outcome. */
@@ -815,6 +823,39 @@ START_TEST(test_wait_in_progress_is_not_charged)
 }
 END_TEST
 
+/* An answer is charged until the bot sent it, not until its host got to
+ * read it (owntime.h): slow sleeps 100 ms (twice its 50 ms budget) and
+ * answers into a host stopped from 20 ms to 720 ms, as a host starved of
+ * processors would be. It had 100 ms of its 400 ms limit; counted until its
+ * host read it, it had 720 ms and lost on time. */
+START_TEST(test_answer_counts_until_sent)
+{
+    worker *w = spawn("slow");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    pid_t host = worker_pid(w), pauser = fork();
+    if (pauser == 0) {
+        usleep(20000);
+        kill(host, SIGSTOP);
+        usleep(700000);
+        kill(host, SIGCONT);
+        _exit(0);
+    }
+    ck_assert_int_gt(pauser, 0);
+    int32_t action = -1;
+    int64_t had = 0, t0 = arena_now_us();
+    int code = act_budget(w, SEC / 20, 2 * SEC / 5, &action, &had);
+    int64_t took = arena_now_us() - t0;
+    waitpid(pauser, NULL, 0);
+    ck_assert_msg(code == OUTCOME_NORMAL, "%s", err);
+    ck_assert_msg(took >= 700000, "the host was not stopped (%lld us): this proves nothing",
+                  (long long)took);
+    /* less any wait for a processor between its answer and its next recv */
+    ck_assert_msg(had >= SEC / 20 && had < 2 * SEC / 5, "charged %lld us for 100 ms of sleep",
+                  (long long)had);
+    worker_close(w);
+}
+END_TEST
+
 static Suite *worker_suite(void)
 {
     Suite *s = suite_create("worker");
@@ -855,6 +896,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_move_limit_counts_the_bots_time);
     tcase_add_test(tc, test_own_clock_matches_the_charge);
     tcase_add_test(tc, test_wait_in_progress_is_not_charged);
+    tcase_add_test(tc, test_answer_counts_until_sent);
     suite_add_tcase(s, tc);
     return s;
 }

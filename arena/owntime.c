@@ -1,0 +1,163 @@
+/* owntime.c -- the time a jailed bot had for a request (see owntime.h). */
+#include "owntime.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "arena/sdk.h"
+
+#define OWNTIME_JUMP_US 1000000 /* realtime and monotonic apart by more: a clock was set */
+
+void owntime_init(owntime *o, pid_t pid)
+{
+    memset(o, 0, sizeof *o);
+    o->pid = pid;
+    o->sched_fd = o->stat_fd = -1;
+}
+
+void owntime_close(owntime *o)
+{
+    if (o->sched_fd >= 0) close(o->sched_fd);
+    if (o->stat_fd >= 0) close(o->stat_fd);
+    o->sched_fd = o->stat_fd = -1;
+}
+
+/* Reads the bot's /proc/PID/<name> into buf (NUL-terminated) through a
+ * descriptor kept open: one pread of a few dozen bytes. Its length, or -1
+ * where the kernel does not keep it. */
+static ssize_t owntime_read(const owntime *o, int *fd, int *missing, const char *name, char *buf,
+                            size_t len)
+{
+    if (o->pid <= 0) return -1;
+    if (*fd < 0 && !*missing) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/%s", (int)o->pid, name);
+        *fd = open(path, O_RDONLY | O_CLOEXEC);
+        *missing = *fd < 0;
+    }
+    ssize_t n = *fd >= 0 ? pread(*fd, buf, len - 1, 0) : -1;
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    return n;
+}
+
+int64_t owntime_cpu_us(const owntime *o)
+{
+    clockid_t clk;
+    struct timespec ts;
+    if (o->pid <= 0 || clock_getcpuclockid(o->pid, &clk) || clock_gettime(clk, &ts)) return -1;
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* The second field of schedstat: nanoseconds runnable but not running. */
+int64_t owntime_wait_us(owntime *o)
+{
+    char buf[96];
+    unsigned long long run = 0, wait = 0;
+    if (owntime_read(o, &o->sched_fd, &o->sched_missing, "schedstat", buf, sizeof buf) < 0)
+        return 0;
+    return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
+}
+
+/* Whether the bot is runnable (state R of /proc/PID/stat: running, or
+ * waiting for a processor); 0 when it sleeps, is stopped or is gone. */
+static int owntime_runnable(owntime *o)
+{
+    char buf[512];
+    if (owntime_read(o, &o->stat_fd, &o->stat_missing, "stat", buf, sizeof buf) < 0) return 0;
+    const char *end = strrchr(buf, ')'); /* the name between ( ) may hold anything */
+    return end && end[1] == ' ' && end[2] == 'R';
+}
+
+static int64_t owntime_real_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void owntime_start(owntime *o, owntime_count *c)
+{
+    c->t0_real_ns = owntime_real_ns();
+    c->t0_us = arena_now_us();
+    c->wait0_us = owntime_wait_us(o);
+    c->look_us = c->look_cpu_us = -1;
+}
+
+/* Wall-clock time from the request to until_us less the waits counted by
+ * now: the plain count, which includes a wait going on. */
+static int64_t owntime_count_us(owntime *o, const owntime_count *c, int64_t until_us)
+{
+    int64_t had = until_us - c->t0_us - (owntime_wait_us(o) - c->wait0_us);
+    return had > 0 ? had : 0;
+}
+
+int owntime_over(owntime *o, owntime_count *c, int64_t limit_us, int *ms)
+{
+    if (limit_us <= 0) return *ms = -1, 0;
+    int64_t now = arena_now_us(), had = owntime_count_us(o, c, now);
+    if (had < limit_us) {
+        /* no wait for a processor can shorten the rest of the limit */
+        c->look_us = -1;
+        *ms = (int)((limit_us - had + 999) / 1000);
+        return 0;
+    }
+    if (!owntime_runnable(o)) return 1;
+    int64_t cpu = owntime_cpu_us(o);
+    if (cpu < 0) return 1;
+    /* Runnable: possibly waiting since its last run. If it ran after the
+     * previous look, that wait began after the look. */
+    int over = c->look_us >= 0 && cpu > c->look_cpu_us && had - (now - c->look_us) >= limit_us;
+    c->look_us = now;
+    c->look_cpu_us = cpu;
+    *ms = OWNTIME_LOOK_MS;
+    return over;
+}
+
+int64_t owntime_had(owntime *o, const owntime_count *c, int64_t stamp_ns)
+{
+    int64_t now = arena_now_us(), until = now;
+    if (stamp_ns >= 0) {
+        int64_t sent = (stamp_ns - c->t0_real_ns) / 1000, real_now = owntime_real_ns();
+        int64_t drift = (real_now - c->t0_real_ns) / 1000 - (now - c->t0_us);
+        if (drift < OWNTIME_JUMP_US && drift > -OWNTIME_JUMP_US) /* no clock was set */
+            until = c->t0_us + (sent < 0 ? 0 : sent > now - c->t0_us ? now - c->t0_us : sent);
+    }
+    return owntime_count_us(o, c, until);
+}
+
+int owntime_stamp_channel(int fd)
+{
+    int on = 1;
+    return setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) == 0 ? 0 : -1;
+}
+
+ssize_t owntime_recv(int fd, void *buf, size_t len, int64_t *stamp_ns)
+{
+    union {
+        char buf[CMSG_SPACE(sizeof(struct timespec))];
+        struct cmsghdr align;
+    } ctl;
+    struct iovec iov = {buf, len};
+    struct msghdr m;
+    memset(&m, 0, sizeof m);
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    m.msg_control = ctl.buf;
+    m.msg_controllen = sizeof ctl.buf;
+    *stamp_ns = -1;
+    ssize_t n = recvmsg(fd, &m, MSG_TRUNC | MSG_DONTWAIT);
+    if (n < 0) return n;
+    for (struct cmsghdr *cm = CMSG_FIRSTHDR(&m); cm; cm = CMSG_NXTHDR(&m, cm))
+        if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SO_TIMESTAMPNS &&
+            cm->cmsg_len >= CMSG_LEN(sizeof(struct timespec))) {
+            struct timespec ts;
+            memcpy(&ts, CMSG_DATA(cm), sizeof ts);
+            *stamp_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+        }
+    return n;
+}
