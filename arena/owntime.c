@@ -139,7 +139,9 @@ int owntime_stamp_channel(int fd)
 ssize_t owntime_recv(int fd, void *buf, size_t len, int64_t *stamp_ns)
 {
     union {
-        char buf[CMSG_SPACE(sizeof(struct timespec))];
+        /* room for the stamp and for descriptors an unsandboxed bot might
+         * pass (a jailed one cannot: its filter has no sendmsg) */
+        char buf[CMSG_SPACE(sizeof(struct timespec)) + CMSG_SPACE(16 * sizeof(int))];
         struct cmsghdr align;
     } ctl;
     struct iovec iov = {buf, len};
@@ -150,14 +152,22 @@ ssize_t owntime_recv(int fd, void *buf, size_t len, int64_t *stamp_ns)
     m.msg_control = ctl.buf;
     m.msg_controllen = sizeof ctl.buf;
     *stamp_ns = -1;
-    ssize_t n = recvmsg(fd, &m, MSG_TRUNC | MSG_DONTWAIT);
+    ssize_t n = recvmsg(fd, &m, MSG_TRUNC | MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
     if (n < 0) return n;
-    for (struct cmsghdr *cm = CMSG_FIRSTHDR(&m); cm; cm = CMSG_NXTHDR(&m, cm))
-        if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SO_TIMESTAMPNS &&
-            cm->cmsg_len >= CMSG_LEN(sizeof(struct timespec))) {
+    for (struct cmsghdr *cm = CMSG_FIRSTHDR(&m); cm; cm = CMSG_NXTHDR(&m, cm)) {
+        if (cm->cmsg_level != SOL_SOCKET) continue;
+        if (cm->cmsg_type == SO_TIMESTAMPNS && cm->cmsg_len >= CMSG_LEN(sizeof(struct timespec))) {
             struct timespec ts;
             memcpy(&ts, CMSG_DATA(cm), sizeof ts);
             *stamp_ns = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+        } else if (cm->cmsg_type == SCM_RIGHTS) { /* never kept */
+            size_t k = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+            for (size_t i = 0; i < k; i++) {
+                int passed;
+                memcpy(&passed, CMSG_DATA(cm) + i * sizeof(int), sizeof passed);
+                close(passed);
+            }
         }
+    }
     return n;
 }

@@ -74,7 +74,8 @@ int64_t owntime_had(owntime *o, const owntime_count *c, int64_t stamp_ns);
 int owntime_stamp_channel(int fd);
 
 /* recv(fd, buf, len, MSG_TRUNC | MSG_DONTWAIT) that also gives the packet's
- * send stamp in *stamp_ns (-1 when it has none). */
+ * send stamp in *stamp_ns (-1 when it has none). Descriptors passed along
+ * with the packet are closed at once. */
 ssize_t owntime_recv(int fd, void *buf, size_t len, int64_t *stamp_ns);
 
 #endif

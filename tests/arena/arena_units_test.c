@@ -1,9 +1,12 @@
 /* arena_units_test.c -- schedule, pairwise tally, entrant labels, loader errors,
- * outcome phrases. */
+ * outcome phrases, the seat host's channel reads. */
 #include <check.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 #include "entrant.h"
 #include "loader.h"
 #include "outcome.h"
+#include "owntime.h"
 #include "report.h"
 #include "report_build.h"
 #include "schedule.h"
@@ -422,6 +426,58 @@ START_TEST(time_controls_parse_and_print_back)
 }
 END_TEST
 
+/* The seat host reads a bot's packet with its send stamp (owntime.h), and
+ * never keeps a descriptor passed along with it: an unsandboxed bot can
+ * sendmsg one. Here a pipe's write end rides with the packet; once the test
+ * closes its own copy the read end sees the end of the pipe only if the
+ * receiving side closed the one it was given. */
+START_TEST(channel_reads_stamp_and_drop_descriptors)
+{
+    int sv[2], pipefd[2];
+    ck_assert_int_eq(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0);
+    ck_assert_int_eq(pipe(pipefd), 0);
+    ck_assert_int_eq(owntime_stamp_channel(sv[0]), 0);
+    struct timespec before;
+    clock_gettime(CLOCK_REALTIME, &before);
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } ctl;
+    char byte = 'a';
+    struct iovec iov = {&byte, 1};
+    struct msghdr m;
+    memset(&m, 0, sizeof m);
+    m.msg_iov = &iov;
+    m.msg_iovlen = 1;
+    m.msg_control = ctl.buf;
+    m.msg_controllen = sizeof ctl.buf;
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(cm), &pipefd[1], sizeof(int));
+    ck_assert_int_eq(sendmsg(sv[1], &m, 0), 1);
+    struct timespec after;
+    clock_gettime(CLOCK_REALTIME, &after);
+    close(pipefd[1]);
+    usleep(50000); /* read well after the send */
+    char got[8];
+    int64_t stamp, t0 = (int64_t)before.tv_sec * 1000000000 + before.tv_nsec,
+                   t1 = (int64_t)after.tv_sec * 1000000000 + after.tv_nsec;
+    ck_assert_int_eq(owntime_recv(sv[0], got, sizeof got, &stamp), 1);
+    ck_assert_int_eq(got[0], 'a');
+    ck_assert_msg(stamp >= t0 && stamp <= t1,
+                  "stamped %lld ns after the send began, which took %lld", (long long)(stamp - t0),
+                  (long long)(t1 - t0));
+    char c;
+    ck_assert_int_eq(fcntl(pipefd[0], F_SETFL, O_NONBLOCK), 0);
+    ck_assert_msg(read(pipefd[0], &c, 1) == 0, "the passed descriptor was kept");
+    close(pipefd[0]);
+    close(sv[0]);
+    close(sv[1]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arena_units");
@@ -439,6 +495,7 @@ int main(void)
     tcase_add_test(tc, allocation_never_fails_quietly);
     tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
     tcase_add_test(tc, time_controls_parse_and_print_back);
+    tcase_add_test(tc, channel_reads_stamp_and_drop_descriptors);
     suite_add_tcase(s, tc);
     return support_main(s);
 }
