@@ -302,6 +302,11 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
             memcpy(&r, h->reply, sizeof r);
             if (r.magic == SANDBOX_RECORD_MAGIC) return host_death(h, &r);
         }
+        /* a turn's late answer is the arena's to judge (it says by how much);
+         * a Setup's is the host's */
+        if (want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && limit_us > 0 && *had_us > limit_us)
+            return host_late(h, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
+                             cpu0_us >= 0 ? owntime_cpu_us(&h->own) - cpu0_us : -1);
         if (wire_decode_worker(&h->reply_scratch.alloc, h->reply, (size_t)n, out) != WIRE_OK)
             return host_fault(h, OUTCOME_GARBAGE, "unreadable message");
         Arena__WorkerMsg *m = *out;

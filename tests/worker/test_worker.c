@@ -828,19 +828,26 @@ END_TEST
  * answers into a host stopped from 20 ms to 720 ms, as a host starved of
  * processors would be. It had 100 ms of its 400 ms limit; counted until its
  * host read it, it had 720 ms and lost on time. */
+/* Stops process pid from 20 ms to (20 + ms) ms from now, from a child. */
+static pid_t pause_later(pid_t pid, int ms)
+{
+    pid_t pauser = fork();
+    if (pauser == 0) {
+        usleep(20000);
+        kill(pid, SIGSTOP);
+        usleep((useconds_t)ms * 1000);
+        kill(pid, SIGCONT);
+        _exit(0);
+    }
+    ck_assert_int_gt(pauser, 0);
+    return pauser;
+}
+
 START_TEST(test_answer_counts_until_sent)
 {
     worker *w = spawn("slow");
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
-    pid_t host = worker_pid(w), pauser = fork();
-    if (pauser == 0) {
-        usleep(20000);
-        kill(host, SIGSTOP);
-        usleep(700000);
-        kill(host, SIGCONT);
-        _exit(0);
-    }
-    ck_assert_int_gt(pauser, 0);
+    pid_t pauser = pause_later(worker_pid(w), 700);
     int32_t action = -1;
     int64_t had = 0, t0 = arena_now_us();
     int code = act_budget(w, SEC / 20, 2 * SEC / 5, &action, &had);
@@ -852,6 +859,17 @@ START_TEST(test_answer_counts_until_sent)
     /* less any wait for a processor between its answer and its next recv */
     ck_assert_msg(had >= SEC / 20 && had < 2 * SEC / 5, "charged %lld us for 100 ms of sleep",
                   (long long)had);
+    worker_close(w);
+
+    /* and a late answer stays late, found waiting or not: busy_create
+     * computes 0.5 s in create() for a 300 ms limit, answering into a host
+     * stopped for a second */
+    w = spawn("busy_create");
+    pauser = pause_later(worker_pid(w), 1000);
+    code = setup_limited(w, 3 * SEC / 10);
+    waitpid(pauser, NULL, 0);
+    ck_assert_int_eq(code, OUTCOME_TIME);
+    ck_assert_msg(strstr(err, "no answer within 300 ms"), "%s", err);
     worker_close(w);
 }
 END_TEST
