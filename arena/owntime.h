@@ -18,7 +18,10 @@
  *     the previous look, less the time since that look (the longest the wait
  *     going on can be). A host slow to get a processor only looks later.
  *  2. An answer is charged up to the moment the bot sent it (the channel's
- *     send stamp, SO_TIMESTAMPNS), not the moment the host got to read it.
+ *     send stamp, SO_TIMESTAMPNS), not the moment the host got to read it
+ *     (less any wait between its answer and its next read of the channel:
+ *     the waits are known only as a total).
+ * The count starts when the host continues the bot with the request.
  *  3. Where the kernel keeps no schedstat the count is wall-clock time; where
  *     the channel gives no stamp, an answer counts until it is read.
  * The bot's main thread's waits only: a jailed bot has no other thread (its
