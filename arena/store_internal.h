@@ -3,19 +3,22 @@
 #ifndef ARENA_STORE_INTERNAL_H
 #define ARENA_STORE_INTERNAL_H
 
+#include <limits.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <sqlite3.h>
 
 #include "store.h"
 
 /* Bumped by every migration step in store_schema.c. */
-#define STORE_SCHEMA_VERSION 6
+#define STORE_SCHEMA_VERSION 7
 /* The versions that brought what a reader of an older store must do
  * without (store_schema.c says what each added). */
 #define STORE_V_SEAT_ORDERS 3 /* tournaments.seat_orders */
 #define STORE_V_FORMATS 4     /* tournament_formats, sprt_runs */
 #define STORE_V_SHARDS 5      /* tournament_shards */
+#define STORE_V_SEAT_JSON 7   /* matches.seats; match_seats a view */
 
 /* The time stamps of the store's rows (UTC, milliseconds), as SQL. */
 #define STORE_NOW "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))"
@@ -51,6 +54,21 @@ void store__rollback(store *s);
 
 /* Creates or migrates the schema to STORE_SCHEMA_VERSION (store_schema.c). */
 int store__schema(store *s, char *err, size_t errlen);
+
+/* A match's seats as its row stores them (schema 7, store_seats.c): JSON
+ * of n seats into buf; its length, or -1 when it does not fit or a return is
+ * not finite. entrant[i] == STORE_NO_ENTRANT writes null (seats stored before
+ * schema 2). */
+#define STORE_NO_ENTRANT INT_MIN
+int store__seats_json(char *buf, size_t cap, int n, const int64_t *bot, const double *ret,
+                      const int *entrant);
+/* The seats of a stored row back: up to max of them into bot, ret and
+ * entrant; their number, or -1 when the text is not such an array. */
+int store__seats_parse(const char *json, int max, int64_t *bot, double *ret, int *entrant);
+/* Room enough for store__seats_json of a full table. */
+#define STORE_SEATS_JSON_MAX (ARENA_MAX_PLAYERS * 64 + 8)
+/* The migration to schema 7: seat rows into match rows, the table into a view. */
+int store__seats_fold(store *s, char *err, size_t errlen);
 
 /* A tournament's shard (store_shard.c): recorded inside the caller's
  * transaction; read back as 0, 0 for a whole tournament or an older store. */

@@ -1,11 +1,12 @@
-/* store_match.c -- committing finished matches: rows and seats of a group of
+/* store_match.c -- committing finished matches: the rows of a group of
  * matches in a single transaction, so a kill leaves each group whole or absent.
  *
  * This runs once per finished match, thousands of times a second in a fast
- * game, so the per-row work is kept to the inserts themselves: the statements
- * are prepared once per group, the seats' bots come from the tournament's
- * entrant list read once per group (not a lookup in each insert), and the
- * group's rows share one finishing time (not a strftime per row). */
+ * game, so the per-row work is kept to the insert itself: one row a match,
+ * its seats in it (schema 7, store_seats.c); the statement is prepared once
+ * per group, the seats' bots come from the tournament's entrant list read
+ * once per group (not a lookup in each insert), and the group's rows share
+ * one finishing time (not a strftime per row). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,32 +16,56 @@
 
 static const char store_match_ins[] =
     "INSERT INTO matches(tournament_id, match_index, seed, end_code, end_detail, culprit,"
-    " plies, duration_us, log_path, finished_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"
+    " plies, duration_us, log_path, finished_at, seats)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
     " ON CONFLICT(tournament_id, match_index) DO NOTHING";
-
-static const char store_seat_ins[] =
-    "INSERT INTO match_seats(match_id, seat, bot_id, game_return, entrant)"
-    " VALUES(?1, ?2, ?3, ?4, ?5)";
 
 static const char store_entrants_sel[] =
     "SELECT position, bot_id FROM tournament_entrants WHERE tournament_id=?1";
 
 static const char store_now_sel[] = "SELECT " STORE_NOW;
 
-/* What a group's inserts share: the statements, the bot of each entrant
+/* What a group's inserts share: the statement, the bot of each entrant
  * position of the tournament (0: no such entrant), the finishing time. */
 typedef struct group_ctx {
-    sqlite3_stmt *match, *seat;
+    sqlite3_stmt *match;
     int64_t *bot; /* by entrant position */
     int n_bot;
     char now[40];
 } group_ctx;
 
-/* Inserts the match row. Sets *fresh to 0 when (tournament, index) was already
- * stored: the first result stands (see store.h). */
-static int store_match_row(store *s, const group_ctx *g, int64_t tid, const match_record *m,
-                           int64_t *id, int *fresh, char *err, size_t errlen)
+/* The match's seats as stored (store_seats.c), each entrant checked
+ * against the tournament's list. */
+static int store_match_seats(store *s, const group_ctx *g, int64_t tid, const match_record *m,
+                             char *json, char *err, size_t errlen)
 {
+    int64_t bot[ARENA_MAX_PLAYERS];
+    for (int i = 0; i < m->num_players; i++) {
+        int e = m->seat_entrant[i];
+        if (e < 0 || e >= g->n_bot || g->bot[e] == 0)
+            return store__errf(s, err, errlen,
+                               "insert match %u: seat %d names entrant %d, not in tournament %lld",
+                               m->index, i, e, (long long)tid);
+        bot[i] = g->bot[e];
+    }
+    int len = store__seats_json(json, STORE_SEATS_JSON_MAX, m->num_players, bot, m->returns,
+                                m->seat_entrant);
+    if (len < 0)
+        return store__errf(s, err, errlen,
+                           "insert match %u: a seat's return is not a finite number", m->index);
+    return len;
+}
+
+/* Inserts the match row; when (tournament, index) was already stored the
+ * first result stands (see store.h). */
+static int store_match_row(store *s, const group_ctx *g, int64_t tid, const match_record *m,
+                           char *err, size_t errlen)
+{
+    if (m->num_players < 1 || m->num_players > ARENA_MAX_PLAYERS)
+        return store__errf(s, err, errlen, "insert match %u: %d players", m->index, m->num_players);
+    char json[STORE_SEATS_JSON_MAX];
+    int len = store_match_seats(s, g, tid, m, json, err, errlen);
+    if (len < 0) return -1;
     sqlite3_stmt *st = g->match;
     sqlite3_bind_int64(st, 1, tid);
     sqlite3_bind_int64(st, 2, m->index);
@@ -52,34 +77,10 @@ static int store_match_row(store *s, const group_ctx *g, int64_t tid, const matc
     sqlite3_bind_int64(st, 8, m->duration_us);
     store__bind_text(st, 9, m->log_path);
     store__bind_text(st, 10, g->now);
+    sqlite3_bind_text(st, 11, json, len, SQLITE_STATIC);
     int rc = store__done(s, st, "insert match", err, errlen);
     sqlite3_reset(st);
-    if (rc) return -1;
-    *fresh = sqlite3_changes(s->db) > 0;
-    *id = sqlite3_last_insert_rowid(s->db);
-    return 0;
-}
-
-static int store_match_seats(store *s, const group_ctx *g, int64_t tid, int64_t mid,
-                             const match_record *m, char *err, size_t errlen)
-{
-    sqlite3_stmt *st = g->seat;
-    int rc = 0;
-    for (int i = 0; i < m->num_players && rc == 0; i++) {
-        int e = m->seat_entrant[i];
-        if (e < 0 || e >= g->n_bot || g->bot[e] == 0)
-            return store__errf(s, err, errlen,
-                               "insert match %u: seat %d names entrant %d, not in tournament %lld",
-                               m->index, i, e, (long long)tid);
-        sqlite3_bind_int64(st, 1, mid);
-        sqlite3_bind_int(st, 2, i);
-        sqlite3_bind_int64(st, 3, g->bot[e]);
-        sqlite3_bind_double(st, 4, m->returns[i]);
-        sqlite3_bind_int(st, 5, e);
-        rc = store__done(s, st, "insert match seat", err, errlen);
-        sqlite3_reset(st);
-    }
-    return rc;
+    return rc ? -1 : 0;
 }
 
 /* The group's shared part: statements, entrants' bots, the time. */
@@ -112,28 +113,13 @@ static int group_open(store *s, group_ctx *g, int64_t tid, char *err, size_t err
         sqlite3_finalize(st);
     }
     if (rc == 0) rc = store__prepare(s, &g->match, store_match_ins, "insert match", err, errlen);
-    if (rc == 0) rc = store__prepare(s, &g->seat, store_seat_ins, "insert match seat", err, errlen);
     return rc;
 }
 
 static void group_close(group_ctx *g)
 {
     sqlite3_finalize(g->match);
-    sqlite3_finalize(g->seat);
     free(g->bot);
-}
-
-/* One match's rows inside the caller's transaction. */
-static int store_match_rows(store *s, const group_ctx *g, int64_t tournament, const match_record *m,
-                            char *err, size_t errlen)
-{
-    int64_t mid = 0;
-    int fresh = 0;
-    if (m->num_players < 1 || m->num_players > ARENA_MAX_PLAYERS)
-        return store__errf(s, err, errlen, "insert match %u: %d players", m->index, m->num_players);
-    if (store_match_row(s, g, tournament, m, &mid, &fresh, err, errlen)) return -1;
-    if (fresh && store_match_seats(s, g, tournament, mid, m, err, errlen)) return -1;
-    return 0;
 }
 
 int store_matches(store *s, int64_t tournament, const match_record *m, size_t n, char *err,
@@ -142,16 +128,16 @@ int store_matches(store *s, int64_t tournament, const match_record *m, size_t n,
     group_ctx g;
     /* The group's rows refer only to what they are checked against here: the
      * tournament whose entrants group_open reads (none read: every seat is
-     * refused), the bots of those entrants, the match row just inserted. So
-     * SQLite's own foreign-key checks, a fifth of the committer's work, are
-     * off for the group (a connection setting, outside the transaction: it
+     * refused) and the bots of those entrants. So SQLite's own foreign-key
+     * checks (a fifth of the committer's work while seats were rows) are off
+     * for the group (a connection setting, outside the transaction: it
      * cannot change inside one) and on again for everything else. */
     if (store__exec(s, "PRAGMA foreign_keys=OFF", "insert matches", err, errlen)) return -1;
     int rc = store__begin(s, err, errlen);
     if (rc == 0) {
         rc = group_open(s, &g, tournament, err, errlen);
         for (size_t i = 0; i < n && rc == 0; i++)
-            rc = store_match_rows(s, &g, tournament, &m[i], err, errlen);
+            rc = store_match_row(s, &g, tournament, &m[i], err, errlen);
         group_close(&g);
         if (rc)
             store__rollback(s);

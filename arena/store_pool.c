@@ -197,44 +197,88 @@ static int pool_entrant_copy(const pool_read *r, int64_t tid, int pos)
     return lo < r->n_ent && r->ent[lo].tid == tid && r->ent[lo].pos == pos ? r->ent[lo].copy : -1;
 }
 
+/* One seat read back; match_first is where its match's seats begin. A seat
+ * with no entrant (stored before schema 2) is told from other copies of its
+ * bot in the match by seat order. */
+static void pool_add_seat(pool_read *r, size_t *match_first, int64_t tid, int64_t mid, int64_t bot,
+                          double ret, int entrant)
+{
+    if (r->n_seat == r->cap_seat) {
+        r->cap_seat = r->cap_seat ? 2 * r->cap_seat : 256;
+        r->seat = xrealloc(r->seat, r->cap_seat * sizeof *r->seat);
+    }
+    size_t k = r->n_seat++;
+    pool_seat *p = &r->seat[k];
+    p->mid = mid;
+    p->bot = bot;
+    p->ret = ret;
+    if (r->seat[*match_first].mid != p->mid) *match_first = k;
+    if (entrant == STORE_NO_ENTRANT) {
+        p->copy = 0;
+        for (size_t j = *match_first; j < k; j++)
+            p->copy += r->seat[j].bot == p->bot;
+    } else {
+        p->copy = pool_entrant_copy(r, tid, entrant);
+    }
+}
+
+#define STORE_POOL_MATCHES " FROM tournaments t JOIN matches m ON m.tournament_id=t.id"
+#define STORE_POOL_WHERE " WHERE t.game=?1 AND t.options=?2"
+
+/* Schema 7: a row a match, its seats parsed here (the match_seats view
+ * parses the same text in SQL at several times the cost). */
+static int store_pool_rows(store *s, sqlite3_stmt *st, pool_read *r, char *err, size_t errlen)
+{
+    int rc;
+    size_t match_first = 0;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        int64_t tid = sqlite3_column_int64(st, 0), mid = sqlite3_column_int64(st, 1);
+        int64_t bot[ARENA_MAX_PLAYERS];
+        double ret[ARENA_MAX_PLAYERS];
+        int ent[ARENA_MAX_PLAYERS];
+        int n = store__seats_parse((const char *)sqlite3_column_text(st, 2), ARENA_MAX_PLAYERS, bot,
+                                   ret, ent);
+        if (n < 0) {
+            sqlite3_finalize(st);
+            return store__errf(s, err, errlen,
+                               "match %lld: its seats are not a list of [bot, return, entrant]: "
+                               "the store is damaged",
+                               (long long)mid);
+        }
+        for (int i = 0; i < n; i++)
+            pool_add_seat(r, &match_first, tid, mid, bot[i], ret[i], ent[i]);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
+}
+
 static int store_pool_seats(store *s, const char *game, const char *options, pool_read *r,
                             char *err, size_t errlen)
 {
+    static const char sel_v7[] =
+        "SELECT m.tournament_id, m.id, m.seats" STORE_POOL_MATCHES STORE_POOL_WHERE
+        " ORDER BY t.id, m.match_index";
+    /* Older stores, read and not migrated (by `arena ratings`): seat rows;
+     * schema 1 has no entrant column, all its seats read as the older ones. */
 #define STORE_POOL_SEATS(ENTRANT)                                                                  \
-    "SELECT m.tournament_id, m.id, ms.bot_id, ms.game_return, " ENTRANT                            \
-    " FROM tournaments t JOIN matches m ON m.tournament_id=t.id"                                   \
-    " JOIN match_seats ms ON ms.match_id=m.id WHERE t.game=?1 AND t.options=?2"                    \
+    "SELECT m.tournament_id, m.id, ms.bot_id, ms.game_return, " ENTRANT STORE_POOL_MATCHES         \
+    " JOIN match_seats ms ON ms.match_id=m.id" STORE_POOL_WHERE                                    \
     " ORDER BY t.id, m.match_index, ms.seat"
-    /* A store of schema 1 (read, not migrated, by `arena ratings`) has no
-     * entrant column: all its seats read as the older ones. */
     static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant");
     static const char sel_v1[] = STORE_POOL_SEATS("NULL");
     sqlite3_stmt *st;
     int rc;
-    size_t match_first = 0; /* where the current match's seats begin */
-    if (store__prepare(s, &st, s->version >= 2 ? sel_v2 : sel_v1, "load pool games", err, errlen))
-        return -1;
+    size_t match_first = 0;
+    const char *sel = s->version >= STORE_V_SEAT_JSON ? sel_v7 : s->version >= 2 ? sel_v2 : sel_v1;
+    if (store__prepare(s, &st, sel, "load pool games", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     store__bind_text(st, 2, options);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (r->n_seat == r->cap_seat) {
-            r->cap_seat = r->cap_seat ? 2 * r->cap_seat : 256;
-            r->seat = xrealloc(r->seat, r->cap_seat * sizeof *r->seat);
-        }
-        size_t k = r->n_seat++;
-        pool_seat *p = &r->seat[k];
-        p->mid = sqlite3_column_int64(st, 1);
-        p->bot = sqlite3_column_int64(st, 2);
-        p->ret = sqlite3_column_double(st, 3);
-        if (r->seat[match_first].mid != p->mid) match_first = k;
-        if (sqlite3_column_type(st, 4) == SQLITE_NULL) {
-            p->copy = 0;
-            for (size_t j = match_first; j < k; j++)
-                p->copy += r->seat[j].bot == p->bot;
-        } else {
-            p->copy = pool_entrant_copy(r, sqlite3_column_int64(st, 0), sqlite3_column_int(st, 4));
-        }
-    }
+    if (s->version >= STORE_V_SEAT_JSON) return store_pool_rows(s, st, r, err, errlen);
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        pool_add_seat(r, &match_first, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
+                      sqlite3_column_int64(st, 2), sqlite3_column_double(st, 3),
+                      sqlite3_column_type(st, 4) == SQLITE_NULL ? STORE_NO_ENTRANT
+                                                                : sqlite3_column_int(st, 4));
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
 }

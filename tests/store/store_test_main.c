@@ -6,5 +6,6 @@
 
 int main(void)
 {
-    return support_main(store_basic_suite(), store_pool_suite(), store_players_suite(), store_kill_suite());
+    return support_main(store_basic_suite(), store_pool_suite(), store_players_suite(),
+                        store_kill_suite(), store_seats_suite());
 }

@@ -9,24 +9,12 @@
 #include "store_internal.h"
 #include "store_test.h"
 
-#define SHA(c) c c c c c c c c "00000000000000000000000000000000000000000000000000000000"
-
 static pool_data load_ok(store *s)
 {
     char err[512] = "";
     pool_data p;
     ck_assert_msg(store_pool_load(s, "g", "", &p, err, sizeof err) == 0, "%s", err);
     return p;
-}
-
-static void raw_exec(const char *dir, const char *sql)
-{
-    char *db = st_join(dir, "arena.db");
-    sqlite3 *h;
-    ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
-    ck_assert_msg(sqlite3_exec(h, sql, NULL, NULL, NULL) == SQLITE_OK, "%s", sqlite3_errmsg(h));
-    ck_assert_int_eq(sqlite3_close(h), SQLITE_OK);
-    free(db);
 }
 
 static void assert_fits(const pool_data *p)
@@ -112,7 +100,7 @@ START_TEST(old_seats_without_entrant)
     int64_t t = st_tournament(s, "g", "", (entrant *[]){&r, &r}, 2);
     st_commit(s, t, 0, 2, (int[]){1, 0}, (double[]){0, 1});
     store_close(s);
-    raw_exec(tmp, "UPDATE match_seats SET entrant=NULL");
+    st_exec(tmp, "UPDATE match_seats SET entrant=NULL");
     s = store_open(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p = load_ok(s);
@@ -139,10 +127,11 @@ START_TEST(schema_1_read_then_migrated)
     st_commit(s, t, 0, 2, (int[]){2, 1}, (double[]){1, 0});
     st_commit(s, t, 1, 2, (int[]){0, 2}, (double[]){1, 0});
     store_close(s);
-    raw_exec(tmp, "ALTER TABLE match_seats DROP COLUMN entrant;"
-                  "ALTER TABLE rating_history DROP COLUMN copy;"
-                  "ALTER TABLE tournaments DROP COLUMN seat_orders; DROP TABLE tournament_formats;"
-                  " DROP TABLE sprt_runs; DROP TABLE tournament_shards; PRAGMA user_version=1;");
+    st_exec(tmp, ST_UNDO_SCHEMA_7
+            "ALTER TABLE match_seats DROP COLUMN entrant;"
+            "ALTER TABLE rating_history DROP COLUMN copy;"
+            "ALTER TABLE tournaments DROP COLUMN seat_orders; DROP TABLE tournament_formats;"
+            " DROP TABLE sprt_runs; DROP TABLE tournament_shards; PRAGMA user_version=1;");
     s = store_open_read(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p = load_ok(s);
@@ -194,7 +183,7 @@ START_TEST(seat_orders_and_entrants_read_back)
     ck_assert_int_eq(row.seat_orders, 0);
     store_tournament_row_free(&row);
     store_close(s);
-    raw_exec(tmp, "UPDATE tournaments SET seat_orders=NULL");
+    st_exec(tmp, "UPDATE tournaments SET seat_orders=NULL");
     s = store_open(tmp, err, sizeof err);
     ck_assert_msg(store_tournament_get(s, t, &row, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(row.seat_orders, -1);
@@ -226,7 +215,7 @@ START_TEST(one_player_seated_twice_is_an_error)
     int64_t t = st_tournament(s, "g", "", (entrant *[]){&r, &r}, 2);
     st_commit(s, t, 0, 2, (int[]){0, 1}, (double[]){1, 0});
     store_close(s);
-    raw_exec(tmp, "UPDATE match_seats SET entrant=0");
+    st_exec(tmp, "UPDATE match_seats SET entrant=0");
     s = store_open(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p;
@@ -248,8 +237,8 @@ START_TEST(unlisted_entrant_is_an_error)
     st_commit(s, t, 0, 2, (int[]){0, 1}, (double[]){1, 0});
     st_commit(s, t, 1, 2, (int[]){1, 0}, (double[]){1, 0});
     store_close(s);
-    raw_exec(tmp, "UPDATE match_seats SET entrant=7 WHERE seat=1 AND match_id=(SELECT max(id)"
-                  " FROM matches)");
+    st_exec(tmp, "UPDATE match_seats SET entrant=7 WHERE seat=1 AND match_id=(SELECT max(id)"
+                 " FROM matches)");
     s = store_open(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     pool_data p;

@@ -6,7 +6,6 @@
 
 #include "store_test.h"
 
-#define SHA(c) c c c c c c c c "00000000000000000000000000000000000000000000000000000000"
 
 static int label_index(const pool_data *p, const char *label)
 {

@@ -43,6 +43,16 @@ entrant st_entrant(const char *name, const char *version, const char *sha256)
     return e;
 }
 
+void st_exec(const char *dir, const char *sql)
+{
+    char *db = st_join(dir, "arena.db");
+    sqlite3 *h;
+    ck_assert_int_eq(sqlite3_open(db, &h), SQLITE_OK);
+    ck_assert_msg(sqlite3_exec(h, sql, NULL, NULL, NULL) == SQLITE_OK, "%s", sqlite3_errmsg(h));
+    ck_assert_int_eq(sqlite3_close(h), SQLITE_OK);
+    free(db);
+}
+
 match_record st_match(uint32_t index, int n, const int *seats, const double *rets)
 {
     match_record m = {0};
@@ -64,8 +74,13 @@ match_record st_match(uint32_t index, int n, const int *seats, const double *ret
 int64_t st_tournament(store *s, const char *game, const char *options, entrant **e, int n)
 {
     char err[512] = "";
-    tournament_info t = {.game = game, .options = options, .seed = 42, .rounds = 1,
-                         .tc = "5+0.05", .dir = "t", .planned = 100};
+    tournament_info t = {.game = game,
+                         .options = options,
+                         .seed = 42,
+                         .rounds = 1,
+                         .tc = "5+0.05",
+                         .dir = "t",
+                         .planned = 100};
     int64_t id = store_tournament_new(s, &t, e, n, err, sizeof err);
     ck_assert_msg(id > 0, "%s", err);
     return id;
