@@ -174,7 +174,9 @@ static int32_t search_act(void *bot, const arena_turn *t)
 {
     search_bot *b = bot;
     if (t->num_legal == 1) return t->legal[0];
-    int64_t deadline = arena_now_us() + budget(b, t);
+    /* on the clock the seat is charged on: CPU time in a jail, so a loaded
+     * machine slows the game, not the search */
+    int64_t deadline = arena_turn_clock_us(t) + budget(b, t);
     int n = t->num_legal < MAX_LEGAL ? t->num_legal : MAX_LEGAL;
     double sum[MAX_LEGAL] = {0};
     int worlds = 0;
@@ -195,7 +197,7 @@ static int32_t search_act(void *bot, const arena_turn *t)
             sum[i] += score(b, b->play);
         }
         worlds++;
-    } while (arena_now_us() < deadline);
+    } while (arena_turn_clock_us(t) < deadline);
     if (worlds == 0) return t->legal[0];
     int best = 0;
     for (int i = 1; i < n; i++)

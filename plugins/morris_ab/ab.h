@@ -61,6 +61,10 @@ typedef struct ab_limits {
     int64_t max_nodes; /* 0: no node limit */
     int64_t soft_us;   /* no new iteration after this (since start); 0: none */
     int64_t hard_us;   /* abort the search after this; 0: no clock at all */
+    /* The move's turn: times are read on the clock its seat is charged on
+     * (arena_turn_clock_us: CPU time in a jail, so a loaded machine does not
+     * shorten the search); NULL: the wall clock. */
+    const arena_turn *clock;
 } ab_limits;
 
 typedef struct ab_info {

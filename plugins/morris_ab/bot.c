@@ -11,7 +11,9 @@
  * rest plus 3/4 of the increment (half the increment when below the reserve),
  * starts no iteration after half of that and stops at twice that. With a
  * fixed move time it stops at 3/4 of the usable budget and starts no
- * iteration after 3/8. The search reads the clock every 256 nodes (~0.1 ms).
+ * iteration after 3/8. The search reads the clock every 256 nodes (~0.1 ms),
+ * the clock its seat is charged on (arena_turn_clock_us: its CPU time in a
+ * jail), so a loaded machine slows the game but does not cut the search short.
  *
  * Options (--bots morris_ab:depth=6,share=50): depth caps the search depth
  * in turns (the clock still applies), share scales the time aimed at per move
@@ -110,6 +112,7 @@ static ab_limits limits(const bot *t, const arena_turn *turn)
 {
     ab_limits lim = {.max_depth = t->depth, .max_nodes = t->nodes, .soft_us = 0, .hard_us = 0};
     if (t->depth || t->nodes) return lim; /* test hooks: no clock */
+    lim.clock = turn;
     lim.max_depth = t->opt[OPT_DEPTH];
     int64_t share = t->opt[OPT_SHARE];
     int64_t budget = turn->move_budget_us;

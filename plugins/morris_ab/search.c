@@ -92,7 +92,7 @@ static int out_of_time(ab_search *S)
 {
     if (S->lim.max_nodes && S->nodes >= S->lim.max_nodes) return 1;
     if (!S->lim.hard_us || (S->nodes & CLOCK_EVERY)) return 0;
-    return arena_now_us() - S->start_us >= S->lim.hard_us;
+    return arena_turn_clock_us(S->lim.clock) - S->start_us >= S->lim.hard_us;
 }
 
 /* Mate scores are stored relative to the node, not the root. */
@@ -300,7 +300,7 @@ static int root_iteration(ab_search *S, int32_t *moves, int n, int depth)
 
 int32_t ab_search_best(ab_search *S, const arena_state *root, const ab_limits *lim, ab_info *info)
 {
-    S->start_us = arena_now_us();
+    S->start_us = arena_turn_clock_us(lim->clock);
     S->lim = *lim;
     S->nodes = 0;
     S->stop = 0;
@@ -340,10 +340,10 @@ int32_t ab_search_best(ab_search *S, const arena_state *root, const ab_limits *l
         /* A forced win is played at once; a forced loss is searched on, to
          * find the longest resistance against an opponent who may err. */
         if (v > AB_WON) break;
-        if (lim->soft_us && arena_now_us() - S->start_us >= lim->soft_us) break;
+        if (lim->soft_us && arena_turn_clock_us(lim->clock) - S->start_us >= lim->soft_us) break;
     }
     done.nodes = S->nodes;
-    done.elapsed_us = arena_now_us() - S->start_us;
+    done.elapsed_us = arena_turn_clock_us(lim->clock) - S->start_us;
     if (info) *info = done;
     return best;
 }

@@ -12,6 +12,8 @@
  * move's budget less 5 ms. With a fixed move time it stops at half the budget.
  * The search reads the clock after every subtree of two turns (well under a
  * millisecond), and depth 1 (a few hundred microseconds) is always finished.
+ * The clock is the one its seat is charged on (arena_turn_clock_us: its CPU
+ * time in a jail), so a loaded machine slows the game, not the search.
  *
  * Options (module kit, `--bots querni_search:depth=3,share=50`): a cap on the
  * depth in turns (the clock still applies) and the percentage of the usual
@@ -86,7 +88,7 @@ static void qs_destroy(void *b)
 
 static qs_limits limits(const qs_bot *b, const arena_turn *turn, int64_t start)
 {
-    qs_limits lim = {.max_depth = b->depth, .depth_cap = b->opt[OPT_DEPTH]};
+    qs_limits lim = {.clock = turn, .max_depth = b->depth, .depth_cap = b->opt[OPT_DEPTH]};
     int64_t budget = turn->move_budget_us;
     int64_t usable = budget * 6 / 10 - 5000, hard, soft;
     if (usable < budget / 4) usable = budget / 4;
@@ -122,7 +124,7 @@ static int is_legal(const arena_turn *turn, int32_t a)
 static int32_t qs_act(void *bot, const arena_turn *turn)
 {
     qs_bot *b = bot;
-    int64_t start = arena_now_us();
+    int64_t start = arena_turn_clock_us(turn);
     if (turn->num_legal == 1) return turn->legal[0];
     arena_state *s = qu_from_observation(&b->game, turn->observation, turn->observation_len);
     int32_t a = turn->legal[0];
@@ -136,7 +138,7 @@ static int32_t qs_act(void *bot, const arena_turn *turn)
         if (b->verbose)
             fprintf(stderr, "querni_search: ply %d depth %d value %d nodes %ld in %lld us\n",
                     turn->ply, info.depth, info.value, info.nodes,
-                    (long long)(arena_now_us() - start));
+                    (long long)(arena_turn_clock_us(turn) - start));
     }
     free(s);
     return is_legal(turn, a) ? a : turn->legal[0];

@@ -85,7 +85,7 @@ static int expand(const arena_state *s, child *kids, int ply)
 
 static int out_of_time(qs_ctx *c)
 {
-    if (!c->stopped && arena_now_us() >= c->lim->hard_deadline) c->stopped = 1;
+    if (!c->stopped && arena_turn_clock_us(c->lim->clock) >= c->lim->hard_deadline) c->stopped = 1;
     return c->stopped;
 }
 
@@ -138,7 +138,7 @@ int32_t qs_best_move(const arena_state *s, const qs_limits *lim, qs_info *info)
     info->nodes = n;
     int max_depth = lim->max_depth ? lim->max_depth : lim->depth_cap ? lim->depth_cap : 64;
     for (int depth = 2; depth <= max_depth && n > 1; depth++) {
-        if (!lim->max_depth && arena_now_us() >= lim->soft_deadline) break;
+        if (!lim->max_depth && arena_turn_clock_us(lim->clock) >= lim->soft_deadline) break;
         int alpha = -INF, done = 1;
         for (int i = 0; i < n; i++) {
             int v = root[i].pos.phase == QU_PHASE_OVER

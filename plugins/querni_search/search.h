@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "arena/sdk.h"
 #include "querni.h"
 
 #define QS_WIN 1000000 /* a won game, less the plies to it */
@@ -28,7 +29,11 @@ int qs_eval(const arena_state *s, int seat);
 int32_t qs_best_removal(const arena_state *s, int *cost_after);
 
 typedef struct qs_limits {
-    int64_t soft_deadline; /* arena_now_us(): start no new depth after this */
+    /* Deadlines on arena_turn_clock_us(clock): the clock the move's seat is
+     * charged on (CPU time in a jail, so a loaded machine does not cut the
+     * search short); clock NULL: the wall clock. */
+    const arena_turn *clock;
+    int64_t soft_deadline; /* start no new depth after this */
     int64_t hard_deadline; /* stop searching */
     int max_depth;         /* turns; 0 = until the deadlines */
     int depth_cap;         /* turns at most, the deadlines still applying; 0 = none */

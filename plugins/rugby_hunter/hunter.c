@@ -12,7 +12,10 @@
  *
  * Time: the map is drawn for a share of the clock (a 40th of what is left and
  * half the increment, at most a quarter of the move's budget), between 8 and
- * HUNTER_SAMPLES layouts; the layout moves and forced moves take no time. */
+ * HUNTER_SAMPLES layouts; the layout moves and forced moves take no time.
+ * The share is measured on the clock the seat is charged on
+ * (arena_turn_clock_us: CPU time in a jail), so a loaded machine slows the
+ * game but does not thin the map. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,19 +108,19 @@ static int32_t guess(hunter *h, const hv_view *v, const arena_turn *turn)
 static int32_t hunter_act(void *b, const arena_turn *turn)
 {
     hunter *h = b;
-    int64_t start = arena_now_us();
+    int64_t start = arena_turn_clock_us(turn);
     hv_view v;
     if (turn->num_legal == 1) return turn->legal[0];
     if (hv_decode(turn->observation, turn->observation_len, &v) < 0)
         return arena_rng_pick(&h->rng, turn->legal, turn->num_legal);
     if (v.phase == ARENA__RUGBY__PHASE__PHASE_SETUP)
         return hp_place(&v, turn->legal, turn->num_legal, &h->rng);
-    if (hm_build(&h->map, h->setup, turn->observation, turn->observation_len, &h->rng,
+    if (hm_build(&h->map, h->setup, turn->observation, turn->observation_len, &h->rng, turn,
                  deadline(h, turn, start), HUNTER_MIN_SAMPLES, HUNTER_SAMPLES) < 0)
         return arena_rng_pick(&h->rng, turn->legal, turn->num_legal);
     if (getenv("RUGBY_HUNTER_LOG"))
         fprintf(stderr, "rugby_hunter: %d layouts in %.1f ms (left %.0f ms)\n", h->map.samples,
-                (arena_now_us() - start) / 1000.0, turn->time_left_us / 1000.0);
+                (arena_turn_clock_us(turn) - start) / 1000.0, turn->time_left_us / 1000.0);
     return guess(h, &v, turn);
 }
 

@@ -57,10 +57,12 @@ typedef struct hm_map {
     uint16_t count[HV_FIELDS][HV_MARKS]; /* how often each field held each mark */
 } hm_map;
 
-/* Draws layouts with sample_state until `deadline` (arena_now_us) or `max`
- * samples, at least `min`; -1 when sample_state refuses the observation. */
+/* Draws layouts with sample_state until `deadline` or `max` samples, at
+ * least `min`; -1 when sample_state refuses the observation. The deadline is
+ * on arena_turn_clock_us(clock), the clock the seat is charged on (CPU time
+ * in a jail: a loaded machine does not cut the sampling short). */
 int hm_build(hm_map *m, const arena_bot_setup *setup, const uint8_t *obs, size_t len,
-             arena_rng *rng, int64_t deadline, int min, int max);
+             arena_rng *rng, const arena_turn *clock, int64_t deadline, int min, int max);
 /* P(field f holds mark) on the map. */
 static inline double hm_prob(const hm_map *m, int f, int mark)
 {

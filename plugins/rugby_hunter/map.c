@@ -28,13 +28,13 @@ static int add_sample(hm_map *m, const arena_rules *r, const arena_state *u, int
 }
 
 int hm_build(hm_map *m, const arena_bot_setup *setup, const uint8_t *obs, size_t len,
-             arena_rng *rng, int64_t deadline, int min, int max)
+             arena_rng *rng, const arena_turn *clock, int64_t deadline, int min, int max)
 {
     const arena_rules *r = setup->rules;
     memset(m, 0, sizeof *m);
     if (!r || !setup->game || !r->sample_state) return -1;
     int opp = setup->seat ^ 1;
-    while (m->samples < max && (m->samples < min || arena_now_us() < deadline)) {
+    while (m->samples < max && (m->samples < min || arena_turn_clock_us(clock) < deadline)) {
         arena_state *u = r->sample_state(setup->game, obs, len, arena_rng_next(rng));
         if (!u) return -1;
         int rc = add_sample(m, r, u, opp);

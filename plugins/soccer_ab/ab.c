@@ -100,6 +100,7 @@ static void set_limits(const ab_bot *bot, const arena_turn *turn, int64_t start,
     quiet = (quiet < cap ? quiet : cap) - 2000;
     if (hard < 1000) hard = 1000;
     if (quiet < 1000) quiet = 1000;
+    lim->clock = turn;
     lim->deadline = start + hard;
     lim->soft_deadline = start + hard / 2;
     lim->quiet_turns = QUIET_TURNS;
@@ -111,7 +112,7 @@ static void set_limits(const ab_bot *bot, const arena_turn *turn, int64_t start,
 static int32_t ab_act(void *b, const arena_turn *turn)
 {
     ab_bot *bot = b;
-    int64_t start = arena_now_us();
+    int64_t start = arena_turn_clock_us(turn);
     if (sb_pos_from_observation(bot->geo, turn->observation, turn->observation_len, &bot->now) < 0)
         return arena_rng_pick(&bot->rng, turn->legal, turn->num_legal);
     if (!bot->check.checked) { /* once per game: does the engine agree with the referee? */
@@ -128,9 +129,10 @@ static int32_t ab_act(void *b, const arena_turn *turn)
     bot->plan.start = bot->now;
     bot->plan.len = ab_choose(bot->search, &bot->now, &lim, bot->plan.steps, &info);
     if (getenv("SOCCER_AB_LOG"))
-        fprintf(stderr, "soccer_ab: depth %d value %d nodes %ld root %d in %.1f ms (left %.0f ms)\n",
+        fprintf(stderr,
+                "soccer_ab: depth %d value %d nodes %ld root %d in %.1f ms (left %.0f ms)\n",
                 info.depth, info.value, info.nodes, info.root_turns,
-                (arena_now_us() - start) / 1000.0, turn->time_left_us / 1000.0);
+                (arena_turn_clock_us(turn) - start) / 1000.0, turn->time_left_us / 1000.0);
     if (bot->plan.len > 0 && arena_turn_allows(turn, bot->plan.steps[0]))
         return bot->plan.steps[0];
     bot->plan.len = 0;

@@ -222,7 +222,7 @@ static int choose(ab_search *s, sb_pos *pos, const ab_limits *lim, uint8_t *out,
             qsort(t->turn + 1, (size_t)t->n - 1, sizeof *t->turn, by_score);
             pick = 0;
             if (value > MATE || value < -MATE) break; /* decided */
-            if (lim->soft_deadline && arena_now_us() >= lim->soft_deadline) break;
+            if (lim->soft_deadline && arena_turn_clock_us(lim->clock) >= lim->soft_deadline) break;
         }
         t->n = saved;
     }
@@ -233,7 +233,8 @@ static int choose(ab_search *s, sb_pos *pos, const ab_limits *lim, uint8_t *out,
 int ab_choose(ab_search *s, sb_pos *pos, const ab_limits *lim, uint8_t *out, ab_info *info)
 {
     *info = (ab_info){0};
-    s->budget = (sb_budget){.max_nodes = lim->max_nodes, .deadline = lim->deadline};
+    s->budget =
+        (sb_budget){.max_nodes = lim->max_nodes, .deadline = lim->deadline, .clock = lim->clock};
     sb_turns *t = &s->gen[0];
     /* Some positions have millions of turns: the root list shares the budget,
      * and when that cuts it short the search chooses among the turns found

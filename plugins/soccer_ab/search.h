@@ -17,8 +17,11 @@
 typedef struct ab_limits {
     int max_depth;    /* whole turns; <= 0: 64 */
     long max_nodes;   /* steps tried (turn generation included); <= 0: no limit */
-    int64_t deadline; /* arena_now_us() to stop at; 0: none */
-    /* arena_now_us() after which no new depth is started (0: none): an
+    /* Deadlines are on arena_turn_clock_us(clock), the clock the move's seat
+     * is charged on (CPU time in a jail); clock NULL: the wall clock. */
+    const arena_turn *clock;
+    int64_t deadline; /* to stop at; 0: none */
+    /* after which no new depth is started (0: none): an
      * iteration begun late would rarely finish, and easy positions (few turns,
      * deep quickly) then leave their time to the crowded ones */
     int64_t soft_deadline;

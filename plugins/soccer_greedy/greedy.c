@@ -71,22 +71,24 @@ oom:
 }
 
 /* An eighth of the move's allowance (the clock left, or the fixed time per
- * move), less 2 ms for what is overrun between two checks; at least 1 ms. */
+ * move), less 2 ms for what is overrun between two checks; at least 1 ms. On
+ * the clock the seat is charged on (arena_turn_clock_us: CPU time in a jail),
+ * so a loaded machine slows the game but does not cut the look short. */
 static int64_t greedy_deadline(const arena_turn *turn)
 {
     int64_t use = turn->move_budget_us / 8 - 2000;
-    return arena_now_us() + (use > 1000 ? use : 1000);
+    return arena_turn_clock_us(turn) + (use > 1000 ? use : 1000);
 }
 
 /* Whether the opponent can score right after turn i of g->mine (as far as
  * the deadline lets it look: not found in time counts as no). */
-static int gives_goal(greedy *g, int i, int64_t deadline)
+static int gives_goal(greedy *g, int i, const arena_turn *turn, int64_t deadline)
 {
     const sb_turn *u = &g->mine.turn[i];
     const uint8_t *steps = sb_turn_steps(&g->mine, i);
     int ball = g->now.ball;
     uint64_t key = g->now.key;
-    sb_budget budget = {.max_nodes = REPLY_NODES, .deadline = deadline};
+    sb_budget budget = {.max_nodes = REPLY_NODES, .deadline = deadline, .clock = turn};
     sb_play_turn(g->geo, &g->now, steps, u->len);
     int scores = sb_can_score(g->geo, &g->now, &g->reply, &budget);
     sb_undo_turn(g->geo, &g->now, ball, key, steps, u->len);
@@ -96,7 +98,7 @@ static int gives_goal(greedy *g, int i, int64_t deadline)
 /* The index of the turn to play (the list is not empty). Past the deadline
  * the turns not yet checked are not played: the best checked one is, or, when
  * none was, the turn nearest the goal that does not lose at once. */
-static int pick(greedy *g, int64_t deadline)
+static int pick(greedy *g, const arena_turn *turn, int64_t deadline)
 {
     sb_turns *t = &g->mine;
     int best = -1, best_unsafe = -1, ties = 0, unchecked = -1;
@@ -107,11 +109,11 @@ static int pick(greedy *g, int64_t deadline)
         if (u->result == SB_LOSS) continue;
         int score = sb_toward(g->geo, g->now.side, u->end);
         if (score < best_score) continue; /* cannot beat a safe turn already found */
-        if (arena_now_us() >= deadline) {
+        if (arena_turn_clock_us(turn) >= deadline) {
             if (score > unchecked_score) unchecked_score = score, unchecked = i;
             continue;
         }
-        if (gives_goal(g, i, deadline)) {
+        if (gives_goal(g, i, turn, deadline)) {
             if (score > unsafe_score) unsafe_score = score, best_unsafe = i;
             continue;
         }
@@ -140,10 +142,10 @@ static int32_t greedy_act(void *b, const arena_turn *turn)
     if (next >= 0 && arena_turn_allows(turn, next)) return next;
 
     int64_t deadline = greedy_deadline(turn);
-    sb_budget budget = {.max_nodes = TURN_NODES, .deadline = deadline};
+    sb_budget budget = {.max_nodes = TURN_NODES, .deadline = deadline, .clock = turn};
     g->plan.len = 0;
     if (sb_generate(g->geo, &g->now, &g->mine, SB_STOP_ON_WIN, &budget) > 0) {
-        int i = pick(g, deadline);
+        int i = pick(g, turn, deadline);
         g->plan.start = g->now;
         g->plan.len = g->mine.turn[i].len;
         memcpy(g->plan.steps, sb_turn_steps(&g->mine, i), (size_t)g->plan.len);

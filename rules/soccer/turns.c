@@ -116,7 +116,8 @@ static int over_budget(sb_budget *b)
 {
     b->nodes++;
     if (b->max_nodes > 0 && b->nodes > b->max_nodes) b->stopped = 1;
-    if (b->deadline && (b->nodes & 4095) == 0 && arena_now_us() >= b->deadline) b->stopped = 1;
+    if (b->deadline && (b->nodes & 4095) == 0 && arena_turn_clock_us(b->clock) >= b->deadline)
+        b->stopped = 1;
     return b->stopped;
 }
 

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arena/bot.h"
 #include "soccer_board.h"
 
 enum sb_result {
@@ -36,8 +37,12 @@ typedef struct sb_turn {
 typedef struct sb_budget {
     long nodes;       /* steps tried so far, by every generation */
     long max_nodes;   /* stop beyond this (<= 0: no limit) */
-    int64_t deadline; /* arena_now_us() value to stop at (0: none) */
+    int64_t deadline; /* arena_turn_clock_us(clock) value to stop at (0: none) */
     int stopped;      /* set once a limit was hit */
+    /* The move's turn, for the clock its seat is charged on (CPU time in a
+     * jail, so a loaded machine does not cut a search short); NULL: the
+     * wall clock (arena_now_us). */
+    const arena_turn *clock;
 } sb_budget;
 
 #define SB_STOP_ON_WIN 1 /* stop at the first winning turn (found: the only one listed) */
