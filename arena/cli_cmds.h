@@ -96,7 +96,7 @@ enum {
     "  --tc BASE+INC          clock per player in seconds, e.g. 5+0.05\n"                          \
     "  --move-time MS         fixed time per move instead of a clock (default 1000)\n"             \
     "  --margin MS            grace added to every deadline (default 50)\n"                        \
-    "  --seed N               seed of everything random (default: 64 random bits)\n"              \
+    "  --seed N               seed of everything random (default: 64 random bits)\n"               \
     "  --isolation KIND       process: each bot in its own sandboxed process (default);\n"         \
     "                         inline: trusted bots called inside the arena (fast, no\n"            \
     "                         protection at all: for your own bots and self-play)\n"               \

@@ -80,8 +80,13 @@ static int start_seats(match_run_ctx *m)
             return -1;
         }
         sr->healthy = 1;
-        seat_game g = {s->lr->rules->name, s->options, i, s->num_players, m->bot_seed[i], s->tc,
-                       s->seat[i]->bot_options};
+        seat_game g = {.game = s->lr->rules->name,
+                       .options = s->options,
+                       .seat = i,
+                       .num_players = s->num_players,
+                       .seed = m->bot_seed[i],
+                       .tc = s->tc,
+                       .bot_options = s->seat[i]->bot_options};
         int rc = seat_start(sr->s, &g, err, sizeof err);
         if (rc != OUTCOME_NORMAL) {
             forfeit(m, i, rc, text_clean(err, TEXT_MAX_MESSAGE)); /* may quote the bot */

@@ -20,7 +20,8 @@
  * arena's own worker pool would; a bot's forfeit comes back as a Fault.
  * Files travel by SHA-256: OPEN names the bot, the rule module and the
  * bot's packed data directory (datadir.h) by hash, the host asks for those
- * it has not cached, and refuses a FILE whose bytes do not hash to the name. Numbers are decimal text.
+ * it has not cached, and refuses a FILE whose bytes do not hash to the name.
+ * Numbers are decimal text.
  *
  * Every tcp socket runs CURVE (keys.h) unless --insecure; both sides send
  * ZMTP heartbeats (REMOTE_HEARTBEAT_*), so a peer that dies or falls silent
@@ -35,7 +36,8 @@
 
 #include "keys.h"
 
-#define REMOTE_PROTOCOL 3 /* 2: a turn's elapsed time is the bot's own (worker.h); 3: data directories */
+/* 2: a turn's elapsed time is the bot's own (worker.h); 3: data directories */
+#define REMOTE_PROTOCOL 3
 #define REMOTE_MAX_PARTS 8
 #define REMOTE_MAX_FILE (256 << 20) /* a bot or a rule module */
 #define REMOTE_HEARTBEAT_IVL_MS 1000

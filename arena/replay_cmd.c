@@ -30,10 +30,13 @@ static const char replay_help[] =
 /* 0 ok, 1 --help shown, 2 bad arguments (message printed). */
 static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
 {
-    struct option opts[] = {{"step", no_argument, NULL, 's'},     {"quiet", no_argument, NULL, 'q'},
-                            {"no-board", no_argument, NULL, 'b'}, {"turns", no_argument, NULL, 't'},
+    struct option opts[] = {{"step", no_argument, NULL, 's'},
+                            {"quiet", no_argument, NULL, 'q'},
+                            {"no-board", no_argument, NULL, 'b'},
+                            {"turns", no_argument, NULL, 't'},
                             {"format", required_argument, NULL, 'f'},
-                            {"help", no_argument, NULL, 'h'},     {0, 0, 0, 0}};
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
     optind = 1;
     opterr = 0;
     int c;

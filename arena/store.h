@@ -85,7 +85,7 @@ typedef struct tournament_row {
     char *game, *options, *tc, *dir;
     uint64_t seed;
     int rounds, planned, finished;
-    int seat_orders; /* 1 all, 0 rotations, -1 not stored (before schema 3) */
+    int seat_orders;   /* 1 all, 0 rotations, -1 not stored (before schema 3) */
     int shard, shards; /* shard I of N (shard.h); 0, 0 for a whole tournament */
     int n_entrants;
     char **paths;
@@ -163,7 +163,7 @@ int store_rating_snapshot(store *s, int64_t tournament, const char *game, const 
 /* Loads the pool, fits it and appends its snapshot (the end of a tournament,
  * and of each tournament `arena rebuild` recreates). A pool that cannot be
  * loaded or fitted is an error, never a skipped snapshot. */
-int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options,
-                    char *err, size_t errlen);
+int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options, char *err,
+                    size_t errlen);
 
 #endif
