@@ -22,11 +22,73 @@
 #include "tournament.h"
 #include "xalloc.h"
 
+/* --hosts and its keys (remote_hosts.h), for match and tournament. */
+#define REMOTE_HELP                                                                                \
+    "  --hosts H,...          play the bots on seat hosts (arena host) of other\n"                 \
+    "                         machines: tcp://HOST:PORT, or local for this one\n"                  \
+    "  --host-keys F,...|DIR  the hosts' public keys (one file per host, in order,\n"              \
+    "                         or one for all, or a DIR of HOST_PORT.key files)\n"                  \
+    "  --keys DIR             this arena's key pair (arena keygen DIR)\n"                          \
+    "  --insecure             plain tcp to the hosts, without CURVE\n"
+#define REMOTE_LONG_OPTIONS                                                                        \
+    {"hosts", required_argument, NULL, 'H'}, {"host-keys", required_argument, NULL, 'K'},          \
+        {"keys", required_argument, NULL, 'k'},                                                    \
+    {                                                                                              \
+        "insecure", no_argument, NULL, 'I'                                                         \
+    }
+
+typedef struct remote_opts {
+    const char *hosts, *host_keys, *keys;
+    int insecure;
+} remote_opts;
+
+static int remote_opt(remote_opts *ro, int c, const char *arg)
+{
+    if (c == 'H')
+        ro->hosts = arg;
+    else if (c == 'K')
+        ro->host_keys = arg;
+    else if (c == 'k')
+        ro->keys = arg;
+    else if (c == 'I')
+        ro->insecure = 1;
+    else
+        return 0;
+    return 1;
+}
+
+/* The hosts, their keys checked both ways and their network margins
+ * measured (one line each); NULL with the message printed. */
+static remote_set *remote_start(const remote_opts *ro, const play_opts *po, const char *cmd)
+{
+    char err[700];
+    if (po->iso.kind != SEAT_PROCESS) {
+        fprintf(stderr, "arena %s: --hosts plays in seat hosts: drop --isolation inline\n", cmd);
+        return NULL;
+    }
+    remote_set *rs = xcalloc(1, sizeof *rs);
+    if (ro->insecure)
+        fprintf(stderr,
+                "arena %s: WARNING: --insecure: plain tcp without CURVE; moves and bots travel "
+                "readable and unauthenticated\n",
+                cmd);
+    int failed =
+        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
+    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
+    if (failed || remote_set_probe(rs, stderr, err, sizeof err)) {
+        fprintf(stderr, "arena %s: %s\n", cmd, err);
+        remote_set_close(rs);
+        free(rs);
+        return NULL;
+    }
+    return rs;
+}
+
 static const char match_help[] =
     "Usage: arena match --game GAME BOT BOT... [options]\n\n"
     "Plays one match between the bots (seat order as given) and writes its "
     "log.\n\n" PLAY_OPTIONS_HELP PLAY_OUT_HELP
-    "  --show                 draw the board after every move\n\n"
+    "  --show                 draw the board after every move\n" REMOTE_HELP "\n"
     "Example: arena match --game morris morris_greedy random --show --seed 7\n";
 
 static int write_single_log(const char *out_dir, const Arena__MatchLog *log, char *path,
@@ -71,12 +133,20 @@ static void print_match_result(const session *s, const match_record *rec)
     printf("Ended: %s\n", how);
 }
 
+static void match_remote_close(remote_set *rs)
+{
+    if (rs) remote_set_close(rs);
+    free(rs);
+}
+
 int cmd_match(int argc, char **argv)
 {
     play_opts po;
     play_opts_init(&po);
+    remote_opts ro = {0};
     int show = 0;
     struct option opts[] = {PLAY_LONG_OPTIONS,
+                            REMOTE_LONG_OPTIONS,
                             {"show", no_argument, NULL, 's'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
@@ -85,6 +155,7 @@ int cmd_match(int argc, char **argv)
     int c;
     while ((c = getopt_long(argc, argv, ":hs", opts, NULL)) != -1) {
         if (c == 'h') return fputs(match_help, stdout), 0;
+        if (remote_opt(&ro, c, optarg)) continue;
         if (c == 's') {
             show = 1;
             continue;
@@ -108,11 +179,23 @@ int cmd_match(int argc, char **argv)
         return 2;
     }
     int np = s.lr->rules->num_players(s.game);
+    remote_set *remote = NULL;
     if (nb != np) {
         fprintf(stderr, "arena match: %s (%s) needs %d bots, %d given\n", s.name, s.options, np,
                 nb);
         session_close(&s);
         return 2;
+    }
+    if (ro.hosts) {
+        int bad = !(remote = remote_start(&ro, &po, "match")) ||
+                  remote_prepare_entrants(s.entrants, s.n, err, sizeof err) ||
+                  remote_set_bind(remote, &s.seats, err, sizeof err);
+        if (bad) {
+            if (remote) fprintf(stderr, "arena match: %s\n", err);
+            match_remote_close(remote);
+            session_close(&s);
+            return 2;
+        }
     }
     match_spec ms = {.lr = s.lr,
                      .game = s.game,
@@ -128,10 +211,11 @@ int cmd_match(int argc, char **argv)
         ms.seat_entrant[i] = i;
     }
     printf("%s (%s), seed %llu\n", s.name, s.options, (unsigned long long)po.seed);
-    seat_pool *pool = session_pool(&s);
+    seat_pool *pool = remote ? pool_new(remote_pool_open, remote) : session_pool(&s);
     match_record rec;
-    Arena__MatchLog *log = match_run(&ms, pool, &rec);
+    Arena__MatchLog *log = remote_match_run(remote, &ms, pool, &rec);
     pool_free(pool);
+    match_remote_close(remote);
     print_match_result(&s, &rec);
     char path[1400];
     int rc = write_single_log(po.out_dir, log, path, sizeof path);
@@ -166,61 +250,9 @@ static const char tournament_help[] =
     "  --shard I/N            play only shard I of N: matches I-1, I-1+N, I-1+2N, ...\n"
     "                         with the whole tournament's seeds, into a results\n"
     "                         directory of its own (default results/shard-I-of-N);\n"
-    "                         needs --seed. `arena merge` joins the shards\n"
-    "  --hosts H,...          play the bots on seat hosts (arena host) of other\n"
-    "                         machines: tcp://HOST:PORT, or local for this one\n"
-    "  --host-keys F,...|DIR  the hosts' public keys (one file per host, in order,\n"
-    "                         or one for all, or a DIR of HOST_PORT.key files)\n"
-    "  --keys DIR             this arena's key pair (arena keygen DIR)\n"
-    "  --insecure             plain tcp to the hosts, without CURVE\n\n"
+    "                         needs --seed. `arena merge` joins the shards\n" REMOTE_HELP "\n"
     "Example: arena tournament --game morris:variant=lasker --bots random morris_greedy \\\n"
     "           --rounds 50 -j 2 --tc 5+0.05\n";
-
-/* --hosts and its keys (remote_hosts.h). */
-typedef struct remote_opts {
-    const char *hosts, *host_keys, *keys;
-    int insecure;
-} remote_opts;
-
-static int remote_opt(remote_opts *ro, int c, const char *arg)
-{
-    if (c == 'H')
-        ro->hosts = arg;
-    else if (c == 'K')
-        ro->host_keys = arg;
-    else if (c == 'k')
-        ro->keys = arg;
-    else if (c == 'I')
-        ro->insecure = 1;
-    else
-        return 0;
-    return 1;
-}
-
-/* The hosts, their keys checked both ways and their network margins
- * measured (one line each); NULL with the message printed. */
-static remote_set *remote_start(const remote_opts *ro, const play_opts *po)
-{
-    char err[700];
-    if (po->iso.kind != SEAT_PROCESS) {
-        fprintf(stderr, "arena tournament: --hosts plays in seat hosts: drop --isolation inline\n");
-        return NULL;
-    }
-    remote_set *rs = xcalloc(1, sizeof *rs);
-    if (ro->insecure)
-        fprintf(stderr, "arena tournament: WARNING: --insecure: plain tcp without CURVE; moves "
-                        "and bots travel readable and unauthenticated\n");
-    int failed =
-        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
-    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
-    if (failed || remote_set_probe(rs, stderr, err, sizeof err)) {
-        fprintf(stderr, "arena tournament: %s\n", err);
-        remote_set_close(rs);
-        free(rs);
-        return NULL;
-    }
-    return rs;
-}
 
 /* What --resume takes from the stored tournament, so may not be given. */
 static int resume_conflict(const play_opts *po, int rounds_given, int seats_given, int gauntlet)
@@ -261,10 +293,7 @@ int cmd_tournament(int argc, char **argv)
                             {"gauntlet", no_argument, NULL, 'G'},
                             {"anchor", required_argument, NULL, 'A'},
                             {"shard", required_argument, NULL, 'X'},
-                            {"hosts", required_argument, NULL, 'H'},
-                            {"host-keys", required_argument, NULL, 'K'},
-                            {"keys", required_argument, NULL, 'k'},
-                            {"insecure", no_argument, NULL, 'I'},
+                            REMOTE_LONG_OPTIONS,
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     char anchor[512];
@@ -401,7 +430,7 @@ int cmd_tournament(int argc, char **argv)
     to.seed = po.seed;
     to.out_dir = po.out_dir;
     to.iso = po.iso;
-    if (ro.hosts && !(to.remote = remote_start(&ro, &po))) goto out;
+    if (ro.hosts && !(to.remote = remote_start(&ro, &po, "tournament"))) goto out;
     switch (tournament_run(&to)) { /* the exit status is the command's to decide */
     case TOURNAMENT_OK:
         rc = 0;

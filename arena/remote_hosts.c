@@ -352,3 +352,14 @@ int remote_lost_match(const match_record *rec)
     return outcome_is_forfeit(rec->end) &&
            strncmp(rec->end_detail, REMOTE_HOST_LOST, strlen(REMOTE_HOST_LOST)) == 0;
 }
+
+Arena__MatchLog *remote_match_run(remote_set *rs, const match_spec *ms, seat_pool *pool,
+                                  match_record *rec)
+{
+    for (int attempt = 0;; attempt++) {
+        Arena__MatchLog *log = match_run(ms, pool, rec);
+        if (!rs || attempt == REMOTE_MAX_REPLAYS || !remote_lost_match(rec)) return log;
+        fprintf(stderr, "match %u: %s: played again\n", rec->index, rec->end_detail);
+        if (log) match_log_free(log);
+    }
+}

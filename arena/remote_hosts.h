@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "keys.h"
+#include "match.h"
 #include "record.h"
 #include "remote_wire.h"
 #include "seat.h"
@@ -111,5 +112,13 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
 
 /* Whether a match ended because a seat host was lost (not the bot's fault). */
 int remote_lost_match(const match_record *rec);
+/* match_run, and a match whose seat host was lost played again (its seats
+ * open again on the hosts still alive, or here), each replay named on
+ * stderr: at most REMOTE_MAX_REPLAYS times, so that hosts that keep failing
+ * cannot stall the arena (each idle seat on a lost host may cost one replay
+ * once no remote host is left). rs NULL: match_run alone. */
+#define REMOTE_MAX_REPLAYS 64
+Arena__MatchLog *remote_match_run(remote_set *rs, const match_spec *ms, seat_pool *pool,
+                                  match_record *rec);
 
 #endif

@@ -121,23 +121,6 @@ static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
     pthread_mutex_unlock(&t->lock);
 }
 
-/* A match whose seat host was lost is not the bots' doing: it is played
- * again (its seats open on the hosts still alive, or here) and recorded once.
- * Bounded, so that hosts that keep failing cannot stall the tournament (each
- * idle seat on a lost host may cost one replay once no remote host is left). */
-#define TOURNAMENT_MAX_REPLAYS 64
-
-static Arena__MatchLog *run_match(tour *t, const match_spec *ms, seat_pool *pool, match_record *rec)
-{
-    for (int attempt = 0;; attempt++) {
-        Arena__MatchLog *log = match_run(ms, pool, rec);
-        if (!t->o->remote || attempt == TOURNAMENT_MAX_REPLAYS || !remote_lost_match(rec))
-            return log;
-        fprintf(stderr, "match %u: %s: played again\n", rec->index, rec->end_detail);
-        if (log) match_log_free(log);
-    }
-}
-
 static void *job_thread(void *arg)
 {
     tour *t = arg;
@@ -152,7 +135,9 @@ static void *job_thread(void *arg)
         match_spec ms;
         match_record rec;
         fill_spec(t, &t->items[i], &ms);
-        Arena__MatchLog *log = run_match(t, &ms, pool, &rec);
+        /* a match whose seat host was lost is not the bots' doing: played
+         * again, recorded once */
+        Arena__MatchLog *log = remote_match_run(t->o->remote, &ms, pool, &rec);
         record_match(t, &rec, log);
         if (log) match_log_free(log);
     }

@@ -8,7 +8,8 @@
 # 2. A tournament played through one host (CURVE, the host's key pinned)
 #    equals the same tournament played locally (results_equal: every match
 #    result, log, table and rating); the bots and the rule module are then in
-#    the host's cache, named by their SHA-256.
+#    the host's cache, named by their SHA-256. A single match (arena match
+#    --hosts) plays the same moves through the host as here.
 # 3. The stranger's key is refused by the host (exit 2, a clear line on both
 #    sides), and so is a wrong host key on the arena's side; a host that
 #    runs bots sandboxed only refuses an arena playing --sandbox off.
@@ -46,16 +47,20 @@ fail() {
 }
 
 # start_host NAME [ENV=VALUE]: a host on a free port; sets $ep and $pid.
+# A NAME started before leaves its files: they go first, or the loop below
+# could read the old host's address before the new one's shell has
+# truncated them (seen once: a host that did not exist any more).
 start_host() {
     name=$1
     shift
+    rm -f "$t/$name.out" "$t/$name.err"
     env "$@" "$arena" host --listen 'tcp://127.0.0.1:*' --keys "$t/$name" \
         --allow "$t/arena/public.key" --state "$t/state-$name" >"$t/$name.out" 2>"$t/$name.err" &
     pid=$!
     pids="$pids $pid"
     ep=""
     for _ in $(seq 1 200); do
-        ep=$(sed -n 's/^arena host: serving seats on \([^;]*\);.*/\1/p' "$t/$name.out")
+        ep=$(sed -n 's/^arena host: serving seats on \([^;]*\);.*/\1/p' "$t/$name.out" 2>/dev/null)
         [ -n "$ep" ] && return 0
         kill -0 "$pid" 2>/dev/null || fail "host $name did not start"
         sleep 0.05
@@ -84,6 +89,27 @@ grep -q "^Seat host $epa: round trip .* ms; network margin .* ms" "$t/one.out" |
 n=$(ls "$t/state-hosta/cache" | grep -c '^[0-9a-f]\{64\}\.so$')
 [ "$n" = 3 ] || fail "the host cached $n files, not 3 (two bots, one rule module)"
 rm -f "$t/one.out" "$t/eq1.out" "$t/local.out"
+
+# --- 2b. arena match --hosts: one match through the host, the same moves ------
+# (and the same result) as the same match played here; a refused key exits 2
+margs="--game morris random morris_greedy --seed 16 --move-time 60000"
+"$arena" match $margs --out "$t/mlocal" >"$t/mlocal.out" 2>&1 || fail "local match"
+"$arena" match $margs --out "$t/mone" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/mone.out" 2>&1 || fail "match through one host"
+grep -q "^Seat host $epa: round trip" "$t/mone.out" || fail "match: no network margin shown"
+moves() { # the replayed actions, without think times
+    "$arena" replay --no-board "$1"/matches/*.pb | sed -n 's/^ *\([0-9]*\. .*\)(.*ms)$/\1/p'
+}
+[ "$(moves "$t/mlocal")" = "$(moves "$t/mone")" ] && [ -n "$(moves "$t/mone")" ] ||
+    fail "the match through the host played other moves"
+[ "$(grep '^Result:' "$t/mlocal.out")" = "$(grep '^Result:' "$t/mone.out")" ] ||
+    fail "the match through the host had another result"
+"$arena" match $margs --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/stranger" >"$t/mstranger.out" 2>&1
+[ $? = 2 ] || fail "match: an unknown arena key was not refused with status 2"
+grep -q "^arena match: .*the host refused this arena's key" "$t/mstranger.out" ||
+    fail "match: refusal unclear"
+rm -rf "$t/mlocal" "$t/mone" "$t"/m*.out
 
 # --- 3. keys refused ------------------------------------------------------------
 "$arena" tournament $args --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
