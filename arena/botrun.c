@@ -128,10 +128,12 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
 int32_t botrun_act(botrun *b, const arena_turn *turn)
 {
     if (!b->player || turn->num_legal < 1) return -1;
-    arena_turn t = *turn;
     /* bot.h: no state in a hidden-information game, whoever holds one (an
      * inline seat is handed the referee's, opponents' cards and all). */
-    if (b->game && (b->rules->flags & ARENA_GAME_HIDDEN)) {
+    int hidden = b->game && (b->rules->flags & ARENA_GAME_HIDDEN);
+    if (turn->state && !hidden) return b->bot->act(b->player, turn); /* inline: as it is */
+    arena_turn t = *turn;
+    if (hidden) {
         t.state = NULL;
         return b->bot->act(b->player, &t);
     }

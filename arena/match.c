@@ -29,7 +29,10 @@ typedef struct match_run_ctx {
     uint8_t *obs;
     size_t obs_cap;
     int32_t *legal;
+    int num_actions; /* the size of legal: the game's, asked once */
     arena_rng chance_rng;
+    int chance_seeded; /* the chance seed is derived at the first chance node: a
+                        * derivation costs ~1 us, and most games have none */
     int plies;
     /* the verdict */
     int end;
@@ -166,6 +169,10 @@ static int play_chance(match_run_ctx *m)
         forfeit(m, -1, OUTCOME_ADJUDICATION, "rule module gave no chance outcomes");
         return -1;
     }
+    if (!m->chance_seeded) {
+        arena_rng_seed(&m->chance_rng, match_chance_seed(m->spec->seed));
+        m->chance_seeded = 1;
+    }
     double u = arena_rng_double(&m->chance_rng), acc = 0;
     int pick = n - 1;
     for (int i = 0; i < n; i++) {
@@ -182,18 +189,26 @@ static int play_chance(match_run_ctx *m)
     return 0;
 }
 
-static int is_legal(const int32_t *legal, int n, int32_t a)
+/* Whether a is among the n legal actions. The bot's choice is unpredictable,
+ * so neither a search that branches on it nor an early exit pays: a short
+ * list is compared whole (a loop the compiler turns into vector compares), a
+ * long one (ascending, rules.h) searched by halves whose steps are
+ * conditional moves. Either costs a few nanoseconds, against ~50 for a ply. */
+int match_is_legal(const int32_t *legal, int n, int32_t a)
 {
-    int lo = 0, hi = n - 1; /* legal actions are ascending (rules.h) */
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        if (legal[mid] == a) return 1;
-        if (legal[mid] < a)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
+    if (n <= 64) {
+        int hit = 0;
+        for (int i = 0; i < n; i++)
+            hit |= legal[i] == a;
+        return hit;
     }
-    return 0;
+    const int32_t *base = legal;
+    while (n > 1) {
+        int half = n / 2;
+        base = base[half - 1] < a ? base + half : base;
+        n -= half;
+    }
+    return *base == a;
 }
 
 /* Fills the observation buffer for seat; returns its length. */
@@ -214,15 +229,18 @@ static int play_turn(match_run_ctx *m, int seat)
     const match_spec *s = m->spec;
     seat_run *sr = &m->seat[seat];
     seat_turn t;
-    t.ply = m->plies;
-    t.state = m->state;
-    t.num_legal = m->r->legal_actions(m->state, m->legal, m->r->num_actions(s->game));
-    t.legal = m->legal;
-    t.observation_len = sr->s->needs_observation ? observe(m, seat) : 0;
-    t.observation = t.observation_len ? m->obs : NULL;
-    t.time_left_us = sr->clock_us;
-    t.move_budget_us = s->tc.move_time_us > 0 ? s->tc.move_time_us : sr->clock_us;
-    t.timeout_us = t.move_budget_us + s->margin_us;
+    arena_turn *bt = &t.bot;
+    bt->struct_size = sizeof *bt;
+    bt->ply = m->plies;
+    bt->state = m->state;
+    bt->num_legal = m->r->legal_actions(m->state, m->legal, m->num_actions);
+    bt->legal = m->legal;
+    bt->observation_len = sr->s->needs_observation ? observe(m, seat) : 0;
+    bt->observation = bt->observation_len ? m->obs : NULL;
+    bt->time_left_us = sr->clock_us;
+    bt->move_budget_us = s->tc.move_time_us > 0 ? s->tc.move_time_us : sr->clock_us;
+    bt->clock = ARENA_CLOCK_WALL;
+    t.timeout_us = bt->move_budget_us + s->margin_us;
     t.start_us = m->mark_us;
     int32_t action = 0;
     int64_t think = 0, cpu = 0;
@@ -235,7 +253,7 @@ static int play_turn(match_run_ctx *m, int seat)
     m->mark_us = t.start_us + think;
     if (think > t.timeout_us) {
         snprintf(err, sizeof err, "answered after %.1f ms of %.1f ms", think / 1000.0,
-                 t.move_budget_us / 1000.0);
+                 bt->move_budget_us / 1000.0);
         forfeit(m, seat, OUTCOME_TIME, err);
         return -1;
     }
@@ -244,7 +262,8 @@ static int play_turn(match_run_ctx *m, int seat)
         if (sr->clock_us < 0) sr->clock_us = 0; /* within the margin */
         sr->clock_us += s->tc.increment_us;
     }
-    if (!is_legal(m->legal, t.num_legal, action) || apply_action(m, seat, action, think, cpu)) {
+    if (!match_is_legal(m->legal, bt->num_legal, action) ||
+        apply_action(m, seat, action, think, cpu)) {
         snprintf(err, sizeof err, "illegal action %d", action);
         forfeit(m, seat, OUTCOME_ILLEGAL, err);
         return -1;
@@ -345,9 +364,9 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
     match_run_ctx m = {.spec = spec, .r = spec->lr->rules, .pool = pool, .culprit = -1};
     for (int i = 0; i < spec->num_players; i++)
         m.bot_seed[i] = match_bot_seed(spec->seed, i);
-    arena_rng_seed(&m.chance_rng, match_chance_seed(spec->seed));
     m.state = m.r->state_new(spec->game);
-    m.legal = xmalloc((size_t)m.r->num_actions(spec->game) * sizeof *m.legal);
+    m.num_actions = m.r->num_actions(spec->game);
+    m.legal = xmalloc((size_t)m.num_actions * sizeof *m.legal);
     begin_log(&m);
     m.no_state = !m.state;
     if (!m.no_state && spec->show) print_board(m.r, m.state, spec->show);

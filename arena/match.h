@@ -62,6 +62,10 @@ typedef struct match_spec {
 Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record *rec);
 void match_log_free(Arena__MatchLog *log);
 
+/* Whether action is among the n legal actions (ascending, rules.h): the
+ * referee's legality check, the only one. */
+int match_is_legal(const int32_t *legal, int n, int32_t action);
+
 /* The seeds of a match: each seat's bot seed and the chance stream's. */
 uint64_t match_bot_seed(uint64_t match_seed, int seat);
 uint64_t match_chance_seed(uint64_t match_seed);

@@ -2,6 +2,7 @@
 #include "owntime.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -17,6 +18,7 @@ void owntime_init(owntime *o, pid_t pid)
     memset(o, 0, sizeof *o);
     o->pid = pid;
     o->sched_fd = o->stat_fd = -1;
+    o->has_cpu_clock = pid > 0 && clock_getcpuclockid(pid, &o->cpu_clock) == 0;
 }
 
 void owntime_close(owntime *o)
@@ -47,9 +49,8 @@ static ssize_t owntime_read(const owntime *o, int *fd, int *missing, const char 
 
 int64_t owntime_cpu_us(const owntime *o)
 {
-    clockid_t clk;
     struct timespec ts;
-    if (o->pid <= 0 || clock_getcpuclockid(o->pid, &clk) || clock_gettime(clk, &ts)) return -1;
+    if (!o->has_cpu_clock || clock_gettime(o->cpu_clock, &ts)) return -1;
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
@@ -96,6 +97,19 @@ static int64_t owntime_count_us(owntime *o, const owntime_count *c, int64_t unti
     return had > 0 ? had : 0;
 }
 
+/* Milliseconds to wait for the rest of a limit, rounded up. */
+static int owntime_rest_ms(int64_t rest_us)
+{
+    int64_t ms = (rest_us + 999) / 1000;
+    return ms < 0 ? 0 : ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
+int owntime_first_ms(const owntime_count *c, int64_t limit_us)
+{
+    if (limit_us <= 0) return -1;
+    return owntime_rest_ms(limit_us - (arena_now_us() - c->t0_us));
+}
+
 int owntime_over(owntime *o, owntime_count *c, int64_t limit_us, int *ms)
 {
     if (limit_us <= 0) return *ms = -1, 0;
@@ -103,7 +117,7 @@ int owntime_over(owntime *o, owntime_count *c, int64_t limit_us, int *ms)
     if (had < limit_us) {
         /* no wait for a processor can shorten the rest of the limit */
         c->look_us = -1;
-        *ms = (int)((limit_us - had + 999) / 1000);
+        *ms = owntime_rest_ms(limit_us - had);
         return 0;
     }
     if (!owntime_runnable(o)) return 1;

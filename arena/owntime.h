@@ -40,6 +40,10 @@ typedef struct owntime {
     pid_t pid;
     int sched_fd, stat_fd;
     int sched_missing, stat_missing;
+    int has_cpu_clock; /* cpu_clock is the bot's CPU clock (asked once: the
+                        * asking is a system call, and a child's pid stays its
+                        * own until it is waited for) */
+    clockid_t cpu_clock;
 } owntime;
 
 /* One request being counted. */
@@ -62,6 +66,11 @@ int64_t owntime_cpu_us(const owntime *o);
 int64_t owntime_wait_us(owntime *o);
 
 void owntime_start(owntime *o, owntime_count *c);
+
+/* How long to wait before the first look: the rest of the limit by the wall
+ * clock, which the time had never exceeds -- no system call, where a look
+ * reads /proc (-1: no limit). */
+int owntime_first_ms(const owntime_count *c, int64_t limit_us);
 
 /* With a limit (> 0): 1 when the bot has surely had it (invariant 1);
  * otherwise 0 and in *ms how long to wait before looking again. Without a

@@ -84,16 +84,13 @@ typedef struct seat_game {
     const char *bot_options; /* the bot's own options, canonical; NULL or "" for none */
 } seat_game;
 
-/* One request for an action. */
+/* One request for an action: what a bot is given, as the bot ABI's own
+ * struct (an inline seat hands it to the bot as it is, no copy), and the
+ * referee's deadline and clock. `bot.clock` is ARENA_CLOCK_WALL, the
+ * referee's clock; a seat that charges another (the worker's OWN) builds its
+ * bot's turn itself. */
 typedef struct seat_turn {
-    int ply;
-    const arena_state *state; /* the referee's state (read-only) */
-    const uint8_t *observation;
-    size_t observation_len;
-    const int32_t *legal;
-    int num_legal;
-    int64_t time_left_us;
-    int64_t move_budget_us;
+    arena_turn bot;     /* ply, observation, legal, time_left_us, move_budget_us, state */
     int64_t timeout_us; /* budget plus the margin: the seat gives up after this */
     int64_t start_us;   /* arena_now_us() when the turn began (the referee's last clock
                          * reading): an inline seat measures from here and reads the

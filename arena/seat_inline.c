@@ -30,10 +30,7 @@ static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     (void)errlen;
     *cpu_us = 0; /* a thread's CPU clock would cost a system call a move */
     seat_inline *p = (seat_inline *)s;
-    arena_turn turn = {sizeof turn, t->ply,          t->observation,  t->observation_len,
-                       t->legal,    t->num_legal,    t->time_left_us, t->move_budget_us,
-                       t->state,    ARENA_CLOCK_WALL};
-    *action = botrun_act(&p->run, &turn);
+    *action = botrun_act(&p->run, &t->bot); /* the referee's turn as it is (WALL clock) */
     /* One clock reading per move (a reading costs about as much as a ply of
      * morris): the turn began at the referee's previous reading. */
     *think_us = arena_now_us() - t->start_us;

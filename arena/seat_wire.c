@@ -17,8 +17,9 @@ void seat_wire_setup(const seat_game *g, Arena__Setup *setup, Arena__TimeControl
     setup->bot_options = (char *)(g->bot_options ? g->bot_options : "");
 }
 
-void seat_wire_turn(const seat_turn *t, Arena__TurnRequest *turn)
+void seat_wire_turn(const seat_turn *st, Arena__TurnRequest *turn)
 {
+    const arena_turn *t = &st->bot;
     arena__turn_request__init(turn);
     turn->ply = (uint32_t)t->ply;
     turn->observation.len = t->observation_len;

@@ -280,14 +280,17 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
                       owntime_count *c, Arena__WorkerMsg **out, int64_t *had_us)
 {
     struct pollfd p = {h->j.chan, POLLIN, 0};
+    /* The first wait is the rest of the limit by the wall clock: a look at
+     * the bot's time (owntime_over) costs system calls, and a fast bot has
+     * answered long before one could say anything. */
+    int ms = owntime_first_ms(c, limit_us);
     for (;;) {
-        int ms, rc = poll(&p, 1, 0); /* an answer already sent is judged by its stamp */
-        if (rc == 0 && owntime_over(&h->own, c, limit_us, &ms))
+        int rc = poll(&p, 1, ms);
+        if (rc < 0 && errno != EINTR) return host_death(h, NULL);
+        if (rc <= 0 && poll(&p, 1, 0) == 0 && owntime_over(&h->own, c, limit_us, &ms))
             return host_late(h, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
                              cpu0_us >= 0 ? owntime_cpu_us(&h->own) - cpu0_us : -1);
-        if (rc == 0) rc = poll(&p, 1, ms);
-        if (rc < 0 && errno != EINTR) return host_death(h, NULL);
-        if (rc <= 0) continue; /* the limit is checked again */
+        if (!p.revents) continue; /* not over: wait ms more */
         int64_t stamp;
         ssize_t n = owntime_recv(h->j.chan, h->reply, sizeof h->reply, &stamp);
         if (n < 0 && (errno == EAGAIN || errno == EINTR)) continue;
@@ -330,18 +333,25 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     int64_t cpu0 = owntime_cpu_us(&h->own), had = 0;
     owntime_count c; /* the bot's time runs from its continuing */
     owntime_start(&h->own, &c);
-    host_continue(h);
+    /* The request is queued before the jail continues, so that it wakes once,
+     * with its request there (continued first, it would wake, find nothing
+     * and sleep again: a wake-up costs as much as the move of a fast bot). */
     Arena__WorkerMsg *m = NULL;
-    if (host_forward(h, len) < 0 || host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0)
-        return -1;
-    host_stop(h);
+    if (host_forward(h, len) < 0) return -1;
+    host_continue(h);
+    if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
     int64_t cpu1 = owntime_cpu_us(&h->own);
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {
         m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
         m->action->think_us = had;
     }
+    /* The answer goes to the arena before the jail is stopped: stopping it
+     * wakes it to take the signal, off the arena's path that way. It has
+     * answered and waits for its next message; the next request comes only
+     * after it is stopped (this host does one thing at a time). */
     int rc = host_send(h, m);
     arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
+    host_stop(h);
     return rc;
 }
 

@@ -36,7 +36,7 @@ static int fs_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     f->log->acts++;
     *think_us = 1;
     *cpu_us = 1;
-    *action = t->legal[0];
+    *action = t->bot.legal[0];
     if (mine != sc->at) return OUTCOME_NORMAL;
     switch (sc->fault) {
     case FAKE_FAIL:

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/sdk.h"
 #include "fake_seat.h"
 #include "match.h"
 #include "matchlog.h"
@@ -307,6 +308,29 @@ START_TEST(illegal_action)
 }
 END_TEST
 
+/* The legality check against a plain scan: short lists (compared whole) and
+ * long ones (searched by halves), every size to 300, with every value in
+ * and around the list -- below, between and above its actions. */
+START_TEST(legality_check_agrees_with_a_scan)
+{
+    int32_t legal[300];
+    arena_rng rng;
+    arena_rng_seed(&rng, 7);
+    for (int n = 0; n <= 300; n++) {
+        int32_t a = -3;
+        for (int i = 0; i < n; i++)
+            legal[i] = a += 1 + (int32_t)arena_rng_below(&rng, 3); /* ascending, with gaps */
+        for (int32_t x = -6; x <= a + 3; x++) {
+            int in = 0;
+            for (int i = 0; i < n; i++)
+                in |= legal[i] == x;
+            ck_assert_msg(match_is_legal(legal, n, x) == in, "n=%d action %d: %d, a scan says %d",
+                          n, x, match_is_legal(legal, n, x), in);
+        }
+    }
+}
+END_TEST
+
 /* At a table of 3 or 4 the culprit takes the only loss and the others draw. */
 static void assert_table_forfeit(int players, int culprit)
 {
@@ -433,6 +457,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, sandbox_violation);
     tcase_add_test(tc, late_answer_loses_on_time);
     tcase_add_test(tc, illegal_action);
+    tcase_add_test(tc, legality_check_agrees_with_a_scan);
     tcase_add_test(tc, forfeit_at_three_seats);
     tcase_add_test(tc, forfeit_at_four_seats);
     tcase_add_test(tc, chance_nodes);
