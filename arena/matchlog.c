@@ -257,7 +257,8 @@ static int plausible(const Arena__MatchLog *log)
 }
 
 /* Format 2's columns back into LoggedAction messages, each malloc'd as
- * protobuf-c would have, so arena__match_log__free_unpacked frees them. -1 when
+ * protobuf-c would have, so arena__match_log__free_unpacked (or, for a built
+ * log, matchlog_free_built) frees them. -1 when
  * the columns disagree in length or come with messages as well. */
 int matchlog_expand(Arena__MatchLog *log)
 {
@@ -468,90 +469,134 @@ Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *er
 
 /* ------------------------------------------------------------- building -- */
 
+/* A built log in one block: the log first (its address is the block's), the
+ * messages and arrays it points to after it. Its strings are the head's,
+ * borrowed, but for end_detail; its columns are one block of their own.
+ * Building a log used to take some thirty allocations and as many copies of
+ * strings the match spec already holds, for a log that lives only until it
+ * is packed: a tenth of what a fast game's match costs its thread. */
+typedef struct matchlog_built {
+    Arena__MatchLog log;
+    Arena__Identity rules, bot[ARENA_MAX_PLAYERS];
+    Arena__Identity *bots[ARENA_MAX_PLAYERS];
+    uint64_t bot_seeds[ARENA_MAX_PLAYERS];
+    Arena__TimeControl tc;
+    double returns[ARENA_MAX_PLAYERS];
+    void *cols; /* the columns' block, NULL when there are no actions */
+} matchlog_built;
+
 void matchlog_free_built(Arena__MatchLog *log)
 {
-    if (log) arena__match_log__free_unpacked(log, NULL);
-}
-
-static void builder_free_columns(matchlog_builder *b)
-{
-    free(b->seat);
-    free(b->action);
-    free(b->think);
-    free(b->cpu);
-    b->seat = b->action = NULL;
-    b->think = b->cpu = NULL;
+    if (!log) return;
+    matchlog_built *b = (matchlog_built *)log;
+    for (size_t i = 0; i < log->n_actions; i++) /* matchlog_expand's */
+        free(log->actions[i]);
+    free(log->actions);
+    free(log->end_detail);
+    free(b->cols);
+    free(b);
 }
 
 void matchlog_abandon(matchlog_builder *b)
 {
-    if (b->log) arena__match_log__free_unpacked(b->log, NULL);
-    builder_free_columns(b);
+    if (b->built) matchlog_free_built(&b->built->log);
+    free(b->cols);
     memset(b, 0, sizeof *b);
+}
+
+/* A string of the head as a log field: borrowed, never NULL. */
+static char *borrow(const char *s)
+{
+    return (char *)(s ? s : "");
+}
+
+/* An entrant's identity, its strings the entrant's. */
+static void identity_view(Arena__Identity *id, const entrant *e)
+{
+    arena__identity__init(id);
+    id->name = borrow(e->name);
+    id->version = borrow(e->version);
+    id->author = borrow(e->author);
+    id->path = borrow(e->path);
+    id->sha256 = borrow(e->sha256);
+    id->bot_options = borrow(e->bot_options);
 }
 
 void matchlog_identity(Arena__Identity *id, const entrant *e)
 {
-    arena__identity__init(id);
-    id->name = text_dup(e->name);
-    id->version = text_dup(e->version);
-    id->author = text_dup(e->author);
-    id->path = text_dup(e->path);
-    id->sha256 = text_dup(e->sha256);
-    id->bot_options = text_dup(e->bot_options);
+    identity_view(id, e);
+    char **own[] = {&id->name, &id->version, &id->author, &id->path, &id->sha256, &id->bot_options};
+    for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+        *own[i] = text_dup(*own[i]);
 }
 
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
 {
     memset(b, 0, sizeof *b);
-    Arena__MatchLog *log = xcalloc(1, sizeof *log);
+    if (h->num_players < 0 || h->num_players > ARENA_MAX_PLAYERS) {
+        fprintf(stderr, "arena: a match log of %d seats\n", h->num_players);
+        abort(); /* match.c never asks: a bug, not input */
+    }
+    matchlog_built *m = xcalloc(1, sizeof *m);
+    b->built = m;
+    Arena__MatchLog *log = &m->log;
     arena__match_log__init(log);
-    b->log = log;
     log->format = MATCHLOG_FORMAT;
-    log->game = text_dup(h->game);
-    log->options = text_dup(h->options);
-    log->rules = xcalloc(1, sizeof *log->rules);
-    log->n_bots = log->n_bot_seeds = (size_t)h->num_players;
-    log->bots = xcalloc(log->n_bots, sizeof *log->bots);
-    log->bot_seeds = xcalloc(log->n_bots, sizeof *log->bot_seeds);
-    log->tc = xcalloc(1, sizeof *log->tc);
+    log->game = borrow(h->game);
+    log->options = borrow(h->options);
+    log->rules = &m->rules;
     arena__identity__init(log->rules);
-    log->rules->name = text_dup(h->game);
-    log->rules->version = text_dup(h->rules_version);
-    log->rules->author = text_dup("");
-    log->rules->path = text_dup(h->rules_path);
-    log->rules->sha256 = text_dup(h->rules_sha256);
-    log->rules->bot_options = text_dup("");
+    log->rules->name = borrow(h->game);
+    log->rules->version = borrow(h->rules_version);
+    log->rules->author = borrow("");
+    log->rules->path = borrow(h->rules_path);
+    log->rules->sha256 = borrow(h->rules_sha256);
+    log->rules->bot_options = borrow("");
+    log->n_bots = log->n_bot_seeds = (size_t)h->num_players;
+    log->bots = m->bots;
+    log->bot_seeds = m->bot_seeds;
     for (int i = 0; i < h->num_players; i++) {
-        log->bots[i] = xcalloc(1, sizeof **log->bots);
-        matchlog_identity(log->bots[i], h->seat[i]);
-        log->bot_seeds[i] = h->bot_seeds[i];
+        m->bots[i] = &m->bot[i];
+        identity_view(m->bots[i], h->seat[i]);
+        m->bot_seeds[i] = h->bot_seeds[i];
     }
     log->match_seed = h->match_seed;
+    log->tc = &m->tc;
     arena__time_control__init(log->tc);
     log->tc->base_us = h->tc.base_us;
     log->tc->increment_us = h->tc.increment_us;
     log->tc->move_time_us = h->tc.move_time_us;
-    log->tournament = text_dup(h->tournament);
+    log->tournament = borrow(h->tournament);
     log->match_index = h->index;
     log->culprit = -1;
-    log->end_detail = text_dup("");
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     log->started_unix_ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
     return 0;
 }
 
+/* The four columns in one block of cap rows: the 8-byte ones first. */
+static void builder_grow(matchlog_builder *b)
+{
+    size_t cap = b->cap ? b->cap * 2 : 256, n = b->n;
+    uint8_t *cols = xmalloc(cap * (2 * sizeof(int64_t) + 2 * sizeof(int32_t)));
+    int64_t *think = (int64_t *)cols, *cpu = think + cap;
+    int32_t *seat = (int32_t *)(cpu + cap), *action = seat + cap;
+    if (n) {
+        memcpy(think, b->think, n * sizeof *think);
+        memcpy(cpu, b->cpu, n * sizeof *cpu);
+        memcpy(seat, b->seat, n * sizeof *seat);
+        memcpy(action, b->action, n * sizeof *action);
+    }
+    free(b->cols);
+    b->cols = cols;
+    b->think = think, b->cpu = cpu, b->seat = seat, b->action = action;
+    b->cap = cap;
+}
+
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us, int64_t cpu_us)
 {
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
-        b->seat = xrealloc(b->seat, cap * sizeof *b->seat);
-        b->action = xrealloc(b->action, cap * sizeof *b->action);
-        b->think = xrealloc(b->think, cap * sizeof *b->think);
-        b->cpu = xrealloc(b->cpu, cap * sizeof *b->cpu);
-        b->cap = cap;
-    }
+    if (b->n == b->cap) builder_grow(b);
     size_t i = b->n++;
     b->seat[i] = seat;
     b->action[i] = action;
@@ -564,8 +609,9 @@ int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us)
 {
-    Arena__MatchLog *log = b->log;
-    /* The columns change hands: the log frees them as protobuf-c would. */
+    matchlog_built *m = b->built;
+    Arena__MatchLog *log = &m->log;
+    /* The columns change hands: the log frees their block. */
     if (b->n) {
         log->n_action_seat = log->n_action_id = log->n_action_think_us = b->n;
         log->action_seat = b->seat;
@@ -573,20 +619,15 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
         log->action_think_us = b->think;
         log->n_action_cpu_us = b->any_cpu ? b->n : 0;
         log->action_cpu_us = b->any_cpu ? b->cpu : NULL;
-        b->seat = b->action = NULL;
-        b->think = NULL;
-        if (b->any_cpu) b->cpu = NULL;
+        m->cols = b->cols;
+        b->cols = NULL;
     }
-    /* what is left (a CPU column of zeros) */
-    builder_free_columns(b);
-    b->log = NULL;
-    b->n = b->cap = 0;
-    b->any_cpu = 0;
+    b->built = NULL;
+    matchlog_abandon(b); /* the builder is done */
     log->n_returns = log->n_bots;
-    log->returns = xmalloc((log->n_returns ? log->n_returns : 1) * sizeof *log->returns);
+    log->returns = m->returns;
     memcpy(log->returns, returns, log->n_returns * sizeof *returns);
     log->end = (Arena__EndReason)end;
-    free(log->end_detail);
     log->end_detail = text_dup(detail);
     log->culprit = culprit;
     log->duration_us = duration_us;

@@ -70,8 +70,9 @@ typedef struct matchlog_head {
 } matchlog_head;
 
 typedef struct matchlog_builder {
-    Arena__MatchLog *log;
-    /* the actions as the columns of format 2, grown by doubling */
+    struct matchlog_built *built; /* the log being built (matchlog.c) */
+    /* the actions as the columns of format 2, in one block grown by doubling */
+    void *cols;
     int32_t *seat, *action;
     int64_t *think, *cpu;
     size_t n, cap;
@@ -85,7 +86,9 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
                     int64_t cpu_us);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
- * log over (its actions as columns only): free it with matchlog_free_built. */
+ * log over (its actions as columns only): free it with matchlog_free_built,
+ * and before the head's strings go -- a built log borrows them (the game,
+ * options, rules' and entrants' identities, the tournament's name). */
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us);
 void matchlog_free_built(Arena__MatchLog *log);
@@ -95,7 +98,8 @@ void matchlog_free_built(Arena__MatchLog *log);
 int matchlog_expand(Arena__MatchLog *log);
 /* Drops a builder's log without finishing it. */
 void matchlog_abandon(matchlog_builder *b);
-/* Fills a seat's identity (shared by the builder and tests). */
+/* Fills a seat's identity with copies of its strings (tests build expected
+ * logs with it; the builder borrows the same fields). */
 void matchlog_identity(Arena__Identity *id, const entrant *e);
 
 #endif
