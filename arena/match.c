@@ -60,7 +60,7 @@ static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
 {
     m->end = end;
     m->culprit = seat;
-    snprintf(m->detail, sizeof m->detail, "%s", detail);
+    text_copy(m->detail, sizeof m->detail, detail);
     if (seat >= 0) m->seat[seat].healthy = 0;
 }
 
@@ -276,7 +276,7 @@ static void set_returns(match_run_ctx *m, double *ret)
     int np = m->spec->num_players;
     if (m->end == OUTCOME_NORMAL) {
         m->r->returns(m->state, ret);
-        snprintf(m->detail, sizeof m->detail, "%s", m->r->end_reason(m->state));
+        text_copy(m->detail, sizeof m->detail, m->r->end_reason(m->state));
         return;
     }
     /* A forfeit: the culprit takes the only loss; adjudication is a draw. */
@@ -314,7 +314,7 @@ static void fill_record(match_run_ctx *m, const double *ret, match_record *rec, 
         rec->returns[i] = ret[i];
     }
     rec->end = m->end;
-    snprintf(rec->end_detail, sizeof rec->end_detail, "%s", m->detail);
+    text_copy(rec->end_detail, sizeof rec->end_detail, m->detail);
     rec->culprit = m->culprit;
     rec->plies = m->plies;
     rec->duration_us = arena_now_us() - t0;

@@ -48,6 +48,14 @@ char *text_clean(char *s, size_t max)
     return s;
 }
 
+char *text_copy(char *dst, size_t size, const char *s)
+{
+    size_t n = s ? strnlen(s, size - 1) : 0;
+    memcpy(dst, s ? s : "", n);
+    dst[n] = '\0';
+    return dst;
+}
+
 char *text_dup(const char *s)
 {
     return xstrdup(s ? s : "");

@@ -21,6 +21,11 @@
  * boundary). Returns s. */
 char *text_clean(char *s, size_t max);
 
+/* Copies s ("" for NULL) into dst of size bytes (> 0), cut to fit, always
+ * terminated; dst. What snprintf(dst, size, "%s", s) does, at a tenth of its
+ * cost, for the copies made every match. */
+char *text_copy(char *dst, size_t size, const char *s);
+
 /* A malloc'd copy of s, "" for NULL (NULL only without memory). */
 char *text_dup(const char *s);
 

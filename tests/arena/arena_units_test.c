@@ -244,6 +244,21 @@ START_TEST(bot_text_is_cleaned)
 }
 END_TEST
 
+/* text_copy cuts to fit and always terminates, as snprintf "%s" would. */
+START_TEST(text_copy_cuts_and_terminates)
+{
+    char d[5];
+    memset(d, 'x', sizeof d);
+    ck_assert_str_eq(text_copy(d, sizeof d, "abc"), "abc");
+    ck_assert_str_eq(text_copy(d, sizeof d, "abcd"), "abcd");
+    memset(d, 'x', sizeof d);
+    ck_assert_str_eq(text_copy(d, sizeof d, "abcdefgh"), "abcd");
+    ck_assert_int_eq(d[4], '\0');
+    ck_assert_str_eq(text_copy(d, sizeof d, NULL), "");
+    ck_assert_str_eq(text_copy(d, 1, "abc"), "");
+}
+END_TEST
+
 START_TEST(loader_errors_name_the_file)
 {
     char err[512], path[4096];
@@ -488,6 +503,7 @@ int main(void)
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
     tcase_add_test(tc, bot_text_is_cleaned);
+    tcase_add_test(tc, text_copy_cuts_and_terminates);
     tcase_add_test(tc, bot_specs_split_and_canonicalise);
     tcase_add_test(tc, loader_errors_name_the_file);
     tcase_add_test(tc, sha256_matches_a_known_digest);
