@@ -289,6 +289,17 @@ static void jc_init(jail_child *c, pid_t bot)
     syscall(SYS_close_range, 1, ~0U, 0);
     jail_end end;
     memset(&end, 0, sizeof end);
+    /* The bot is stopped and continued twice a move (worker_main.c), and
+     * each time the kernel wakes whoever waits for a child -- even for an
+     * event the wait does not report. So the init sleeps on the bot's pidfd,
+     * readable only once the bot has exited, and waits for it then (without
+     * pidfd_open it waits as before, woken for nothing twice a move). */
+    int pidfd = (int)syscall(SYS_pidfd_open, bot, 0);
+    if (pidfd >= 0) {
+        struct pollfd p = {pidfd, POLLIN, 0};
+        while (poll(&p, 1, -1) < 0 && errno == EINTR)
+            ;
+    }
     for (;;) {
         pid_t r = waitpid(-1, &end.status, 0);
         if (r == bot) break;

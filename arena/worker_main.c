@@ -68,7 +68,8 @@ typedef struct host {
     jail j;
     char jail_err[HOST_ERR]; /* why no jail could be built, "" when it was */
     int stopped;
-    owntime own; /* the bot's own time (owntime.h) */
+    owntime own;      /* the bot's own time (owntime.h) */
+    int64_t cpu_mark; /* the jail's CPU time at its last answer, -1 before one */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
     uint8_t reply[JAIL_MAX_MSG];
@@ -124,15 +125,15 @@ static int host_send(host *h, const Arena__WorkerMsg *msg)
 /* The next message of the arena (its bytes in h->in), or NULL when it is gone. */
 static Arena__ArenaMsg *host_next(host *h, size_t *len)
 {
-    zmq_pollitem_t item = {h->sock, 0, ZMQ_POLLIN, 0};
     for (;;) {
-        int rc = zmq_poll(&item, 1, HOST_POLL_MS);
-        if (rc < 0 && errno != EINTR) return NULL;
-        if (rc <= 0) {
+        /* A receive that waits (ZMQ_RCVTIMEO: HOST_POLL_MS), not zmq_poll and
+         * then a receive: half the system calls, a move's worth of them being
+         * worth a bot's move here. */
+        int rc = wire_recv_arena_bytes(h->sock, 0, &h->in, len);
+        if (rc == WIRE_NONE) {
             if (getppid() != h->ppid) return NULL; /* orphaned: the arena died */
             continue;
         }
-        rc = wire_recv_arena_bytes(h->sock, ZMQ_DONTWAIT, &h->in, len);
         if (rc == WIRE_ERROR) return NULL;
         Arena__ArenaMsg *msg = NULL;
         if (rc == WIRE_OK &&
@@ -330,7 +331,10 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
 static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
 {
     if (host_check_quiet(h) < 0) return -1;
-    int64_t cpu0 = owntime_cpu_us(&h->own), had = 0;
+    /* The CPU count of a turn starts at the previous answer: the jail has
+     * been stopped since (but for the moment it takes the host to stop it,
+     * which is the bot's too), and the count is one system call less. */
+    int64_t cpu0 = h->cpu_mark >= 0 ? h->cpu_mark : owntime_cpu_us(&h->own), had = 0;
     owntime_count c; /* the bot's time runs from its continuing */
     owntime_start(&h->own, &c);
     /* The request is queued before the jail continues, so that it wakes once,
@@ -340,7 +344,7 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     if (host_forward(h, len) < 0) return -1;
     host_continue(h);
     if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
-    int64_t cpu1 = owntime_cpu_us(&h->own);
+    int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {
         m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
         m->action->think_us = had;
@@ -396,7 +400,9 @@ static int host_connect(host *h)
     int linger = HOST_LINGER_MS;
     h->zctx = zmq_ctx_new();
     if (h->zctx) h->sock = zmq_socket(h->zctx, ZMQ_DEALER);
+    int wait_ms = HOST_POLL_MS; /* host_next looks at its parent this often */
     if (!h->sock || zmq_setsockopt(h->sock, ZMQ_LINGER, &linger, sizeof linger) < 0 ||
+        zmq_setsockopt(h->sock, ZMQ_RCVTIMEO, &wait_ms, sizeof wait_ms) < 0 ||
         zmq_connect(h->sock, h->a.endpoint) < 0) {
         fprintf(stderr, "arena seat host: %s: %s\n", h->a.endpoint, zmq_strerror(errno));
         return -1;
@@ -454,6 +460,7 @@ int worker_main(int argc, char **argv)
     /* before libzmq starts its threads: clone() then copies one thread */
     host_spawn_jail(&h);
     owntime_init(&h.own, h.j.bot_pid);
+    h.cpu_mark = -1;
     if (h.j.chan >= 0) owntime_stamp_channel(h.j.chan); /* without stamps: counted until read */
     int status = 1;
     if (host_connect(&h) < 0) goto out;
