@@ -9,8 +9,9 @@
  *   spawn the jail -> connect, Ready -> serve until Bye or a fault
  *
  * Serving, per message of the arena:
- *   Setup, Turn    continue the jail, pass the packet on, read exactly one
- *                  answer of the right kind (and seq), stop the jail again;
+ *   Setup, Turn    pass the packet on, continue the jail, read exactly one
+ *                  answer of the right kind (and seq), pass it on, stop the
+ *                  jail again;
  *                  a Turn's answer carries the jail's CPU time for the turn;
  *                  a Setup past its limit_us of the bot's own time (wall
  *                  clock less its waits for a processor: owntime.h) is a
@@ -326,8 +327,8 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
     }
 }
 
-/* Setup or Turn: continue, ask, read the answer, stop; the answer goes to
- * the arena, a turn's with the jail's CPU time and the time the bot had. */
+/* Setup or Turn: ask, continue, read the answer, answer the arena, stop; a
+ * turn's answer goes with the jail's CPU time and the time the bot had. */
 static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
 {
     if (host_check_quiet(h) < 0) return -1;
