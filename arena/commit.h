@@ -17,10 +17,14 @@
  * as they finish).
  *
  * The committer is a thread of its own so that play never waits for a disk
- * sync; adders wait only when a full group is queued while another is being
- * stored, which also bounds the memory the queue holds. (A deeper queue
- * would spare play a slow sync now and then, but the memory it holds would
- * then depend on how busy the disk and the machine are.)
+ * sync; adders wait only when COMMIT_MAX_PENDING matches are queued while a
+ * group is being stored, which bounds the memory the queue holds (four
+ * groups' records and packed logs, about 3 MB for fast morris games). The queue is
+ * four groups deep, not one: with one, two games at once (-j 2, fast games)
+ * filled the next group before the syncs of the last had ended and waited
+ * for them, 57 ms in a 0.22 s run; with four they never wait there, and the
+ * run is 5 % faster. When the committer falls behind, it takes everything
+ * queued as one larger group (fewer syncs).
  *
  * Invariants: (1) a match row is committed only after its log is durable;
  * (2) a killed arena loses at most its pending groups, whose matches are not in
@@ -42,7 +46,7 @@
 
 #define COMMIT_MAX_GROUP 256
 #define COMMIT_INTERVAL_US 250000
-#define COMMIT_MAX_PENDING COMMIT_MAX_GROUP
+#define COMMIT_MAX_PENDING (4 * COMMIT_MAX_GROUP)
 
 typedef struct committer {
     store *db;
