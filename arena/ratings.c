@@ -66,22 +66,44 @@ static int obs_cmp(const void *pa, const void *pb)
     return (a->outcome > b->outcome) - (a->outcome < b->outcome);
 }
 
-/* Real results merged by (first, second, outcome), then the prior's virtual
- * games (see ratings.h). param[i] is entrant i's index in theta, or -1. */
-static ratings_obs *build_obs(const rating_game *games, size_t ng, const int *param, int m,
-                              size_t *nobs)
+/* See ratings_internal.h. The table is used where it is small beside the
+ * games: the sort was a quarter of rating a pool of fast games. */
+ratings_obs *ratings_build_obs(const rating_game *games, size_t ng, const int *param, int m,
+                               int by_table, size_t *nobs)
 {
     ratings_obs *obs = xmalloc((ng + 2 * (size_t)m + 2) * sizeof *obs);
     if (!obs) return NULL;
-    for (size_t i = 0; i < ng; i++)
-        obs[i] = (ratings_obs){param[games[i].a], param[games[i].b], outcome_of(games[i].score), 1};
-    qsort(obs, ng, sizeof *obs, obs_cmp);
     size_t k = 0;
-    for (size_t i = 0; i < ng; i++) {
-        if (k > 0 && obs_cmp(&obs[k - 1], &obs[i]) == 0)
-            obs[k - 1].weight += 1;
-        else
-            obs[k++] = obs[i];
+    /* by key: (first + 1, second + 1, outcome), -1 (the prior) first */
+    size_t side = (size_t)m + 1, cells = side * side * RATINGS_OUTCOMES;
+    if (by_table) {
+        double *count = xcalloc(cells, sizeof *count);
+        if (!count) {
+            free(obs);
+            return NULL;
+        }
+        for (size_t i = 0; i < ng; i++) {
+            size_t a = (size_t)(param[games[i].a] + 1), b = (size_t)(param[games[i].b] + 1);
+            count[(a * side + b) * RATINGS_OUTCOMES + (size_t)outcome_of(games[i].score)] += 1;
+        }
+        for (size_t c = 0; c < cells; c++) {
+            size_t pair = c / RATINGS_OUTCOMES;
+            if (count[c] > 0)
+                obs[k++] = (ratings_obs){(int)(pair / side) - 1, (int)(pair % side) - 1,
+                                         (int)(c % RATINGS_OUTCOMES), count[c]};
+        }
+        free(count);
+    } else {
+        for (size_t i = 0; i < ng; i++)
+            obs[i] =
+                (ratings_obs){param[games[i].a], param[games[i].b], outcome_of(games[i].score), 1};
+        qsort(obs, ng, sizeof *obs, obs_cmp);
+        for (size_t i = 0; i < ng; i++) {
+            if (k > 0 && obs_cmp(&obs[k - 1], &obs[i]) == 0)
+                obs[k - 1].weight += 1;
+            else
+                obs[k++] = obs[i];
+        }
     }
     for (int p = 0; p < m; p++) {
         obs[k++] = (ratings_obs){p, -1, RATINGS_DRAW, RATINGS_PRIOR_DRAWS / 2.0};
@@ -149,7 +171,9 @@ static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const
 {
     int np = m + 2, rc = -1;
     size_t nobs = 0;
-    ratings_obs *obs = build_obs(games, ng, param, m, &nobs);
+    size_t side = (size_t)m + 1;
+    int by_table = m < 4096 && side * side * RATINGS_OUTCOMES <= 4 * ng + 4096;
+    ratings_obs *obs = ratings_build_obs(games, ng, param, m, by_table, &nobs);
     double *theta = xcalloc((size_t)np, sizeof *theta);
     double *cov = xmalloc((size_t)np * np * sizeof *cov);
     double *rowmean = xmalloc((size_t)m * sizeof *rowmean);

@@ -10,7 +10,7 @@
 #define RATINGS_K 0.0057564627324851142 /* ln(10)/400 */
 
 /* Result of one observation, seen from the first mover. */
-enum { RATINGS_FIRST_WINS, RATINGS_DRAW, RATINGS_SECOND_WINS };
+enum { RATINGS_FIRST_WINS, RATINGS_DRAW, RATINGS_SECOND_WINS, RATINGS_OUTCOMES };
 
 /* One aggregated observation: `weight` identical results between parameter
  * `a` (first mover) and `b`. -1 stands for the virtual opponent of the prior,
@@ -20,6 +20,16 @@ typedef struct ratings_obs {
     int outcome;
     double weight;
 } ratings_obs;
+
+struct rating_game;
+
+/* The games' observations, merged by (first, second, outcome) in that order,
+ * then the prior's virtual games; param[i] is entrant i's index in theta, or
+ * -1. by_table: 1 counts them in a table by key (what ratings.c does when the
+ * table is small beside the games), 0 sorts them; both give the same array
+ * (a test compares them). NULL without memory; *nobs its length. */
+ratings_obs *ratings_build_obs(const struct rating_game *games, size_t ng, const int *param, int m,
+                               int by_table, size_t *nobs);
 
 /* theta = m ratings, then the first-move advantage, then drawelo (> 0). */
 typedef struct ratings_model {

@@ -290,22 +290,48 @@ static int by_bot_copy(const void *a, const void *b)
     return (x->copy > y->copy) - (x->copy < y->copy);
 }
 
+/* The distinct (bot, copy) pairs of the seats, in that order, in *n keys.
+ * A sorted insert: the pairs are the pool's entrants, a handful or a few
+ * hundred, where the seats are two a match -- sorting every seat cost more
+ * than the rest of the read. */
+static pool_seat *distinct_players(const pool_read *r, size_t *n)
+{
+    size_t k = 0, cap = 16;
+    pool_seat *key = xmalloc(cap * sizeof *key);
+    for (size_t i = 0; i < r->n_seat; i++) {
+        const pool_seat *p = &r->seat[i];
+        size_t lo = 0, hi = k; /* the first key not below p */
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (by_bot_copy(&key[mid], p) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < k && by_bot_copy(&key[lo], p) == 0) continue;
+        if (k == cap) key = xrealloc(key, (cap *= 2) * sizeof *key);
+        memmove(&key[lo + 1], &key[lo], (k - lo) * sizeof *key);
+        key[lo] = *p;
+        k++;
+    }
+    *n = k;
+    return key;
+}
+
 /* The players: the distinct (bot, copy) pairs seated, in that order
  * (store_pool_index relies on it), named from the bots table. */
 static int store_pool_players(store *s, const pool_read *r, pool_data *out, char *err,
                               size_t errlen)
 {
-    pool_seat *key = xmalloc((r->n_seat ? r->n_seat : 1) * sizeof *key);
-    if (r->n_seat) memcpy(key, r->seat, r->n_seat * sizeof *key); /* an empty pool has no seats */
-    qsort(key, r->n_seat, sizeof *key, by_bot_copy);
+    size_t n_key;
+    pool_seat *key = distinct_players(r, &n_key);
     pool_row *rows = NULL;
     int n = 0, rc = 0;
     sqlite3_stmt *st = NULL;
-    if (r->n_seat && store__prepare(s, &st, "SELECT name, version, sha256 FROM bots WHERE id=?1",
-                                    "load pool bots", err, errlen))
+    if (n_key && store__prepare(s, &st, "SELECT name, version, sha256 FROM bots WHERE id=?1",
+                                "load pool bots", err, errlen))
         rc = -1;
-    for (size_t i = 0; i < r->n_seat && rc == 0; i++) {
-        if (i > 0 && by_bot_copy(&key[i - 1], &key[i]) == 0) continue;
+    for (size_t i = 0; i < n_key && rc == 0; i++) {
         if (key[i].copy < 0) continue; /* an unknown entrant: refused with its match */
         rows = xrealloc(rows, (size_t)(n + 1) * sizeof *rows);
         pool_row *p = &rows[n++];

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ratings.h"
 #include "ratings_internal.h"
 
 /* Three rated entrants, every outcome kind, virtual opponents included. */
@@ -73,11 +74,48 @@ START_TEST(test_linalg)
 }
 END_TEST
 
+/* The games' observations counted in a table and sorted are the same array:
+ * random games among 1 to 40 entrants, some of them unrated (param -1), every
+ * outcome; and each count is the number of such games. */
+START_TEST(test_obs_table_equals_sort)
+{
+    srand(11);
+    for (int trial = 0; trial < 200; trial++) {
+        int n = 1 + rand() % 40, param[40], m = 0;
+        for (int i = 0; i < n; i++)
+            param[i] = rand() % 5 == 0 ? -1 : m++;
+        size_t ng = (size_t)(rand() % 300);
+        rating_game *g = malloc((ng ? ng : 1) * sizeof *g);
+        static const double score[] = {0, 0.5, 1};
+        for (size_t i = 0; i < ng; i++)
+            g[i] = (rating_game){rand() % n, rand() % n, score[rand() % 3]};
+        size_t nt, ns;
+        ratings_obs *t = ratings_build_obs(g, ng, param, m, 1, &nt);
+        ratings_obs *o = ratings_build_obs(g, ng, param, m, 0, &ns);
+        ck_assert_uint_eq(nt, ns);
+        double total = 0;
+        for (size_t i = 0; i < nt; i++) {
+            ck_assert_msg(t[i].a == o[i].a && t[i].b == o[i].b && t[i].outcome == o[i].outcome &&
+                              t[i].weight == o[i].weight,
+                          "trial %d, observation %zu: (%d %d %d %g) by table, (%d %d %d %g) sorted",
+                          trial, i, t[i].a, t[i].b, t[i].outcome, t[i].weight, o[i].a, o[i].b,
+                          o[i].outcome, o[i].weight);
+            if (i + 2 * (size_t)m + 2 < nt) total += t[i].weight; /* the games' own */
+        }
+        ck_assert_double_eq(total, (double)ng);
+        free(t);
+        free(o);
+        free(g);
+    }
+}
+END_TEST
+
 TCase *ratings_model_tcase(void)
 {
     TCase *tc = tcase_create("model");
     tcase_add_test(tc, test_derivatives);
     tcase_add_test(tc, test_log_f);
     tcase_add_test(tc, test_linalg);
+    tcase_add_test(tc, test_obs_table_equals_sort);
     return tc;
 }
