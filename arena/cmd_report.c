@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli_cmds.h"
 #include "report_html.h"
@@ -18,7 +19,8 @@ static void report_usage(FILE *f)
           "  score by seat, time per move and forfeits; every match links to its replay\n"
           "  (DIR/replay.html, DIR/replays/). Self-contained: open it in any browser.\n"
           "  A tournament writes it at its end too.\n"
-          "  --out RESULTS  the results directory holding arena.db (default: DIR's parent)\n"
+          "  --out RESULTS  the results directory holding arena.db (default: DIR's parent);\n"
+          "                 DIR may then be the tournament's name alone\n"
           "  --replays N    write the replays of matches 0..N-1 only (default all; a\n"
           "                 tournament writes the first 100 at its end)\n",
           f);
@@ -69,7 +71,18 @@ int cmd_report(int argc, char **argv)
     rundir_loc at;
     char why[8400];
     if (out) {
-        rundir_split(dir, &at); /* the store is where --out says */
+        /* the store is where --out says; DIR is a path, or a tournament's
+         * name under RESULTS (`arena report NAME --out RESULTS`) */
+        struct stat st;
+        char under[8400];
+        snprintf(under, sizeof under, "%s/%s", out, dir);
+        if (stat(dir, &st) != 0 && stat(under, &st) == 0) dir = under;
+        rundir_split(dir, &at);
+        if (stat(at.dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            fprintf(stderr, "arena report: %s: no such tournament directory (nor under %s)\n",
+                    at.dir, out);
+            return 2;
+        }
     } else if (rundir_locate(dir, &at, why, sizeof why)) {
         fprintf(stderr, "arena report: %s\n", why);
         return 2;

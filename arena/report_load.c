@@ -81,18 +81,96 @@ static int seat_of_bot(const report_src *o, const int64_t *bot_ids, const match_
     return 0;
 }
 
+/* The next match record of o (NULL without memory), its columns 0-7 read:
+ * index, seed, end, detail, culprit, plies, duration, log path. */
+static match_record *add_match(report_src *o, size_t *cap, sqlite3_stmt *st)
+{
+    if (o->n_m == *cap) {
+        size_t c = *cap ? *cap * 2 : 64;
+        match_record *g = realloc(o->m, c * sizeof *g);
+        if (!g) return NULL;
+        o->m = g;
+        *cap = c;
+    }
+    match_record *m = &o->m[o->n_m++];
+    memset(m, 0, sizeof *m);
+    m->index = (uint32_t)sqlite3_column_int64(st, 0);
+    m->seed = (uint64_t)sqlite3_column_int64(st, 1);
+    m->end = sqlite3_column_int(st, 2);
+    const unsigned char *d = sqlite3_column_text(st, 3), *lp = sqlite3_column_text(st, 7);
+    snprintf(m->end_detail, sizeof m->end_detail, "%s", d ? (const char *)d : "");
+    snprintf(m->log_path, sizeof m->log_path, "%s", lp ? (const char *)lp : "");
+    m->culprit = sqlite3_column_int(st, 4);
+    m->plies = sqlite3_column_int(st, 5);
+    m->duration_us = sqlite3_column_int64(st, 6);
+    return m;
+}
+
+/* One seat of m; without a stored entrant (before schema 2) it is found by
+ * its bot. */
+static void add_seat(const report_src *o, const int64_t *bot_ids, match_record *m, int seat,
+                     int has_entrant, int entrant, int64_t bot, double ret)
+{
+    if (seat < 0 || seat >= ARENA_MAX_PLAYERS) return;
+    if (seat + 1 > m->num_players) m->num_players = seat + 1;
+    int e = has_entrant ? entrant : seat_of_bot(o, bot_ids, m, seat, bot);
+    m->seat_entrant[seat] = e >= 0 && e < o->n ? e : 0;
+    m->returns[seat] = ret;
+}
+
+#define MATCH_COLUMNS                                                                              \
+    "SELECT m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"                  \
+    " m.duration_us, m.log_path"
+
+/* Schema 7: a row a match, its seats parsed here -- the match_seats view
+ * parses the same text in SQL at several times the cost, which was most of
+ * the end of a tournament of fast games. */
+static int load_matches_v7(store *s, report_src *o, const int64_t *bot_ids, char *err,
+                           size_t errlen)
+{
+    static const char sql[] = MATCH_COLUMNS ", m.seats, m.id FROM matches m"
+                                            " WHERE m.tournament_id=?1 ORDER BY m.match_index";
+    sqlite3_stmt *st;
+    if (store__prepare(s, &st, sql, "read matches", err, errlen)) return -1;
+    sqlite3_bind_int64(st, 1, o->tid);
+    size_t cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        match_record *m = add_match(o, &cap, st);
+        if (!m) break;
+        int64_t bot[ARENA_MAX_PLAYERS];
+        double ret[ARENA_MAX_PLAYERS];
+        int ent[ARENA_MAX_PLAYERS];
+        int n = store__seats_parse((const char *)sqlite3_column_text(st, 8), ARENA_MAX_PLAYERS, bot,
+                                   ret, ent);
+        if (n < 0) {
+            long long id = sqlite3_column_int64(st, 9);
+            sqlite3_finalize(st);
+            return store__errf(s, err, errlen,
+                               "match %lld: its seats are not a list of [bot, return, entrant]: "
+                               "the store is damaged",
+                               id);
+        }
+        for (int i = 0; i < n; i++)
+            add_seat(o, bot_ids, m, i, ent[i] != STORE_NO_ENTRANT, ent[i], bot[i], ret[i]);
+    }
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return store__fail(s, err, errlen, "read matches");
+    return 0;
+}
+
 static int load_matches(store *s, report_src *o, const int64_t *bot_ids, char *err, size_t errlen)
 {
+    if (s->version >= STORE_V_SEAT_JSON) return load_matches_v7(s, o, bot_ids, err, errlen);
+    /* older stores, read and not migrated: seat rows */
     static const char sql_v2[] =
-        "SELECT m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"
-        " m.duration_us, m.log_path, x.seat, x.entrant, x.bot_id, x.game_return"
-        " FROM matches m JOIN match_seats x ON x.match_id = m.id"
-        " WHERE m.tournament_id=?1 ORDER BY m.match_index, x.seat";
+        MATCH_COLUMNS ", x.seat, x.entrant, x.bot_id, x.game_return"
+                      " FROM matches m JOIN match_seats x ON x.match_id = m.id"
+                      " WHERE m.tournament_id=?1 ORDER BY m.match_index, x.seat";
     static const char sql_v1[] =
-        "SELECT m.match_index, m.seed, m.end_code, m.end_detail, m.culprit, m.plies,"
-        " m.duration_us, m.log_path, x.seat, NULL, x.bot_id, x.game_return"
-        " FROM matches m JOIN match_seats x ON x.match_id = m.id"
-        " WHERE m.tournament_id=?1 ORDER BY m.match_index, x.seat";
+        MATCH_COLUMNS ", x.seat, NULL, x.bot_id, x.game_return"
+                      " FROM matches m JOIN match_seats x ON x.match_id = m.id"
+                      " WHERE m.tournament_id=?1 ORDER BY m.match_index, x.seat";
     sqlite3_stmt *st;
     if (store__prepare(s, &st, s->version >= 2 ? sql_v2 : sql_v1, "read matches", err, errlen))
         return -1;
@@ -102,33 +180,11 @@ static int load_matches(store *s, report_src *o, const int64_t *bot_ids, char *e
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         uint32_t index = (uint32_t)sqlite3_column_int64(st, 0);
         match_record *m = o->n_m ? &o->m[o->n_m - 1] : NULL;
-        if (!m || m->index != index) {
-            if (o->n_m == cap) {
-                cap = cap ? cap * 2 : 64;
-                match_record *g = realloc(o->m, cap * sizeof *g);
-                if (!g) break;
-                o->m = g;
-            }
-            m = &o->m[o->n_m++];
-            memset(m, 0, sizeof *m);
-            m->index = index;
-            m->seed = (uint64_t)sqlite3_column_int64(st, 1);
-            m->end = sqlite3_column_int(st, 2);
-            const unsigned char *d = sqlite3_column_text(st, 3), *lp = sqlite3_column_text(st, 7);
-            snprintf(m->end_detail, sizeof m->end_detail, "%s", d ? (const char *)d : "");
-            snprintf(m->log_path, sizeof m->log_path, "%s", lp ? (const char *)lp : "");
-            m->culprit = sqlite3_column_int(st, 4);
-            m->plies = sqlite3_column_int(st, 5);
-            m->duration_us = sqlite3_column_int64(st, 6);
-        }
-        int seat = sqlite3_column_int(st, 8);
-        if (seat < 0 || seat >= ARENA_MAX_PLAYERS) continue;
-        if (seat + 1 > m->num_players) m->num_players = seat + 1;
-        int e = sqlite3_column_type(st, 9) == SQLITE_NULL
-                    ? seat_of_bot(o, bot_ids, m, seat, sqlite3_column_int64(st, 10))
-                    : sqlite3_column_int(st, 9);
-        m->seat_entrant[seat] = e >= 0 && e < o->n ? e : 0;
-        m->returns[seat] = sqlite3_column_double(st, 11);
+        if (!m || m->index != index) m = add_match(o, &cap, st);
+        if (!m) break;
+        add_seat(o, bot_ids, m, sqlite3_column_int(st, 8),
+                 sqlite3_column_type(st, 9) != SQLITE_NULL, sqlite3_column_int(st, 9),
+                 sqlite3_column_int64(st, 10), sqlite3_column_double(st, 11));
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return store__fail(s, err, errlen, "read matches");

@@ -295,6 +295,17 @@ START_TEST(report_end_to_end)
     snprintf(cmd, sizeof cmd, "cd %s && " ARENA " report %s/ > again.txt 2>&1", tmp, dir);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(access(path, R_OK), 0);
+    /* a tournament's name with the results directory it is in */
+    ck_assert_int_eq(unlink(path), 0);
+    snprintf(cmd, sizeof cmd, "cd %s && " ARENA " report %s --out res > again.txt 2>&1", tmp,
+             strrchr(dir, '/') + 1);
+    ck_assert_int_eq(sh(cmd), 0);
+    ck_assert_int_eq(access(path, R_OK), 0);
+    snprintf(cmd, sizeof cmd,
+             "cd %s && " ARENA " report nothing --out res 2>&1 | grep -q 'nothing: no such "
+             "tournament directory (nor under res)'",
+             tmp);
+    ck_assert_int_eq(sh(cmd), 0);
     snprintf(cmd, sizeof cmd, ARENA " report %s/nothing-here 2>&1 | grep -q 'nothing-here: No such file'", tmp);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(sh(ARENA " report > /dev/null 2>&1"), 2);
