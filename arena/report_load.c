@@ -141,15 +141,11 @@ static int load_matches_v7(store *s, report_src *o, const int64_t *bot_ids, char
         int64_t bot[ARENA_MAX_PLAYERS];
         double ret[ARENA_MAX_PLAYERS];
         int ent[ARENA_MAX_PLAYERS];
-        int n = store__seats_parse((const char *)sqlite3_column_text(st, 8), ARENA_MAX_PLAYERS, bot,
-                                   ret, ent);
+        int n =
+            store__seats_column(s, st, 8, sqlite3_column_int64(st, 9), bot, ret, ent, err, errlen);
         if (n < 0) {
-            long long id = sqlite3_column_int64(st, 9);
             sqlite3_finalize(st);
-            return store__errf(s, err, errlen,
-                               "match %lld: its seats are not a list of [bot, return, entrant]: "
-                               "the store is damaged",
-                               id);
+            return -1;
         }
         for (int i = 0; i < n; i++)
             add_seat(o, bot_ids, m, i, ent[i] != STORE_NO_ENTRANT, ent[i], bot[i], ret[i]);

@@ -65,6 +65,11 @@ int store__seats_json(char *buf, size_t cap, int n, const int64_t *bot, const do
 /* The seats of a stored row back: up to max of them into bot, ret and
  * entrant; their number, or -1 when the text is not such an array. */
 int store__seats_parse(const char *json, int max, int64_t *bot, double *ret, int *entrant);
+/* The seats of match `match_id`, in column col of a row of st (its seats
+ * text), into ARENA_MAX_PLAYERS-long bot, ret and entrant: their number, or
+ * -1 with err naming the match and the damaged store. */
+int store__seats_column(store *s, sqlite3_stmt *st, int col, int64_t match_id, int64_t *bot,
+                        double *ret, int *entrant, char *err, size_t errlen);
 /* Room enough for store__seats_json of a full table. */
 #define STORE_SEATS_JSON_MAX (ARENA_MAX_PLAYERS * 64 + 8)
 /* The migration to schema 7: seat rows into match rows, the table into a view. */

@@ -236,14 +236,10 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_read *r, char *err, 
         int64_t bot[ARENA_MAX_PLAYERS];
         double ret[ARENA_MAX_PLAYERS];
         int ent[ARENA_MAX_PLAYERS];
-        int n = store__seats_parse((const char *)sqlite3_column_text(st, 2), ARENA_MAX_PLAYERS, bot,
-                                   ret, ent);
+        int n = store__seats_column(s, st, 2, mid, bot, ret, ent, err, errlen);
         if (n < 0) {
             sqlite3_finalize(st);
-            return store__errf(s, err, errlen,
-                               "match %lld: its seats are not a list of [bot, return, entrant]: "
-                               "the store is damaged",
-                               (long long)mid);
+            return -1;
         }
         for (int i = 0; i < n; i++)
             pool_add_seat(r, &match_first, tid, mid, bot[i], ret[i], ent[i]);

@@ -132,6 +132,19 @@ static int seats_char(const char **p, char c)
     return 0;
 }
 
+int store__seats_column(store *s, sqlite3_stmt *st, int col, int64_t match_id, int64_t *bot,
+                        double *ret, int *entrant, char *err, size_t errlen)
+{
+    int n = store__seats_parse((const char *)sqlite3_column_text(st, col), ARENA_MAX_PLAYERS, bot,
+                               ret, entrant);
+    if (n < 0)
+        return store__errf(s, err, errlen,
+                           "match %lld: its seats are not a list of [bot, return, entrant]: "
+                           "the store is damaged",
+                           (long long)match_id);
+    return n;
+}
+
 int store__seats_parse(const char *json, int max, int64_t *bot, double *ret, int *entrant)
 {
     const char *p = json;
