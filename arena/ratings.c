@@ -66,17 +66,25 @@ static int obs_cmp(const void *pa, const void *pb)
     return (a->outcome > b->outcome) - (a->outcome < b->outcome);
 }
 
-/* See ratings_internal.h. The table is used where it is small beside the
- * games: the sort was a quarter of rating a pool of fast games. */
+/* Whether the games' observations are counted in a table (ratings_build_obs):
+ * where the table, by (first, second, outcome), is small beside the games --
+ * the sort was a quarter of rating a pool of fast games. */
+static int obs_by_table(int m, size_t ng)
+{
+    size_t side = (size_t)m + 1;
+    return m < 4096 && side * side * RATINGS_OUTCOMES <= 4 * ng + 4096;
+}
+
+/* See ratings_internal.h. */
 ratings_obs *ratings_build_obs(const rating_game *games, size_t ng, const int *param, int m,
                                int by_table, size_t *nobs)
 {
     ratings_obs *obs = xmalloc((ng + 2 * (size_t)m + 2) * sizeof *obs);
     if (!obs) return NULL;
     size_t k = 0;
-    /* by key: (first + 1, second + 1, outcome), -1 (the prior) first */
-    size_t side = (size_t)m + 1, cells = side * side * RATINGS_OUTCOMES;
     if (by_table) {
+        /* by key: (first + 1, second + 1, outcome), -1 (the prior) first */
+        size_t side = (size_t)m + 1, cells = side * side * RATINGS_OUTCOMES;
         double *count = xcalloc(cells, sizeof *count);
         if (!count) {
             free(obs);
@@ -171,9 +179,7 @@ static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const
 {
     int np = m + 2, rc = -1;
     size_t nobs = 0;
-    size_t side = (size_t)m + 1;
-    int by_table = m < 4096 && side * side * RATINGS_OUTCOMES <= 4 * ng + 4096;
-    ratings_obs *obs = ratings_build_obs(games, ng, param, m, by_table, &nobs);
+    ratings_obs *obs = ratings_build_obs(games, ng, param, m, obs_by_table(m, ng), &nobs);
     double *theta = xcalloc((size_t)np, sizeof *theta);
     double *cov = xmalloc((size_t)np * np * sizeof *cov);
     double *rowmean = xmalloc((size_t)m * sizeof *rowmean);

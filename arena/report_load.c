@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "store_internal.h"
+#include "text.h"
 
 static char *dup_col(sqlite3_stmt *st, int col)
 {
@@ -98,8 +99,8 @@ static match_record *add_match(report_src *o, size_t *cap, sqlite3_stmt *st)
     m->seed = (uint64_t)sqlite3_column_int64(st, 1);
     m->end = sqlite3_column_int(st, 2);
     const unsigned char *d = sqlite3_column_text(st, 3), *lp = sqlite3_column_text(st, 7);
-    snprintf(m->end_detail, sizeof m->end_detail, "%s", d ? (const char *)d : "");
-    snprintf(m->log_path, sizeof m->log_path, "%s", lp ? (const char *)lp : "");
+    text_copy(m->end_detail, sizeof m->end_detail, (const char *)d);
+    text_copy(m->log_path, sizeof m->log_path, (const char *)lp);
     m->culprit = sqlite3_column_int(st, 4);
     m->plies = sqlite3_column_int(st, 5);
     m->duration_us = sqlite3_column_int64(st, 6);
