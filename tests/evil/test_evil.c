@@ -233,11 +233,21 @@ END_TEST
  * namespace of its own (as inside a chroot), and the spy still sees nothing. */
 START_TEST(no_user_namespaces)
 {
-    /* the arena runs as nobody here: a directory it can reach and write */
-    char dir[512], *out;
+    /* the arena runs as nobody here: a directory it can reach and write, and
+     * a copy of the arena and what this match loads, since nobody may not
+     * reach the build tree (a checkout under /root, as in a fresh chroot) */
+    char dir[512], nobody_arena[600], *out;
     support_tmpdir_shared(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s --uid 65534 %s match --game morris random random --seed 1 --out %s",
-                     NOUSERNS, ARENA, dir);
+    snprintf(nobody_arena, sizeof nobody_arena, "%s/bin/arena", dir);
+    int rc = e2e_run(&out,
+                     "mkdir -p %s/bin/rules %s/bin/bots && cp %s %s/bin/ && "
+                     "cp %s/rules/libmorris.so %s/bin/rules/ && cp %s/bots/random.so %s/bin/bots/ "
+                     "&& chmod -R a+rX %s/bin",
+                     dir, dir, ARENA, dir, ARENA_BIN_DIR, dir, ARENA_BIN_DIR, dir, dir);
+    ck_assert_msg(rc == 0, "cannot copy the arena for nobody (%d):\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s --uid 65534 %s match --game morris random random --seed 1 --out %s",
+                 NOUSERNS, nobody_arena, dir);
     ck_assert_msg(rc == 2 && strstr(out, "cannot build the jail") &&
                       strstr(out, "--sandbox seccomp") && !strstr(out, "Result:"),
                   "want a refusal (exit 2), got (%d):\n%.1500s", rc, out);
@@ -245,7 +255,7 @@ START_TEST(no_user_namespaces)
     rc = e2e_run(&out,
                  "%s --uid 65534 %s match --game morris random random --seed 1 --sandbox seccomp "
                  "--out %s",
-                 NOUSERNS, ARENA, dir);
+                 NOUSERNS, nobody_arena, dir);
     ck_assert_msg(rc == 0 && strstr(out, "Result:") && strstr(out, "WITHOUT the jail"),
                   "want a game with a warning, got (%d):\n%.1500s", rc, out);
     free(out);

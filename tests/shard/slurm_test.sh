@@ -8,8 +8,12 @@
 #    installs the build dependencies: as root or with sudo, apt-get).
 # 2. Starts a one-node cluster of this machine in a temporary directory: a
 #    munge key and munged, a generated slurm.conf (free ports, proctrack/
-#    linuxproc, task/none, no accounting, no cgroup.conf: nothing that needs
-#    cgroups or systemd), slurmctld and slurmd.
+#    linuxproc, task/none, no accounting: nothing that needs cgroups or
+#    systemd), slurmctld and slurmd. Its cgroup.conf names the cgroup/v1
+#    plugin without mounting: slurmd 22.05 loads a cgroup plugin whatever the
+#    rest says, and the default (autodetect) refuses to start where no cgroup
+#    file system is mounted -- in a chroot, say -- while v1 waits to be used,
+#    which nothing here does ("disabled" came in Slurm 24.05).
 # 3. Submits scripts/slurm/arena-shard.sbatch as an array of 4 tasks (one
 #    shard each, --cpus-per-task=1, so the script passes -j 1) and
 #    arena-merge.sbatch depending on it, waits for both, and requires every
@@ -155,6 +159,7 @@ MinJobAge=600
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=arena Nodes=ALL Default=YES MaxTime=10 State=UP
 EOF
+printf 'CgroupPlugin=cgroup/v1\nCgroupAutomount=no\n' >"$tmp/cgroup.conf"
 export SLURM_CONF="$tmp/slurm.conf"
 daemon slurmctld -D -i -f "$SLURM_CONF"
 daemon slurmd -D -f "$SLURM_CONF"
