@@ -33,6 +33,8 @@ typedef struct match_run_ctx {
     arena_rng chance_rng;
     int chance_seeded; /* the chance seed is derived at the first chance node: a
                         * derivation costs ~1 us, and most games have none */
+    int tell_events;   /* a seat wants events and the game shows its actions:
+                        * broadcast has work (asked once, not at every ply) */
     int plies;
     /* the verdict */
     int end;
@@ -96,6 +98,7 @@ static int start_seats(match_run_ctx *m)
             return -1;
         }
         sr->wants_events = sr->s->info.wants_events;
+        m->tell_events |= sr->wants_events && !(m->r->flags & ARENA_GAME_HIDDEN);
     }
     return 0;
 }
@@ -107,7 +110,7 @@ static int start_seats(match_run_ctx *m)
  * observation, and observe() reports only the end of the game. */
 static void broadcast(match_run_ctx *m, arena_event_kind kind, int who, int32_t action, int skip)
 {
-    if (m->r->flags & ARENA_GAME_HIDDEN) return;
+    if (!m->tell_events) return;
     int told = 0;
     for (int i = 0; i < m->spec->num_players; i++) {
         seat_run *sr = &m->seat[i];
