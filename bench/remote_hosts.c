@@ -27,6 +27,7 @@
 #include "session.h"
 #include "worker.h"
 #include "play.h"
+#include "pidcache.h"
 #include "zmq_echo.h"
 
 #define ROUND_TRIPS 5000
@@ -63,6 +64,7 @@ static void echo_child(const char *endpoint, const keys_pair *kp)
  * kp, both ends run CURVE (the server's key is the pair's own). */
 static double bare_round_trip_us(const keys_pair *kp)
 {
+    pidcache_use(0); /* libzmq as shipped, here and in the echo child */
     void *ctx = zmq_ctx_new();
     void *r = zmq_socket(ctx, ZMQ_ROUTER);
     int zero = 0;
@@ -82,6 +84,7 @@ static double bare_round_trip_us(const keys_pair *kp)
     waitpid(pid, NULL, 0);
     zmq_close(r);
     zmq_ctx_term(ctx);
+    pidcache_use(1);
     return per;
 }
 
