@@ -4,7 +4,7 @@
  * threads (pid != getpid () in its signaler), and glibc no longer caches the
  * pid: a move through a seat host made some twenty getpid system calls
  * between the arena, the host and their I/O threads, a quarter of all the
- * calls of a move, where a system call costs about 1.2 us on the virtual
+ * calls of a move, where a system call costs about 1.1 us on the virtual
  * machines this runs on.
  *
  * This file is linked into the arena executable only (not arena_core): an
