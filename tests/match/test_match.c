@@ -308,9 +308,9 @@ START_TEST(illegal_action)
 }
 END_TEST
 
-/* The legality check against a plain scan: short lists (compared whole) and
- * long ones (searched by halves), every size to 300, with every value in
- * and around the list -- below, between and above its actions. */
+/* The legality check against a plain scan: every size of list from empty to
+ * 300, with every value in and around the list -- below, between and above
+ * its actions. */
 START_TEST(legality_check_agrees_with_a_scan)
 {
     int32_t legal[300];
