@@ -23,10 +23,12 @@ demo: build
 	@sh scripts/demo.sh $(BUILD)
 
 # The browser test of the HTML report (tests/web) needs chromium, node and
-# playwright-core: installed like the build's packages, only when missing;
-# the terminal tests need a pseudo-terminal (scripts/test_env.sh).
+# playwright-core, the lockstep tests of the rule modules (tests/lockstep)
+# python3: installed like the build's packages, only when missing; the
+# terminal tests need a pseudo-terminal (scripts/test_env.sh).
 test: build
 	@sh scripts/browser_deps.sh $(BUILD)
+	@sh scripts/test_deps.sh
 	@sh scripts/test_env.sh
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
