@@ -24,8 +24,9 @@ demo: build
 
 # The browser test of the HTML report (tests/web) needs chromium, node and
 # playwright-core, the lockstep tests of the rule modules (tests/lockstep)
-# python3: installed like the build's packages, only when missing; the
-# terminal tests need a pseudo-terminal (scripts/test_env.sh).
+# python3, the arena's leak test valgrind: installed like the build's
+# packages, only when missing; the terminal tests need a pseudo-terminal
+# (scripts/test_env.sh).
 test: build
 	@sh scripts/browser_deps.sh $(BUILD)
 	@sh scripts/test_deps.sh

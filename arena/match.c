@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "arena/sdk.h"
+#include "chance.h"
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
@@ -30,7 +31,7 @@ typedef struct match_run_ctx {
     size_t obs_cap;
     int32_t *legal;
     int num_actions; /* the size of legal: the game's, asked once */
-    arena_rng chance_rng;
+    chance_stream chance;
     int chance_seeded; /* the chance seed is derived at the first chance node: a
                         * derivation costs ~1 us, and most games have none */
     int tell_events;   /* a seat wants events and the game shows its actions:
@@ -173,10 +174,10 @@ static int play_chance(match_run_ctx *m)
         return -1;
     }
     if (!m->chance_seeded) {
-        arena_rng_seed(&m->chance_rng, match_chance_seed(m->spec->seed));
+        chance_init(&m->chance, match_chance_seed(m->spec->seed));
         m->chance_seeded = 1;
     }
-    double u = arena_rng_double(&m->chance_rng), acc = 0;
+    double u = chance_uniform(&m->chance), acc = 0;
     int pick = n - 1;
     for (int i = 0; i < n; i++) {
         acc += out[i].prob;

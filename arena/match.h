@@ -7,7 +7,7 @@
  *
  *   SETUP      every seat is taken from the pool and started      -> start_seats
  *              a seat that fails to open or start forfeits          -> OVER (setup)
- *   CHANCE     the arena draws the outcome from the chance seed     -> play_chance
+ *   CHANCE     the arena draws the outcome (chance.h)               -> play_chance
  *              every started seat that wants events is told
  *   AWAITING   the seat to move gets the turn; the answer must come
  *              within its budget plus the margin and be legal       -> play_turn
@@ -25,7 +25,8 @@
  * draw among themselves); (4) a seat is returned to the pool only if it
  * answered every request of the match and its game_over succeeded; (5) a bot's
  * seed and the chance stream are one-way derivations of the match seed
- * (seed.h), so no bot can learn another's seed or the dice; (6) in a
+ * (seed.h), and the stream is a cipher's keystream (chance.h), so no bot can
+ * learn another's seed or the dice to come, even from the dice it saw; (6) in a
  * hidden-information game no seat is told another's action or a chance
  * outcome (events), only what its own observation shows.
  */

@@ -2,6 +2,11 @@
 # Runs the arena's commands under valgrind; any leak or memory error fails.
 set -eu
 vg="$1"; arena="$2"
+command -v "$vg" >/dev/null 2>&1 || {
+    echo "valgrind_arena: $vg not found: install the Debian package valgrind" \
+         "(make test does, through scripts/test_deps.sh)" >&2
+    exit 1
+}
 out=$(mktemp -d "${TMPDIR:-/tmp}/arena-vg-XXXXXX")
 trap 'rm -rf "$out"' EXIT
 run() { "$vg" -q --leak-check=full --errors-for-leak-kinds=definite,indirect \

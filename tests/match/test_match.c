@@ -1,13 +1,15 @@
 /* test_match.c -- every transition of the match runner (arena/match.h) with
  * scripted in-process seats: setup failures, each forfeit, 3- and 4-seat
- * forfeits, chance nodes, events, the ply-limit adjudication and the pool's
+ * forfeits, chance nodes and their stream, events, the ply-limit adjudication and the pool's
  * reuse of healthy seats. Games: countdown (tests/bots/countdown.c: n stones,
  * take 1 or 2, the last stone wins; die=1 adds a roll) and kurnik. */
 #include <check.h>
+#include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena/sdk.h"
+#include "chance.h"
 #include "fake_seat.h"
 #include "match.h"
 #include "matchlog.h"
@@ -400,6 +402,80 @@ START_TEST(chance_nodes)
 }
 END_TEST
 
+/* The first k uniforms of a chance seed's stream as chance.h defines them,
+ * computed here from libsodium directly: the key is BLAKE2b-256 of the seed
+ * (8 bytes, little-endian), the stream ChaCha20's keystream from block 0 in
+ * one call (chance.c asks for it four blocks at a time, by block counter). */
+static void keystream_uniforms(uint64_t chance_seed, double *u, int k)
+{
+    unsigned char seed[8], key[32], nonce[crypto_stream_chacha20_NONCEBYTES] = {0};
+    for (int i = 0; i < 8; i++)
+        seed[i] = (unsigned char)(chance_seed >> (8 * i));
+    crypto_generichash(key, sizeof key, seed, sizeof seed, NULL, 0);
+    unsigned char *bytes = malloc((size_t)k * 8);
+    ck_assert_ptr_nonnull(bytes);
+    crypto_stream_chacha20(bytes, (unsigned long long)k * 8, nonce, key);
+    for (int i = 0; i < k; i++) {
+        uint64_t v = 0;
+        for (int b = 0; b < 8; b++)
+            v |= (uint64_t)bytes[8 * i + b] << (8 * b);
+        u[i] = (double)(v >> 11) / 9007199254740992.0;
+    }
+    free(bytes);
+}
+
+/* The chance stream is the cipher's keystream, draw after draw across its
+ * buffer refills, and the same seed gives the same draws (chance.h). */
+START_TEST(chance_stream_is_the_keystream)
+{
+    enum { K = 5 * CHANCE_BUFFERED + 3 };
+    double want[K];
+    for (uint64_t seed = 0; seed < 4; seed++) {
+        uint64_t cseed = match_chance_seed(seed * 0x9e3779b97f4a7c15ull);
+        keystream_uniforms(cseed, want, K);
+        chance_stream cs, again;
+        chance_init(&cs, cseed);
+        chance_init(&again, cseed);
+        for (int i = 0; i < K; i++) {
+            double u = chance_uniform(&cs);
+            ck_assert_msg(u == want[i], "seed %llu draw %d: %.17g, keystream %.17g",
+                          (unsigned long long)seed, i, u, want[i]);
+            ck_assert(u >= 0 && u < 1);
+            ck_assert(chance_uniform(&again) == u);
+        }
+    }
+    /* a different seed, a different stream */
+    chance_stream a, b;
+    chance_init(&a, 1);
+    chance_init(&b, 2);
+    int same = 0;
+    for (int i = 0; i < 64; i++)
+        same += chance_uniform(&a) == chance_uniform(&b);
+    ck_assert_int_eq(same, 0);
+}
+END_TEST
+
+/* The match runner draws its chance outcomes from that stream: the roll of
+ * each match is the one the keystream's first uniform picks from the three
+ * outcomes of 1/3 (walking the cumulative probabilities, as match.c does). */
+START_TEST(chance_outcomes_come_from_the_keystream)
+{
+    h_open(COUNTDOWN, "n=5,die=1");
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        double u;
+        keystream_uniforms(match_chance_seed(seed), &u, 1);
+        int32_t want = u < 1.0 / 3 ? 2 : u < 2.0 / 3 ? 3 : 4; /* "r1".."r3" */
+        match_record rec;
+        Arena__MatchLog *log = h_run(seed, 0, &rec);
+        ck_assert_int_eq(log->actions[0]->seat, -1);
+        ck_assert_msg(log->actions[0]->action == want, "seed %llu: rolled %d, keystream %d",
+                      (unsigned long long)seed, log->actions[0]->action, want);
+        match_log_free(log);
+    }
+    h_close();
+}
+END_TEST
+
 /* Hidden information (KURSK: cards drawn by chance, played face down): no
  * seat is told another's action or a chance outcome, only the game's end. */
 START_TEST(hidden_games_send_no_events)
@@ -461,6 +537,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, forfeit_at_three_seats);
     tcase_add_test(tc, forfeit_at_four_seats);
     tcase_add_test(tc, chance_nodes);
+    tcase_add_test(tc, chance_stream_is_the_keystream);
+    tcase_add_test(tc, chance_outcomes_come_from_the_keystream);
     tcase_add_test(tc, ply_limit_adjudicates_a_draw);
     tcase_add_test(tc, hidden_games_send_no_events);
     suite_add_tcase(s, tc);
