@@ -6,7 +6,11 @@ The model (model_<game>.py) is an independent reading of the game's rules
 page. Both sides play the same game: at every node the runner compares the
 current player, the set of legal action names (legal_actions + action_name),
 at chance nodes the set of (outcome name, probability), and at the end the
-returns and, where the model maps the module's phrase, the end reason. It
+returns and, where the model maps the module's phrase, the end reason. Where
+the model reads observations (observation_of, decode_observation), it also
+compares at every node what each seat and a spectator are shown: the
+module's protobuf Observation decoded (rules_abi.decode_wire), against what
+the rules page lets that seat see. It
 also checks the module against rules.h on the way: no two legal actions share
 a name, parse_action(name) gives back the id of each action played, apply
 accepts every legal action, chance outcomes are the legal actions and their
@@ -122,6 +126,30 @@ def compare_node(cs, ms, model):
     return player, names
 
 
+def compare_observations(cs, ms, model, num_players):
+    """When the model reads observations (model.observation_of and
+    model.decode_observation): every seat's and the spectator's view of the
+    current node, as the module encodes it, decoded, against what the model
+    says that seat may see. A seat shown something it must not see (another
+    seat's hidden card) or not shown what it may see is a divergence."""
+    if not hasattr(model, "observation_of"):
+        return
+    for seat in list(range(num_players)) + [-1]:
+        data = cs.observation(seat)
+        try:
+            c_view = model.decode_observation(data)
+        except ValueError as e:
+            raise Divergence("module: observation of seat %d does not decode: %s" % (seat, e),
+                             data.hex())
+        m_view = model.observation_of(ms, seat)
+        if c_view != m_view:
+            keys = sorted(set(c_view) | set(m_view))
+            differ = [k for k in keys if c_view.get(k) != m_view.get(k)]
+            raise Divergence("observation of seat %d: %s" % (seat, ", ".join(differ)),
+                             {k: c_view.get(k) for k in differ},
+                             {k: m_view.get(k) for k in differ})
+
+
 def draw_chance(outcomes, rng):
     """An outcome name drawn by its probability, in the model's order."""
     x = rng.random()
@@ -147,6 +175,7 @@ def play_game(module, model, options, policy, seed, stats):
     try:
         while True:
             player, names = compare_node(cs, ms, model)
+            compare_observations(cs, ms, model, game.num_players)
             stats["nodes"] += 1
             if player == TERMINAL:
                 stats["end: " + str(ms.end_reason)] += 1

@@ -27,6 +27,79 @@ def parse_options(text, defaults):
     return opts
 
 
+def decode_wire(data):
+    """The protobuf wire format of one message, read without its schema:
+    {field number: [values in order]}, a varint as an int (unsigned: a schema
+    says when it is zigzag or negative), a length-delimited field as bytes (a
+    string, a sub-message or a packed repeated field: the caller knows which,
+    and reads it with decode_wire or decode_packed), fixed32/64 as bytes.
+    Raises ValueError on bytes that are not a message."""
+    out = {}
+    i, n = 0, len(data)
+
+    def varint():
+        nonlocal i
+        v = shift = 0
+        while True:
+            if i >= n or shift > 63:
+                raise ValueError("truncated varint")
+            b = data[i]
+            i += 1
+            v |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return v
+
+    while i < n:
+        key = varint()
+        field, wire = key >> 3, key & 7
+        if field == 0:
+            raise ValueError("field number 0")
+        if wire == 0:
+            value = varint()
+        elif wire == 2:
+            length = varint()
+            if i + length > n:
+                raise ValueError("field %d: %d bytes past the end" % (field, length))
+            value = data[i:i + length]
+            i += length
+        elif wire in (1, 5):
+            size = 8 if wire == 1 else 4
+            if i + size > n:
+                raise ValueError("field %d: truncated fixed value" % field)
+            value = data[i:i + size]
+            i += size
+        else:
+            raise ValueError("field %d: wire type %d" % (field, wire))
+        out.setdefault(field, []).append(value)
+    return out
+
+
+def decode_packed(data):
+    """The varints of a packed repeated field (unsigned)."""
+    values, v, shift = [], 0, 0
+    for b in data:
+        v |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            values.append(v)
+            v, shift = 0, 0
+    if shift:
+        raise ValueError("truncated packed varint")
+    return values
+
+
+def int32_of(v):
+    """An int32/int64 field's varint as the signed number (negatives are
+    sign-extended to 64 bits on the wire)."""
+    return v - (1 << 64) if v >= 1 << 63 else v
+
+
+def sint_of(v):
+    """A sint32/sint64 field's zigzag varint as the signed number."""
+    return (v >> 1) ^ -(v & 1)
+
+
 class ChanceOutcome(C.Structure):
     _fields_ = [("action", C.c_int32), ("prob", C.c_double)]
 
@@ -210,6 +283,15 @@ class State:
 
     def end_reason(self):
         return _text(self._r.end_reason(self._s))
+
+    def observation(self, seat):
+        """The bytes of the game's protobuf Observation for seat (-1: a spectator)."""
+        n = self._r.observation(self._s, seat, None, 0)
+        buf = (C.c_uint8 * max(n, 1))()
+        got = self._r.observation(self._s, seat, buf, n)
+        if got != n:
+            raise RulesError("observation(seat %d): %d bytes asked, then %d" % (seat, n, got))
+        return bytes(buf[:n])
 
     def render(self, seat=-1):
         n = self._r.render(self._s, seat, None, 0)
