@@ -184,7 +184,9 @@ static void end_turn(arena_state *s, int removed)
 }
 
 /* Removes tiles lo..hi of the mover. The last tile wins; any other removal
- * that leaves a run shorter than three loses; the game goes on otherwise. */
+ * that leaves a run shorter than three loses; the game goes on otherwise.
+ * Whichever it is, the turn ended with a removal: the quiet count is 0 (the
+ * last observation of a game shows it so, as the rules page says). */
 static void remove_run(arena_state *s, int lo, int hi)
 {
     int seat = s->to_move;
@@ -195,9 +197,11 @@ static void remove_run(arena_state *s, int lo, int hi)
     s->left[seat] = (uint8_t)(s->left[seat] - (hi - lo + 1));
     if (s->left[seat] == 0) {
         s->turns++;
+        s->quiet = 0;
         finish(s, QU_END_CLEARED, seat);
     } else if (qu_stranded(s, seat)) {
         s->turns++;
+        s->quiet = 0;
         finish(s, QU_END_STRANDED, seat ^ 1);
     } else {
         end_turn(s, 1);

@@ -161,8 +161,9 @@ def draw_chance(outcomes, rng):
     return outcomes[-1][0]
 
 
-def play_game(module, model, options, policy, seed, stats):
-    """One game in lockstep. Returns None, or (Divergence, action names, C text, model text)."""
+def play_game(module, model, options, policy, seed, stats, observe=True):
+    """One game in lockstep (observations compared too when observe). Returns
+    None, or (Divergence, action names, C text, model text)."""
     rng = random.Random(seed)
     choose = model.POLICIES[policy]
     try:
@@ -175,7 +176,8 @@ def play_game(module, model, options, policy, seed, stats):
     try:
         while True:
             player, names = compare_node(cs, ms, model)
-            compare_observations(cs, ms, model, game.num_players)
+            if observe:
+                compare_observations(cs, ms, model, game.num_players)
             stats["nodes"] += 1
             if player == TERMINAL:
                 stats["end: " + str(ms.end_reason)] += 1
@@ -234,6 +236,10 @@ def main():
                     help="games to play (default: one cycle of configurations)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--index", type=int, default=None, help="replay only game K of the run")
+    ap.add_argument("--observe-every", type=int, default=1, metavar="N",
+                    help="compare observations in one cycle of configurations in N (default 1: "
+                         "every game); they cost several times the rest of a game, so a run can "
+                         "play more games, reaching more rare rules, for the same time")
     args = ap.parse_args()
 
     model = importlib.import_module("model_" + args.game)
@@ -253,7 +259,10 @@ def main():
     for k in indices:
         options, policy = configs[k % len(configs)]
         seed = game_seed(args.seed, k)
-        result = play_game(module, model, options, policy, seed, stats)
+        # whole cycles of configurations, so every configuration is observed
+        observe = args.index is not None or (k // len(configs)) % max(args.observe_every, 1) == 0
+        stats["observed games"] += observe
+        result = play_game(module, model, options, policy, seed, stats, observe)
         if result is None:
             agreed += 1
         else:
@@ -265,9 +274,10 @@ def main():
     ends = ", ".join("%s %d" % (k[len("end: "):], v) for k, v in sorted(stats.items())
                      if k.startswith("end: "))
     rare = ", ".join("%s %d" % (k, stats[k]) for k in model.RARE_EVENTS)
-    print("lockstep %s: %d games, %d agreed, %d nodes compared (%d configurations, seed %d, %.0f s)"
-          % (args.game, agreed + diverged, agreed, stats["nodes"], len(configs), args.seed,
-             time.monotonic() - start))
+    print("lockstep %s: %d games, %d agreed, %d nodes compared, observations in %d games "
+          "(%d configurations, seed %d, %.0f s)"
+          % (args.game, agreed + diverged, agreed, stats["nodes"], stats["observed games"],
+             len(configs), args.seed, time.monotonic() - start))
     print("  ends: %s; coverage: %s" % (ends, rare))
     if diverged:
         print("  %d games diverged: %s" % (diverged, "; ".join(

@@ -8,7 +8,28 @@ players + 1 Jokers, the special deck, mulligans, moves with bounces at 0 and 24,
 combat with blind deck cards and ties, the hand limit, the Joker reshuffle, the
 deck rebuilt the moment it empties, special-field visits and all eight special
 cards, claims and the max_rounds cap) with the page's action notation, so that
-lockstep.py can compare it with the module name by name.
+lockstep.py can compare it with the module name by name; and what every seat
+and a spectator are shown at each node (observation_of, against the module's
+arena.kursk.Observation decoded by decode_observation), written from the
+page's "Observation of seat i" and its Decisions (a blind combat card is
+hidden from its owner too), the field comments of proto/games/kursk.proto and
+docs/kursk.md "Hidden information", still without the module's source: the
+own hand and own face-down card from hand, every seat's field, hand size and
+Jokers, the piles, the special cards shown and used, the combat's sources,
+tied cards and last pair, whose node it is and what is pending, the end.
+
+Where those documents leave a field open the model accepts each public value
+they allow (OneOf), so a check there is a range, not a value: `actor` outside
+DRAW, LOSE, MULLIGAN and TAKE; `used_target` with no card used this turn;
+`landed` in a turn without a card move; last_winner/last_loser after a later
+card move; and, during a Joker theft's hand-limit discard (after the reveal,
+before the cards leave the table), whether `table` and the sources still
+count the untied last pair. Readings taken where a comment is loose: setup is
+the first player's `to_move` (a mulligan's decider is `actor`); the shown
+special cards leave `shown` when one is chosen (both are on the discard pile
+then, the page's Decision); `alarm_left` leaves out the seat discarding at
+that node; a claim is a completed turn, and once over `round` is that of the
+last turn played.
 
 Three things were taken from the module's behaviour, not from the page:
  - Where the page is silent: a blind combat card when the main deck and its
@@ -30,7 +51,7 @@ applied inside the generator and is not a node (rules.h).
 """
 import collections
 
-from rules_abi import CHANCE, TERMINAL
+from rules_abi import CHANCE, TERMINAL, decode_packed, decode_wire, sint_of
 from rules_abi import parse_options as parse_option_string
 
 GAME = "kursk"
@@ -100,6 +121,28 @@ class KurskState:
         self.events = collections.Counter()  # rare rules reached, for coverage
         self._context = ""  # what a hand-limit discard happens in (coverage)
         self._last_loser = None
+        # What the observation shows beyond the cards (observation_of): who
+        # plays, what is pending and the combat in progress, kept as the game
+        # goes because a node alone does not say it (whose blind card a `top`
+        # is, what a draw is for). Only written, never read by the game.
+        self.first = None
+        self.to_move = None
+        self.actor = None          # whose hand the pending draws/discard touch
+        self.draw_left = 0         # cards still to draw into actor's hand
+        self.stage = "STAGE_NONE"  # what follows the pending draws and discards
+        self.shown = []            # special cards shown this turn, drawn order
+        self.used = None           # the special card chosen, and its target
+        self.used_target = None
+        self.landed = None         # where this turn's card move landed
+        self.alarm_left = 0        # bit per seat: Alarm discards still to come
+        self.fighting = None       # (attacker, defender) of the combat under way
+        self.sides = {}            # seat -> its face-down card: ("hand", r) or ("deck", r)
+        self.tied = [0] * 11       # revealed tied cards on the table, by rank
+        self.last_pair = None      # (attacker's, defender's) revealed rank, 11 = no card
+        self.last_result = None    # (winner, loser) of that pair; None on a tie
+        self.moved_since_result = False  # a card move came after last_result
+        self.theft = None          # during a Joker theft's discard: the last pair's sides
+        self._public_view = None   # observation_of's (node, public view)
         self._gen = self._run()
         self._node = next(self._gen)
 
@@ -195,6 +238,7 @@ class KurskState:
 
     def _lose(self, p):
         """p discards a random card (chance); None with an empty hand."""
+        self.actor = p
         hand = self.hands[p]
         if sum(hand) == 0:
             return None
@@ -204,9 +248,18 @@ class KurskState:
         return r
 
     def _draw_to(self, p):
+        self.actor = p
         r = yield from self._take_from_deck("draw")
+        self.draw_left -= 1  # drawn (or nothing to draw): the limit's discard follows
         if r is not None:
             yield from self._gain(p, r)
+
+    def _draw_n(self, p, k, stage):
+        """k cards into p's hand, one at a time; stage is what follows them."""
+        self.stage, self.draw_left = stage, k
+        for _ in range(k):
+            yield from self._draw_to(p)
+        self.stage = "STAGE_NONE"
 
     def _special_draw(self):
         c = yield from self._chance("special", self.sdeck, SPECIALS)
@@ -225,11 +278,14 @@ class KurskState:
     def _run(self):
         n = self.n
         first = yield from self._chance("first", [1] * n, [str(i) for i in range(n)])
+        self.first = self.to_move = first
         order = self._order_from(first)
         for p in order:
-            for _ in range(3):
-                yield from self._draw_to(p)
+            yield from self._draw_n(p, 3, "STAGE_DEAL")
         for p in order:
+            # Keep or mulligan is no turn: the setup is still the first
+            # player's to_move, and the .proto names the decider `actor`.
+            self.actor = p
             choice = yield ("decide", p, ["keep", "mulligan"])
             if choice == "mulligan":
                 hand = self.hands[p]
@@ -240,12 +296,14 @@ class KurskState:
                 if had_joker:
                     self.events["mulligan joker reshuffle"] += 1
                     self._rebuild()
-                for _ in range(3):
-                    yield from self._draw_to(p)
+                yield from self._draw_n(p, 3, "STAGE_MULLIGAN")
         self._rebuild()  # the mulligans' cards go back into the main deck
+        self.actor = None
         seat = first
         while self.turns < n * self.max_rounds:
+            self.to_move, self.landed = seat, None
             yield from self._turn(seat)
+            self.shown, self.used, self.used_target = [], None, None
             if self.claimant is not None:
                 self.end_reason = "victory claimed"
                 return
@@ -268,8 +326,7 @@ class KurskState:
             self.events["claim"] += 1
             return
         if action == "draw":
-            for _ in range(2 if sum(hand) == 0 else 1):
-                yield from self._draw_to(p)
+            yield from self._draw_n(p, 2 if sum(hand) == 0 else 1, "STAGE_END_TURN")
             return
         card = action[len("play:"):]
         if card.startswith("X="):
@@ -280,7 +337,8 @@ class KurskState:
         hand[r] -= 1
         self._discard(r)
         land = forward(self.pos[p], steps)
-        self.pos[p] = land
+        self.pos[p] = self.landed = land
+        self.moved_since_result = True
         others = [q for q in range(self.n) if q != p and self.pos[q] == land]
         if len(others) >= 2:
             self.events["fight choice"] += 1
@@ -308,38 +366,53 @@ class KurskState:
             acts.append("deck")
         choice = yield ("decide", p, acts)
         if choice == "deck":
+            self.sides[p] = ("deck", None)  # face down, unseen until the reveal
             r = yield from self._take_from_deck("top")
             if r is None:
                 self.events["blind card from an empty deck and discard"] += 1
+                self.sides[p] = ("deck", 11)  # "no card": known to all
                 return 0
         else:
             r = RIDX[choice[len("hand:"):]]
             hand[r] -= 1
+        self.sides[p] = (self.sides[p][0] if choice == "deck" else "hand", r)
         table.append(r)
         return VALUE[r]
 
     def _combat(self, attacker, defender):
         self.events["combat"] += 1
-        yield from self._draw_to(attacker)
+        self.fighting = (attacker, defender)
+        yield from self._draw_n(attacker, 1, "STAGE_COMBAT")
         table = []
         while True:
             va = yield from self._combat_card(attacker, table)
             vd = yield from self._combat_card(defender, table)
+            # the reveal: both cards seen by all
+            self.last_pair = (self.sides[attacker][1], self.sides[defender][1])
+            sides, self.sides = self.sides, {}
             if va != vd or va == 0:  # nothing against nothing: no loser (module)
                 break
             self.events["combat tie"] += 1
+            self.last_result = None
+            for r in self.last_pair:
+                self.tied[r] += 1
         winner = loser = None
         if va > vd:
             winner, loser, value = attacker, defender, va
         elif vd > va:
             winner, loser, value = defender, attacker, vd
+        self.last_result = (winner, loser) if loser is not None else None
+        self.moved_since_result = False
         self._last_loser = loser
         if loser is not None and self.hands[loser][X]:
             self.events["joker taken"] += 1
             self.hands[loser][X] -= 1
             self._context = " (combat: taken Joker)"
+            self.stage, self.theft = "STAGE_THEFT", sides
             yield from self._gain(winner, X)
+            self.stage, self.theft = "STAGE_NONE", None
             self._context = ""
+        self.fighting, self.tied = None, [0] * 11
         for r in table:  # all combat cards together, then the Joker rule
             self.disc[r] += 1
         if X in table:
@@ -352,7 +425,9 @@ class KurskState:
     def _special(self, p):
         self.events["special visit"] += 1
         c1 = yield from self._special_draw()
+        self.shown.append(c1)
         c2 = yield from self._special_draw()
+        self.shown.append(c2)
         acts = []
         for c in sorted({c1, c2}):
             name = SPECIALS[c]
@@ -363,9 +438,14 @@ class KurskState:
                             if TARGET[name] == "player" or q != p)
         choice = yield ("decide", p, acts)
         name, target = choice[len("use:"):].split("@")
-        yield from self._resolve(p, name, target)
+        # both cards onto the special discard pile when one is chosen, before
+        # the effect (the page's reading; the effect never touches that pile)
         self.sdisc[c1] += 1
         self.sdisc[c2] += 1
+        self.shown = []  # no longer shown: on the discard pile, which all see
+        self.used = SPECIALS.index(name)
+        self.used_target = SECTIONS.index(target) + 3 if target in SECTIONS else int(target)
+        yield from self._resolve(p, name, target)
 
     def _resolve(self, p, name, target):
         pos = self.pos
@@ -381,27 +461,375 @@ class KurskState:
                 if section(pos[q]) != target:
                     pos[q] = forward(pos[q], -2)
         elif name == "Search":
+            self.stage = "STAGE_END_TURN"
             yield from self._lose(int(target))
+            self.stage = "STAGE_NONE"
         elif name == "Bribe":
             hand = self.hands[int(target)]
             if sum(hand):
+                self.actor, self.stage = int(target), "STAGE_END_TURN"
                 r = yield from self._chance("take", hand, RANKS)
                 hand[r] -= 1
                 self._context = " (Bribe)"
+                self.actor = p
                 yield from self._gain(p, r)
                 self._context = ""
+                self.stage = "STAGE_NONE"
         elif name == "Supplies":
-            for _ in range(2):
-                yield from self._draw_to(int(target))
+            yield from self._draw_n(int(target), 2, "STAGE_END_TURN")
         elif name == "Alarm":
             # the section's occupants are fixed before anyone discards
-            for q in [q for q in self._order_from(p) if section(pos[q]) == target]:
+            victims = [q for q in self._order_from(p) if section(pos[q]) == target]
+            self.stage = "STAGE_ALARM"
+            self.alarm_left = sum(1 << q for q in victims)
+            for q in victims:
+                self.alarm_left &= ~(1 << q)  # its discard is this node, not to come
                 yield from self._lose(q)
+            self.stage = "STAGE_NONE"
         elif name == "Swap":
             t = int(target)
             pos[p], pos[t] = pos[t], pos[p]
         else:
             raise ValueError(name)
+
+
+# ---------------------------------------------------------------- observation
+# proto/games/kursk.proto, arena.kursk.Observation: field number -> (name, kind).
+# The decoder reads the wire without the schema's generated code, so the kinds
+# are spelled out here from the .proto: a wrong wire type is a bad message.
+OBS_FIELDS = {
+    1: ("options", "string"), 2: ("players", "uint"), 3: ("max_rounds", "uint"),
+    4: ("seat", "sint"), 5: ("phase", "enum Phase"), 6: ("stage", "enum Stage"),
+    7: ("to_move", "uint"), 8: ("first", "uint"), 9: ("actor", "uint"),
+    10: ("draw_left", "uint"), 11: ("turns", "uint"), 12: ("round", "uint"),
+    13: ("player", "repeated Player"), 14: ("hand", "repeated uint"),
+    15: ("deck_size", "uint"), 16: ("discard", "repeated uint"),
+    17: ("special_deck_size", "uint"), 18: ("special_discard", "repeated uint"),
+    19: ("shown", "repeated uint"), 20: ("used", "uint"), 21: ("used_target", "uint"),
+    22: ("landed", "uint"), 23: ("alarm_left", "uint"), 24: ("attacker", "uint"),
+    25: ("defender", "uint"), 26: ("attacker_source", "enum Source"),
+    27: ("defender_source", "enum Source"), 28: ("own_card", "uint"),
+    29: ("attacker_no_card", "bool"), 30: ("table", "repeated uint"),
+    31: ("last_attacker_card", "uint"), 32: ("last_defender_card", "uint"),
+    33: ("last_winner", "uint"), 34: ("last_loser", "uint"), 35: ("terminal", "bool"),
+    36: ("end_reason", "enum EndReason"), 37: ("winner", "uint"),
+    38: ("returns", "repeated sint"), 39: ("ranks", "repeated uint"),
+}
+PLAYER_FIELDS = {1: "field", 2: "hand_size", 3: "jokers"}
+PHASES = ["PHASE_FIRST", "PHASE_DRAW", "PHASE_MULLIGAN", "PHASE_TURN", "PHASE_FIGHT",
+          "PHASE_ATTACK", "PHASE_TOP_ATTACK", "PHASE_DEFEND", "PHASE_TOP_DEFEND",
+          "PHASE_LOSE", "PHASE_TAKE", "PHASE_SPECIAL_DRAW", "PHASE_USE", "PHASE_OVER"]
+STAGES = ["STAGE_NONE", "STAGE_DEAL", "STAGE_MULLIGAN", "STAGE_END_TURN", "STAGE_COMBAT",
+          "STAGE_THEFT", "STAGE_ALARM"]
+SOURCES = ["SOURCE_NONE", "SOURCE_HAND", "SOURCE_DECK"]
+END_REASONS = ["END_NONE", "END_CLAIM", "END_ROUNDS"]
+ENUMS = {"enum Phase": PHASES, "enum Stage": STAGES, "enum Source": SOURCES,
+         "enum EndReason": END_REASONS}
+NONE = 255  # "none" in every seat, rank and card field
+NO_CARD = 11  # the rank index of a blind card that was "no card"
+# the model's end_reason -> the .proto's
+OBS_END = {None: "END_NONE", "victory claimed": "END_CLAIM", "round cap": "END_ROUNDS"}
+# the first word of a chance node's outcomes -> its phase (top: whose blind card)
+OBS_CHANCE_PHASE = {"first": "PHASE_FIRST", "draw": "PHASE_DRAW", "lose": "PHASE_LOSE",
+                    "take": "PHASE_TAKE", "special": "PHASE_SPECIAL_DRAW"}
+
+
+def _scalar(number, name, kind, v):
+    if kind == "string":
+        if not isinstance(v, bytes):
+            raise ValueError("field %d (%s) is not length-delimited" % (number, name))
+        return v.decode("utf-8")
+    if isinstance(v, bytes):
+        raise ValueError("field %d (%s) is not a varint" % (number, name))
+    if kind == "bool":
+        if v > 1:
+            raise ValueError("field %d (%s): bool %d" % (number, name, v))
+        return bool(v)
+    if kind == "sint":
+        return sint_of(v)
+    if kind in ENUMS:
+        names = ENUMS[kind]
+        return names[v] if v < len(names) else "unknown %s value %d" % (kind[5:], v)
+    return v
+
+
+def _packed(v):
+    """A repeated varint field's values: packed, or one unpacked value. Counts
+    and seats are below 128, one byte each, read as they are."""
+    if not isinstance(v, bytes):
+        return (v,)
+    return tuple(v) if not v or max(v) < 0x80 else tuple(decode_packed(v))
+
+
+def _wire(data):
+    """rules_abi.decode_wire's {field: [values]}, read in one pass for the
+    usual case (keys, varints and lengths of one or two bytes: 255, "none",
+    takes two; the runner decodes four views at each of a million nodes);
+    anything else goes to decode_wire, which also says what is wrong with a
+    bad message."""
+    out = {}
+    i, n = 0, len(data)
+    try:
+        while i < n:
+            key = data[i]
+            if key >= 0x80:
+                if data[i + 1] >= 0x80:
+                    return decode_wire(data)
+                key = (key & 0x7F) | data[i + 1] << 7
+                i += 1
+            i += 1
+            wire = key & 7
+            v = data[i]
+            i += 1
+            if v >= 0x80:
+                if data[i] >= 0x80:
+                    return decode_wire(data)
+                v = (v & 0x7F) | data[i] << 7
+                i += 1
+            if wire not in (0, 2):
+                return decode_wire(data)
+            if wire == 2:
+                if i + v > n:
+                    return decode_wire(data)
+                v, i = data[i:i + v], i + v
+            out.setdefault(key >> 3, []).append(v)
+    except IndexError:
+        return decode_wire(data)
+    if 0 in out:
+        return decode_wire(data)
+    return out
+
+
+_PLAYERS = {}  # Player bytes -> (field, hand_size, jokers): a few hundred kinds
+
+
+def _player(data):
+    """One Player sub-message as (field, hand_size, jokers)."""
+    if not isinstance(data, bytes):
+        raise ValueError("field 13 (player) is not length-delimited")
+    known = _PLAYERS.get(data)
+    if known is None:
+        known = _PLAYERS[data] = _decode_player(data)
+    return known
+
+
+def _decode_player(data):
+    wire = _wire(data)
+    unknown = set(wire) - set(PLAYER_FIELDS)
+    if unknown:
+        raise ValueError("Player has undeclared fields %s" % sorted(unknown))
+    return tuple(_scalar(13, "player." + PLAYER_FIELDS[k], "uint", wire[k][-1])
+                 if k in wire else 0 for k in sorted(PLAYER_FIELDS))
+
+
+_DEFAULTS = {"string": "", "uint": 0, "sint": 0, "bool": False}
+OBS_DEFAULT = {name: (() if kind.startswith("repeated") else
+                      ENUMS[kind][0] if kind in ENUMS else _DEFAULTS[kind])
+               for name, kind in OBS_FIELDS.values()}
+
+
+def decode_observation(data):
+    """The module's Observation bytes as {field name: value}, every field of
+    the .proto present: proto3 leaves out a field at its default (0, false, the
+    first enum value, an empty string or list), so a missing field reads as
+    that default and the comparison does not depend on what the encoder chose
+    to omit. Repeated fields are read packed (proto3's default) or not, as
+    tuples (every list here is ordered: counts by rank or card, seats, the shown
+    cards in drawn order); enums by their .proto names, so a divergence reads as
+    the game's words. A field number the .proto does not define is kept as
+    "unknown field N": the module showing something the message does not
+    declare is a divergence too."""
+    view = dict(OBS_DEFAULT)
+    for number, values in _wire(data).items():
+        if number not in OBS_FIELDS:
+            view["unknown field %d" % number] = values
+            continue
+        name, kind = OBS_FIELDS[number]
+        if kind == "uint" and not isinstance(values[-1], bytes):  # most fields
+            view[name] = values[-1]  # the last value wins
+        elif kind == "repeated Player":
+            view[name] = tuple(_player(v) for v in values)
+        elif kind.startswith("repeated"):
+            items = ()
+            for v in values:
+                items += _packed(v)
+            view[name] = tuple(sint_of(v) for v in items) if kind == "repeated sint" else items
+        else:
+            view[name] = _scalar(number, name, kind, values[-1])  # the last value wins
+    return view
+
+
+def _phase(state):
+    """The .proto's Phase of the model's node: the kind of node, and for a
+    combat card whose side it is."""
+    node = state._node
+    if node is None:
+        return "PHASE_OVER"
+    if node[0] == "chance":
+        kind = node[1][0][0].split(":")[0]
+        if kind == "top":
+            return "PHASE_TOP_ATTACK" if state.sides.get(state.fighting[0]) == ("deck", None) \
+                else "PHASE_TOP_DEFEND"
+        return OBS_CHANCE_PHASE[kind]
+    seat, names = node[1], node[2]
+    kind = names[0].split(":")[0]
+    if kind in ("keep", "mulligan"):
+        return "PHASE_MULLIGAN"
+    if kind == "fight":
+        return "PHASE_FIGHT"
+    if kind in ("hand", "deck"):
+        return "PHASE_ATTACK" if seat == state.fighting[0] else "PHASE_DEFEND"
+    if kind == "use":
+        return "PHASE_USE"
+    return "PHASE_TURN"
+
+
+def _or_none(v):
+    return NONE if v is None else v
+
+
+class OneOf:
+    """A field the documents leave open at this node: the module may show any
+    of these values (each public: a seat, a field, a target, what the text's
+    readings allow), and the view still agrees. Compared by ==, so it stands
+    in a dict that lockstep.py compares as a whole."""
+
+    def __init__(self, values, why):
+        self.values = list(values)
+        self.why = why
+
+    def __eq__(self, other):
+        if isinstance(other, OneOf):
+            return self.values == other.values
+        return other in self.values
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self):
+        shown = self.values if len(self.values) <= 4 else self.values[:3] + ["..."]
+        return "one of %s (%s)" % (", ".join(map(repr, shown)), self.why)
+
+
+def observation_of(state, seat):
+    """What seat (or the spectator, -1) may see, from docs/rules/kursk.md
+    "Observation of seat i" and its Decisions, the field comments of
+    proto/games/kursk.proto and docs/kursk.md "Hidden information": every
+    seat's field, hand size and Jokers; the own hand (none for -1); the
+    decks' sizes and both discard piles; the special cards shown and used;
+    the combat's sources, tied cards and last revealed pair; the own card
+    face down only when it came from the hand (a blind card is hidden from
+    its owner too: the page's Decision); whose node it is and what is pending.
+    The runner asks for every seat at each node: the public part is built once
+    a node and only the seat's own part after that."""
+    s = state
+    cached = s._public_view
+    if cached is None or cached[0] is not s._node:
+        cached = s._public_view = (s._node, _public_view(s))
+    view = dict(cached[1])
+    view["seat"] = seat
+    if seat >= 0:
+        view["hand"] = tuple(s.hands[seat])
+        own = s.sides.get(seat)
+        if own is not None and own[0] == "hand":
+            view["own_card"] = own[1]
+    return view
+
+
+ANY_SEAT = {n: OneOf(list(range(n)) + [NONE], "actor outside DRAW, LOSE, MULLIGAN, TAKE")
+            for n in (2, 3)}
+ANY_TARGET = OneOf(list(range(6)) + [NONE], "no card used this turn")
+ANY_FIELD = OneOf(list(range(END + 1)) + [NONE], "no card move this turn")
+
+
+def _public_view(s):
+    """observation_of for the spectator: what every seat sees."""
+    n = s.n
+    phase = _phase(s)
+    over = s._node is None
+    # turns completed: a claim is a whole turn (the page: "A turn: exactly one
+    # of ... Claim victory"), though the game stops before the model counts it
+    turns = s.turns + (1 if s.claimant is not None else 0)
+    fighting = s.fighting or (None, None)
+    attacker, defender = fighting
+    src = {p: ("SOURCE_HAND" if how == "hand" else "SOURCE_DECK")
+           for p, (how, _) in s.sides.items()}  # face down: only the source shows
+    view = {
+        "options": "players=%d,max_rounds=%d" % (n, s.max_rounds),
+        "players": n,
+        "max_rounds": s.max_rounds,
+        "seat": -1,
+        "phase": phase,
+        "stage": s.stage,
+        "to_move": _or_none(s.to_move),
+        "first": _or_none(s.first),
+        # defined for DRAW, LOSE, MULLIGAN and TAKE only (the .proto)
+        "actor": (_or_none(s.actor) if phase in ("PHASE_DRAW", "PHASE_LOSE", "PHASE_MULLIGAN",
+                                                "PHASE_TAKE")
+                  else ANY_SEAT[n]),
+        "draw_left": s.draw_left,
+        "turns": turns,
+        # the round of the turn in play; once over, of the last turn played
+        "round": (turns - 1) // n + 1 if over else turns // n + 1,
+        "player": tuple((s.pos[p], sum(s.hands[p]), s.hands[p][X]) for p in range(n)),
+        "hand": (),
+        "deck_size": sum(s.deck),
+        "discard": tuple(s.disc),
+        "special_deck_size": sum(s.sdeck),
+        "special_discard": tuple(s.sdisc),
+        "shown": tuple(s.shown),
+        "used": _or_none(s.used),
+        "used_target": s.used_target if s.used is not None else ANY_TARGET,
+        "landed": s.landed if s.landed is not None else ANY_FIELD,
+        "alarm_left": s.alarm_left,
+        "attacker": _or_none(attacker),
+        "defender": _or_none(defender),
+        "attacker_source": src.get(attacker, "SOURCE_NONE"),
+        "defender_source": src.get(defender, "SOURCE_NONE"),
+        "own_card": NONE,
+        "attacker_no_card": s.sides.get(attacker) == ("deck", NO_CARD),
+        "table": tuple(s.tied),
+        "last_attacker_card": s.last_pair[0] if s.last_pair else NONE,
+        "last_defender_card": s.last_pair[1] if s.last_pair else NONE,
+        "last_winner": _last(s, 0),
+        "last_loser": _last(s, 1),
+        "terminal": over,
+        "end_reason": OBS_END[s.end_reason] if over else "END_NONE",
+        "winner": _or_none(s.claimant),
+        "returns": tuple(int(r) for r in s.returns()) if over else (),
+        "ranks": tuple(s.ranks()) if over else (),
+    }
+    if s.theft is not None:
+        # The Joker theft's hand-limit discard comes after the reveal (step 4)
+        # and before step 7 takes the cards off the table: the .proto's
+        # "revealed tied cards on the table" and "the face-down cards'
+        # sources" leave open whether the last, untied pair counts there yet.
+        # Both readings show only what everyone has seen (last_*_card has it).
+        a, d = s.theft[attacker], s.theft[defender]
+        with_pair = list(s.tied)
+        for how, r in (a, d):
+            if r != NO_CARD:
+                with_pair[r] += 1
+        source = {"hand": "SOURCE_HAND", "deck": "SOURCE_DECK"}
+        why = "the untied pair during a theft's discard"
+        view["table"] = OneOf([tuple(s.tied), tuple(with_pair)], why)
+        view["attacker_source"] = OneOf(["SOURCE_NONE", source[a[0]]], why)
+        view["defender_source"] = OneOf(["SOURCE_NONE", source[d[0]]], why)
+        view["attacker_no_card"] = OneOf([False, a == ("deck", NO_CARD)], why)
+    return view
+
+
+def _last(s, i):
+    """last_winner (i=0) or last_loser (1): of the last revealed pair, none
+    on a tie or with no loser. The .proto does not say how long they last:
+    past the next card move the module may have cleared them, as the turn's
+    other fields (landed), though the pair itself stays."""
+    value = s.last_result[i] if s.last_result else NONE
+    if s.moved_since_result and value != NONE:
+        return OneOf([value, NONE], "last result after a later card move")
+    return value
 
 
 # ---------------------------------------------------------------- policies

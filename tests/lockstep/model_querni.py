@@ -9,7 +9,15 @@ turns of two decisions (a step or a jump chain, or `-`; then a removal of a
 chain or part of one, or `-`), the ends (clearing the board wins, a removal
 that strands numbers loses, draws by quiet_turns and by max_turns), in the
 page's notation, so that lockstep.py can compare it with the module name by
-name.
+name, and what every seat and a spectator are shown at each node
+(observation_of, against the module's arena.querni.Observation decoded by
+decode_observation; written from docs/rules/querni.md "Observation", the field
+comments of proto/games/querni.proto and docs/querni.md "Observation").
+Perfect information: every seat and the spectator see the same, every field
+of the message. Where the documents leave a value open, the model's reading:
+to_move is seat 0 during the layout (it "moves first"), tiles_left counts the
+tiles of each colour on the board (the .proto: "derived from board"), returns
+is empty before the end.
 
 Where the page gives only a default: quiet_turns=0 means "off", as the
 module's options_help says. When the quiet rule and max_turns end the same
@@ -19,7 +27,7 @@ the model's own in C_END_REASONS.
 """
 import collections
 
-from rules_abi import CHANCE, TERMINAL
+from rules_abi import CHANCE, TERMINAL, decode_packed, decode_wire, sint_of
 from rules_abi import parse_options as parse_option_string
 
 GAME = "querni"
@@ -294,6 +302,139 @@ def _runs(numbers):
         else:
             runs.append([n])
     return runs
+
+
+# ---------------------------------------------------------------- observation
+# proto/games/querni.proto, arena.querni.Observation: field number -> (name, kind).
+# The decoder reads the wire without the schema's generated code, so the kinds
+# are spelled out here from the .proto: a wrong wire type is a bad message.
+OBS_FIELDS = {
+    1: ("options", "string"),
+    2: ("quiet_limit", "uint"),
+    3: ("max_turns", "uint"),
+    4: ("board", "repeated sint"),
+    5: ("to_move", "uint"),
+    6: ("phase", "enum Phase"),
+    7: ("placed", "uint"),
+    8: ("quiet", "uint"),
+    9: ("turns", "uint"),
+    10: ("tiles_left", "repeated uint"),
+    11: ("terminal", "bool"),
+    12: ("end_reason", "enum EndReason"),
+    13: ("winner", "uint"),
+    14: ("returns", "repeated sint"),
+}
+PHASES = ["PHASE_PLACE", "PHASE_MOVE", "PHASE_REMOVE", "PHASE_OVER"]
+END_REASONS = ["END_NONE", "END_CLEARED", "END_STRANDED", "END_QUIET", "END_CAP"]
+ENUMS = {"enum Phase": PHASES, "enum EndReason": END_REASONS}
+# the model's phase and end_reason -> the .proto's enum names
+OBS_PHASE = {"layout": "PHASE_PLACE", "move": "PHASE_MOVE", "remove": "PHASE_REMOVE",
+             "end": "PHASE_OVER"}
+# a square of the model's board -> the .proto's: 0 empty, +n white tile n, -n black tile n
+OBS_SQUARE = {None: 0}
+OBS_SQUARE.update({(seat, n): n if seat == 0 else -n for seat in (0, 1) for n in range(1, TILES + 1)})
+OBS_END = {None: "END_NONE", "clear": "END_CLEARED", "strand": "END_STRANDED",
+           "quiet": "END_QUIET", "max_turns": "END_CAP"}
+
+
+def decode_observation(data):
+    """The module's Observation bytes as {field name: value}, every field of
+    the .proto present: proto3 leaves out a field at its default (0, false, the
+    first enum value, an empty string or list), so a missing field reads as
+    that default and the comparison does not depend on what the encoder chose
+    to omit. Repeated fields are read packed (proto3's default) or not; enums
+    by their .proto names, so a divergence reads as the game's words. A field
+    number the .proto does not define is kept as "unknown field N": the module
+    showing something the message does not declare is a divergence too."""
+    if data == _last_decoded[0]:  # the seats and the spectator see the same bytes
+        return {k: list(v) if isinstance(v, list) else v for k, v in _last_decoded[1].items()}
+    wire = decode_wire(data)
+    view = {}
+    for number, values in wire.items():
+        if number not in OBS_FIELDS:
+            view["unknown field %d" % number] = values
+            continue
+        name, kind = OBS_FIELDS[number]
+        if kind.startswith("repeated"):
+            items = []
+            for v in values:
+                items.extend(_packed(v) if isinstance(v, bytes) else [v])
+            view[name] = [sint_of(v) for v in items] if kind == "repeated sint" else items
+            continue
+        v = values[-1]  # proto3: the last value of a scalar field wins
+        if kind == "string":
+            if not isinstance(v, bytes):
+                raise ValueError("field %d (%s) is not length-delimited" % (number, name))
+            view[name] = v.decode("utf-8")
+            continue
+        if isinstance(v, bytes):
+            raise ValueError("field %d (%s) is not a varint" % (number, name))
+        if kind == "bool":
+            if v > 1:
+                raise ValueError("field %d (%s): bool %d" % (number, name, v))
+            view[name] = bool(v)
+        elif kind in ENUMS:
+            names = ENUMS[kind]
+            view[name] = names[v] if v < len(names) else "unknown %s value %d" % (kind[5:], v)
+        else:
+            view[name] = v
+    defaults = {"string": "", "uint": 0, "bool": False}
+    for name, kind in OBS_FIELDS.values():
+        if name not in view:
+            view[name] = ([] if kind.startswith("repeated") else
+                          ENUMS[kind][0] if kind in ENUMS else defaults[kind])
+    _last_decoded[:] = [data, view]
+    return {k: list(v) if isinstance(v, list) else v for k, v in view.items()}
+
+
+_last_decoded = [None, None]  # (bytes, view) of the last decode_observation
+
+
+def _packed(data):
+    """decode_packed, with a shortcut for the common case here: the board's
+    zigzagged tile numbers (at most 32) are all one-byte varints."""
+    if max(data, default=0) < 0x80:
+        return list(data)
+    return decode_packed(data)
+
+
+def observation_of(state, seat):
+    """What seat (or the spectator, -1) is shown, from the rules page
+    ("Perfect information: the whole board with the colour and number of
+    every tile, the side to move, which part of the turn is pending, and the
+    quiet-turn counter") and the .proto's field comments: perfect information,
+    so every seat and the spectator are shown the same, the whole state."""
+    if seat not in (-1, 0, 1):
+        raise ValueError("model: no seat %d" % seat)
+    board = [OBS_SQUARE[v] for v in state.board]
+    over = state.phase == "end"
+    return {
+        # docs/querni.md: "The canonical string spells out both:
+        # quiet_turns=30,max_turns=1000", in that order
+        "options": "quiet_turns=%d,max_turns=%d" % (state.quiet_turns, state.max_turns),
+        "quiet_limit": state.quiet_turns,
+        "max_turns": state.max_turns,
+        "board": board,  # 70 squares, a1 = 0: +n white tile n, -n black tile n
+        # "whose turn it is (once over: who played last)": the model keeps the
+        # player who ended the game as state.player; during the layout it is
+        # seat 0, who "moves first" (the .proto does not name a seat for chance)
+        "to_move": state.player,
+        "phase": OBS_PHASE[state.phase],
+        "placed": state.laid,  # the 16th tile of a side, placed without a node, counts
+        # "turns in a row ended without a removal"; the page: "any removal by
+        # either player sets the count back to 0", the removal that ends the
+        # game included (its turn ended with a removal)
+        "quiet": state.quiet,
+        "turns": state.turns,
+        # "per seat (derived from board)": tiles of each colour on the board,
+        # so during the layout the tiles placed so far
+        "tiles_left": [sum(1 for v in board if v > 0), sum(1 for v in board if v < 0)],
+        "terminal": over,
+        "end_reason": OBS_END[state.end_reason],
+        "winner": 0 if state.winner is None else state.winner + 1,
+        # "once terminal: +1 / -1 / 0 per seat"; before that, none
+        "returns": [int(r) for r in state.returns()] if over else [],
+    }
 
 
 # ---------------------------------------------------------------- policies

@@ -213,6 +213,13 @@ START_TEST(stranding_removal_is_legal_and_loses)
     qt_setup(&k, full, 1, 0, 0);
     qt_play(&k, "- x12-14"); /* 15-16 stranded */
     assert_over(&k, "stranded tiles", 1, -1);
+    /* a removal ends the turn even when it ends the game: the count shown at
+     * the end is 0, not the one before the turn (found by tests/lockstep) */
+    qt_setup(&k, full, 1, 5, 9);
+    ck_assert_uint_eq(quiet_of(&k), 5);
+    qt_play(&k, "- x12-14");
+    assert_over(&k, "stranded tiles", 1, -1);
+    ck_assert_uint_eq(quiet_of(&k), 0);
     qt_setup(&k, full, 1, 0, 0);
     qt_play(&k, "- x14-16 - -");
     ck_assert_int_eq(k.r->current_player(k.s), 1);
@@ -237,9 +244,10 @@ START_TEST(removing_the_last_tile_wins)
 {
     qt k;
     qt_open(&k, "");
-    qt_setup(&k, WHITE_ROW, 0, 0, 0);
+    qt_setup(&k, WHITE_ROW, 0, 3, 7);
     qt_play(&k, "- x1-6");
     assert_over(&k, "cleared the board", 1, -1);
+    ck_assert_uint_eq(quiet_of(&k), 0); /* a removal ended the turn */
     char board[2048];
     ck_assert_ptr_nonnull(strstr(qt_board(&k, board, sizeof board), "white (seat 0) wins"));
     /* black, after moving a tile into its chain: h5 steps to i6, 1-2-3 linked */
