@@ -2,8 +2,9 @@
  * positions with hand-picked chance outcomes: the attacker's draw, hand or
  * blind deck cards, ties repeated with the tied cards left on the table, the
  * Joker theft and its hand limit, the loser moving back by the winning card
- * (a Joker 7, bouncing at 0), the special field afterwards, and the choice of
- * defender when two opponents share the field. */
+ * (a Joker 7, bouncing at 0), the special field afterwards, "no card" when
+ * the deck and its discard pile are both empty, and the choice of defender
+ * when two opponents share the field. */
 #include <string.h>
 
 #include "kursk_test.h"
@@ -132,6 +133,52 @@ START_TEST(empty_hand_plays_deck)
 }
 END_TEST
 
+/* Nothing left to play blind: with the deck and its discard pile both empty
+ * an empty hand's `deck` is a card worth 0, shown to all as "no card", and
+ * "no card" against "no card" ends the combat without a loser (the page's
+ * tie rule would repeat it for ever). Reached in play by a long tie; here the
+ * rest of the deck waits in a third seat's hand, so every card stays
+ * accounted for. Never reached by random play in the lockstep runs, hence a
+ * position by hand. */
+START_TEST(no_card_against_no_card)
+{
+    kst k;
+    char legal[512];
+    duel(&k, "players=3", "2", "2");
+    for (int r = 0; r < KS_RANKS; r++) {
+        k.s->hand[2][r] = (uint8_t)(k.s->hand[2][r] + k.s->deck[r]);
+        k.s->deck[r] = 0;
+    }
+    kst_check_cards(&k);
+    /* the move card is the whole discard pile: the deck is rebuilt from it
+     * and the attacker's draw (one outcome, no node) gives it back */
+    kst_play(&k, "play:2");
+    ck_assert_int_eq(k.s->phase, KS_PH_ATTACK);
+    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "hand:2");
+    kst_play(&k, "hand:2 hand:2"); /* a tie: both 2s on the table */
+    ck_assert_int_eq(k.s->phase, KS_PH_ATTACK);
+    ck_assert_int_eq(ks_count(k.s->deck, KS_RANKS) + ks_count(k.s->discard, KS_RANKS), 0);
+    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "deck");
+    kst_play(&k, "deck"); /* no blind card to draw: "no card", and no chance node */
+    ck_assert_int_eq(k.s->phase, KS_PH_DEFEND);
+    uint8_t obs[4096];
+    size_t n = kst_observe(&k, k.s, 1, obs, sizeof obs);
+    Arena__Kursk__Observation *m = arena__kursk__observation__unpack(NULL, n, obs);
+    ck_assert_ptr_nonnull(m);
+    ck_assert(m->attacker_no_card);
+    arena__kursk__observation__free_unpacked(m, NULL);
+    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "deck");
+    kst_play(&k, "deck");
+    /* no loser: nobody moved back, the tied 2s went to the discard pile */
+    ck_assert_int_eq(k.s->field[0], 5);
+    ck_assert_int_eq(k.s->field[1], 5);
+    ck_assert_int_eq(ks_count(k.s->table, KS_RANKS), 0);
+    kst_check_cards(&k);
+    ck_assert_int_ne(k.s->phase, KS_PH_ATTACK);
+    kst_close(&k);
+}
+END_TEST
+
 /* A stolen Joker can overflow the winner's hand: a blind winner kept four. */
 START_TEST(hand_limit_after_theft)
 {
@@ -182,6 +229,7 @@ Suite *kursk_combat_suite(void)
     tcase_add_test(tc, bounced_back_onto_landing_field);
     tcase_add_test(tc, blind_cards);
     tcase_add_test(tc, empty_hand_plays_deck);
+    tcase_add_test(tc, no_card_against_no_card);
     tcase_add_test(tc, hand_limit_after_theft);
     tcase_add_test(tc, fight_choice);
     suite_add_tcase(s, tc);
