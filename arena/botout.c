@@ -3,6 +3,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <sys/ioctl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,7 +30,7 @@ static void botout_emit(botout *o)
     if (o->used + n > BOTOUT_MAX_PER_GAME) {
         o->dropped = 1;
         fprintf(o->to, "[%s] (more output dropped: %d KB a game at most)\n", o->label,
-                BOTOUT_MAX_PER_GAME / 1024);
+                BOTOUT_MAX_KB);
         return;
     }
     o->used += n;
@@ -59,6 +61,13 @@ void botout_new_game(botout *o)
 {
     o->used = 0;
     o->dropped = 0;
+}
+
+int botout_pipe_full(int fd)
+{
+    int queued = 0, size = fcntl(fd, F_GETPIPE_SZ);
+    /* no room for one more atomic write */
+    return size > 0 && ioctl(fd, FIONREAD, &queued) == 0 && queued > size - PIPE_BUF;
 }
 
 void botout_close(botout *o)

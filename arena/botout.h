@@ -5,9 +5,11 @@
  * for the arena, or fill a disk). The arena drains the pipe whenever it waits
  * for that worker and forwards each line to its own stderr as
  * "[label] line", cleaned (text_clean) and capped per game: past
- * BOTOUT_MAX_PER_GAME bytes the rest of the game's output is dropped with one
- * note. A bot that prints faster than the arena drains blocks on the full
- * pipe, which costs only its own time.
+ * BOTOUT_MAX_PER_GAME bytes it says so once and stops reading until the next
+ * game, since reading on would cost the arena as much as the bot spends
+ * writing. A bot that prints faster than the arena drains, or past the cap,
+ * blocks on the full pipe, which costs only its own time; a loss on time says
+ * that it was blocked printing (BOTOUT_BLOCKED), or it would look like a hang.
  */
 #ifndef ARENA_BOTOUT_H
 #define ARENA_BOTOUT_H
@@ -15,7 +17,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define BOTOUT_MAX_PER_GAME (16 * 1024)
+#define BOTOUT_MAX_KB 16
+#define BOTOUT_MAX_PER_GAME (BOTOUT_MAX_KB * 1024)
 #define BOTOUT_LINE 256
 
 typedef struct botout {
@@ -36,5 +39,14 @@ void botout_drain(botout *o);
 void botout_new_game(botout *o);
 /* Drains what is left and closes the pipe. */
 void botout_close(botout *o);
+
+/* 1 when the pipe behind fd (either end) is full, so that a bot printing to
+ * it blocks. */
+int botout_pipe_full(int fd);
+/* What a loss on time adds when the pipe was full. */
+#define BOTOUT_BLOCKED_(kb)                                                                        \
+    ": it was blocked printing (past " #kb " KB a game the arena stops reading its output)"
+#define BOTOUT_BLOCKED_KB(kb) BOTOUT_BLOCKED_(kb)
+#define BOTOUT_BLOCKED BOTOUT_BLOCKED_KB(BOTOUT_MAX_KB)
 
 #endif

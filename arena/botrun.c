@@ -56,6 +56,7 @@ void botrun_info(const botrun *b, seat_info *out)
     out->wants_events = b->bot->observe != NULL;
     const char *help = ARENA_BOT_HAS(b->bot, options_help) ? b->bot->options_help : NULL;
     out->options_help = text_dup(help);
+    seat_info_clean(out);
 }
 
 static int botrun_same(const char *a, const char *b)

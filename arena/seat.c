@@ -30,6 +30,15 @@ void seat_info_free(seat_info *i)
     memset(i, 0, sizeof *i);
 }
 
+void seat_info_clean(seat_info *i)
+{
+    text_clean(i->name, TEXT_MAX_NAME);
+    text_clean(i->version, TEXT_MAX_NAME);
+    text_clean(i->author, TEXT_MAX_NAME);
+    text_clean(i->games, TEXT_MAX_GAMES);
+    text_clean_lines(i->options_help, TEXT_MAX_HELP);
+}
+
 seat *seat_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen)
 {
     seat *s = cfg->kind == SEAT_INLINE ? seat_inline_open(cfg, bot_path, err, errlen)
@@ -39,10 +48,7 @@ seat *seat_open(const seat_config *cfg, const char *bot_path, char *err, size_t 
         return NULL;
     }
     /* what the bot says about itself reaches tables, terminals and the store */
-    text_clean(s->info.name, TEXT_MAX_NAME);
-    text_clean(s->info.version, TEXT_MAX_NAME);
-    text_clean(s->info.author, TEXT_MAX_NAME);
-    text_clean(s->info.games, TEXT_MAX_GAMES);
+    seat_info_clean(&s->info);
     if (!s->info.name[0]) {
         seat_close(s);
         snprintf(err, errlen, "%s: the bot's name is empty", bot_path);

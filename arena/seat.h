@@ -72,6 +72,11 @@ typedef struct seat_info {
 } seat_info;
 
 void seat_info_free(seat_info *i);
+/* Cleans and caps every string of i in place (text.h): the one list of what a
+ * bot says about itself. The seat kinds call it on what a bot's side sent, and
+ * that side calls it before sending (botrun_info), so that a bot with a
+ * megabyte of name still fits in one reply. */
+void seat_info_clean(seat_info *i);
 
 /* The game a seat is asked to play. */
 typedef struct seat_game {

@@ -99,13 +99,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
                           rc == OUTCOME_TIME ? " (a constructor that never returns?)" : ""),
                NULL;
     }
-    seat_info *i = &p->base.info;
-    i->name = text_dup(bi->name);
-    i->version = text_dup(bi->version);
-    i->author = text_dup(bi->author);
-    i->games = text_dup(bi->games);
-    i->wants_events = bi->wants_events;
-    i->options_help = text_dup(bi->options_help);
+    seat_wire_info(bi, &p->base.info);
     arena__bot_info__free_unpacked(bi, NULL);
     return &p->base;
 }

@@ -21,7 +21,6 @@
 #include "outcome.h"
 #include "remote_hosts.h"
 #include "seat_wire.h"
-#include "text.h"
 #include "wire.h"
 #include "worker.h"
 
@@ -343,17 +342,7 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
             return arena_errf(err, errlen, "%s", why), NULL;
         return arena_errf(err, errlen, "%s: on %s: %s", e->path, h->endpoint, why), NULL;
     }
-    seat_info *i = &r->base.info;
-    i->name = text_dup(bi->name);
-    i->version = text_dup(bi->version);
-    i->author = text_dup(bi->author);
-    i->games = text_dup(bi->games);
-    i->wants_events = bi->wants_events;
-    i->options_help = text_dup(bi->options_help);
+    seat_wire_info(bi, &r->base.info);
     arena__bot_info__free_unpacked(bi, NULL);
-    text_clean(i->name, TEXT_MAX_NAME);
-    text_clean(i->version, TEXT_MAX_NAME);
-    text_clean(i->author, TEXT_MAX_NAME);
-    text_clean(i->games, TEXT_MAX_GAMES);
     return &r->base;
 }

@@ -1,5 +1,6 @@
 /* seat_wire.c -- seat requests as wire messages (see seat_wire.h). */
 #include "seat_wire.h"
+#include "text.h"
 
 void seat_wire_setup(const seat_game *g, Arena__Setup *setup, Arena__TimeControl *tc)
 {
@@ -36,4 +37,15 @@ void seat_wire_event(arena_event_kind kind, int who, int32_t action, Arena__Even
     ev->kind = kind == ARENA_EVENT_CHANCE ? ARENA__EVENT__KIND__CHANCE : ARENA__EVENT__KIND__ACTION;
     ev->seat = who;
     ev->action = action;
+}
+
+void seat_wire_info(const Arena__BotInfo *bi, seat_info *i)
+{
+    i->name = text_dup(bi->name);
+    i->version = text_dup(bi->version);
+    i->author = text_dup(bi->author);
+    i->games = text_dup(bi->games);
+    i->wants_events = bi->wants_events;
+    i->options_help = text_dup(bi->options_help);
+    seat_info_clean(i);
 }

@@ -18,4 +18,8 @@ void seat_wire_turn(const seat_turn *t, Arena__TurnRequest *turn);
 /* The Event telling a seat that `who` played `action` (or chance drew it). */
 void seat_wire_event(arena_event_kind kind, int who, int32_t action, Arena__Event *ev);
 
+/* Who the bot said it is (its BotInfo), copied into i and cleaned
+ * (seat_info_clean): the bot's side of the wire is not trusted. */
+void seat_wire_info(const Arena__BotInfo *bi, seat_info *i);
+
 #endif

@@ -25,14 +25,15 @@ static size_t text_utf8_len(const unsigned char *p, size_t n)
     return len;
 }
 
-char *text_clean(char *s, size_t max)
+/* The one cleaning loop: '\n' stays where keep_lines, as a line break. */
+static char *text_clean_as(char *s, size_t max, int keep_lines)
 {
     unsigned char *p = (unsigned char *)s;
     size_t n = strlen(s), out = 0;
     for (size_t i = 0; i < n;) {
-        size_t len = p[i] >= 0x20 && p[i] < 0x7f ? 1
-                     : p[i] >= 0x80              ? text_utf8_len(p + i, n - i)
-                                                 : 0;
+        size_t len = (p[i] >= 0x20 && p[i] < 0x7f) || (keep_lines && p[i] == '\n') ? 1
+                     : p[i] >= 0x80 ? text_utf8_len(p + i, n - i)
+                                    : 0;
         if (len == 0) { /* a control or a malformed byte */
             if (out + 1 > max) break;
             p[out++] = '?';
@@ -46,6 +47,16 @@ char *text_clean(char *s, size_t max)
     }
     p[out] = '\0';
     return s;
+}
+
+char *text_clean(char *s, size_t max)
+{
+    return text_clean_as(s, max, 0);
+}
+
+char *text_clean_lines(char *s, size_t max)
+{
+    return text_clean_as(s, max, 1);
 }
 
 char *text_copy(char *dst, size_t size, const char *s)

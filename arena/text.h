@@ -1,7 +1,8 @@
 /* text.h -- making text that a bot supplies safe to show anywhere.
  *
- * A bot's name, version, author, games list and refusal message reach
- * tables, progress lines, the terminal, JSON, CSV and the database. Each goes
+ * A bot's name, version, author, games list, options help and refusal
+ * message reach tables, listings, progress lines, the terminal, JSON, CSV and
+ * the database. Each goes
  * through text_clean first, the one place that decides what a bot may say:
  * printable ASCII and well-formed UTF-8 of printable characters stay; control
  * characters (escape sequences, newlines that would forge a line, C1 controls
@@ -16,10 +17,14 @@
 #define TEXT_MAX_NAME 64
 #define TEXT_MAX_GAMES 256
 #define TEXT_MAX_MESSAGE 300
+#define TEXT_MAX_HELP 4096 /* options_help: a line per option */
 
 /* Cleans s in place and cuts it to at most max bytes (at a character
  * boundary). Returns s. */
 char *text_clean(char *s, size_t max);
+/* The same for text of several lines (a bot's options_help): each '\n'
+ * stays a line break, everything else is cleaned as text_clean does. */
+char *text_clean_lines(char *s, size_t max);
 
 /* Copies s ("" for NULL) into dst of size bytes (> 0), cut to fit, always
  * terminated; dst. What snprintf(dst, size, "%s", s) does, at a tenth of its

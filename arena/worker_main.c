@@ -43,6 +43,7 @@
 #include <zmq.h>
 
 #include "arena/sdk.h"
+#include "botout.h"
 #include "jail.h"
 #include "outcome.h"
 #include "owntime.h"
@@ -69,6 +70,7 @@ typedef struct host {
     jail j;
     char jail_err[HOST_ERR]; /* why no jail could be built, "" when it was */
     int stopped;
+    int ended;        /* a GameOver went to the jail since its last answer */
     owntime own;      /* the bot's own time (owntime.h) */
     int64_t cpu_mark; /* the jail's CPU time at its last answer, -1 before one */
     wire_buf in, out;
@@ -260,18 +262,27 @@ static int host_check_quiet(host *h)
  * a processor worth naming, the message says how the time passed: how much
  * of it the bot computed (the rest it slept or blocked) and how long it
  * waited for a processor besides, which was not counted. */
-static int host_late(host *h, int64_t limit_us, int64_t waited_us, int64_t cpu_us)
+static int host_late(host *h, int want, int64_t limit_us, int64_t waited_us, int64_t cpu_us)
 {
     long long ms = (long long)(limit_us / 1000);
-    if (waited_us < 100000) return host_fault(h, OUTCOME_TIME, "no answer within %lld ms", ms);
+    /* Why, where it can be told: a full output pipe (the jail's stdout and
+     * stderr are this host's), or a Setup after a game, whose end (observe,
+     * destroy) the stopped jail meets only now. */
+    const char *why = botout_pipe_full(STDOUT_FILENO) ? BOTOUT_BLOCKED
+                      : want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && h->ended
+                          ? " to start a game (the end of its last game, observe and destroy, "
+                            "counts here)"
+                          : "";
+    if (waited_us < 100000)
+        return host_fault(h, OUTCOME_TIME, "no answer within %lld ms%s", ms, why);
     if (cpu_us < 0)
         return host_fault(h, OUTCOME_TIME,
-                          "no answer within %lld ms (besides %.1f s it waited for a processor)", ms,
-                          (double)waited_us / 1e6);
+                          "no answer within %lld ms (besides %.1f s it waited for a processor)%s",
+                          ms, (double)waited_us / 1e6, why);
     return host_fault(h, OUTCOME_TIME,
                       "no answer within %lld ms, %.1f s of it computing (besides %.1f s it "
-                      "waited for a processor)",
-                      ms, (double)cpu_us / 1e6, (double)waited_us / 1e6);
+                      "waited for a processor)%s",
+                      ms, (double)cpu_us / 1e6, (double)waited_us / 1e6, why);
 }
 
 /* The one answer to a request: a message with body `want` (and, for a turn,
@@ -290,7 +301,7 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
         int rc = poll(&p, 1, ms);
         if (rc < 0 && errno != EINTR) return host_death(h, NULL);
         if (rc <= 0 && poll(&p, 1, 0) == 0 && owntime_over(&h->own, c, limit_us, &ms))
-            return host_late(h, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
+            return host_late(h, want, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
                              cpu0_us >= 0 ? owntime_cpu_us(&h->own) - cpu0_us : -1);
         if (!p.revents) continue; /* not over: wait ms more */
         int64_t stamp;
@@ -310,7 +321,7 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
         /* a turn's late answer is the arena's to judge (it says by how much);
          * a Setup's is the host's */
         if (want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && limit_us > 0 && *had_us > limit_us)
-            return host_late(h, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
+            return host_late(h, want, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
                              cpu0_us >= 0 ? owntime_cpu_us(&h->own) - cpu0_us : -1);
         if (wire_decode_worker(&h->reply_scratch.alloc, h->reply, (size_t)n, out) != WIRE_OK)
             return host_fault(h, OUTCOME_GARBAGE, "unreadable message");
@@ -346,6 +357,7 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     host_continue(h);
     if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
     int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
+    h->ended = 0;
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {
         m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
         m->action->think_us = had;
@@ -383,8 +395,10 @@ static int host_serve(host *h, const Arena__ArenaMsg *m, size_t len)
         if (h->jail_err[0]) return -1;
         return host_request(h, len, ARENA__WORKER_MSG__BODY_ACTION, m->turn->seq,
                             m->turn->limit_us);
-    case ARENA__ARENA_MSG__BODY_EVENT:
     case ARENA__ARENA_MSG__BODY_GAME_OVER:
+        h->ended = 1;
+        /* fall through */
+    case ARENA__ARENA_MSG__BODY_EVENT:
         return h->jail_err[0] ? 0 : host_forward(h, len);
     case ARENA__ARENA_MSG__BODY_BYE:
         return 1;

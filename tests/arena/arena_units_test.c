@@ -244,6 +244,17 @@ START_TEST(bot_text_is_cleaned)
 }
 END_TEST
 
+/* Text of several lines (a bot's options help) keeps its line breaks only. */
+START_TEST(bot_help_lines_are_cleaned)
+{
+    char s[128];
+    snprintf(s, sizeof s, "depth=3  search\033[2J\r\nmatch 42: X\x9b crashed\n");
+    ck_assert_str_eq(text_clean_lines(s, 64), "depth=3  search?[2J?\nmatch 42: X? crashed\n");
+    snprintf(s, sizeof s, "a\nb\nc");
+    ck_assert_str_eq(text_clean_lines(s, 3), "a\nb"); /* cut at the cap */
+}
+END_TEST
+
 /* text_copy cuts to fit and always terminates, as snprintf "%s" would. */
 START_TEST(text_copy_cuts_and_terminates)
 {
@@ -503,6 +514,7 @@ int main(void)
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
     tcase_add_test(tc, bot_text_is_cleaned);
+    tcase_add_test(tc, bot_help_lines_are_cleaned);
     tcase_add_test(tc, text_copy_cuts_and_terminates);
     tcase_add_test(tc, bot_specs_split_and_canonicalise);
     tcase_add_test(tc, loader_errors_name_the_file);

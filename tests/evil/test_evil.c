@@ -11,6 +11,7 @@
 #include "arena/sdk.h"
 #include "e2e_util.h"
 #include "matchlog.h"
+#include "text.h"
 #include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
@@ -73,6 +74,24 @@ END_TEST
 START_TEST(pause_loses_on_time)
 {
     assert_verdict_at("pauser", "lost on time: no answer within 550 ms", 500);
+}
+END_TEST
+
+/* Item 8: a bot blocked on its full output pipe loses on time, and the
+ * verdict says why; one that only waits is not said to have printed. */
+START_TEST(printing_past_the_cap_is_named)
+{
+    assert_verdict_at("printer", "lost on time: no answer within 550 ms: it was blocked printing",
+                      500);
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris %s random --move-time 500 --seed 1 --out %s",
+                     ARENA, EVIL("pauser"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Ended: pauser lost on time") &&
+                      !strstr(out, "blocked printing"),
+                  "(%d)\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
 }
 END_TEST
 
@@ -312,6 +331,45 @@ START_TEST(output_is_capped_and_cleaned)
 }
 END_TEST
 
+/* A megabyte of name, author and options help: the bot loads and plays, and
+ * what it says is cleaned and cut everywhere it is listed. */
+START_TEST(boasts_are_cut_and_cleaned)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    /* a directory of its own: the other bots here would only slow the listing */
+    int rc = e2e_run(&out, "mkdir %s/bots && ln -s %s %s/bots/", dir, EVIL("boaster"), dir);
+    ck_assert_int_eq(rc, 0);
+    free(out);
+    rc = e2e_run(&out, "ARENA_PATH=%s/bots %s bots 2>&1", dir, ARENA);
+    ck_assert_msg(rc == 0, "arena bots failed (%d)", rc);
+    ck_assert_msg(!strchr(out, '\033') && !strchr(out, '\r'), "an escape reached the listing");
+    ck_assert_msg(strlen(out) < 64 * 1024, "%zu bytes listed", strlen(out));
+    ck_assert_msg(!strstr(out, "boaster.so: did not load"), "the boaster did not load:\n%.1500s",
+                  out);
+    /* the name is cut to its cap (text.h), every help line cleaned and indented */
+    char name[TEXT_MAX_NAME + 2];
+    memset(name, 'b', sizeof name - 1);
+    memcpy(name, "boaster", 7);
+    name[TEXT_MAX_NAME] = ' ';
+    name[TEXT_MAX_NAME + 1] = '\0';
+    ck_assert_msg(strstr(out, name), "no name cut to %d bytes:\n%.1500s", TEXT_MAX_NAME, out);
+    name[TEXT_MAX_NAME] = ':';
+    ck_assert_msg(strstr(out, name), "no options help line:\n%.1500s", out);
+    const char *help = strstr(out, name);
+    ck_assert_msg(strncmp(help + TEXT_MAX_NAME + 1, "depth=3  ?[2J?]0;owned??", 24) == 0,
+                  "help not cleaned: %.200s", help);
+    ck_assert_msg(!strstr(out, "\nmatch 42: random crashed"), "a forged line got through");
+    free(out);
+    rc = e2e_run(&out, "%s match --game morris %s random --seed 1 --out %s 2>&1", ARENA,
+                 EVIL("boaster"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Result: boaster"), "match (%d):\n%.1500s", rc, out);
+    ck_assert_msg(strlen(out) < 64 * 1024, "%zu bytes of output", strlen(out));
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* All the bots that load, with two honest ones: the tournament finishes, the
  * honest pair plays all its matches, and every hostile bot forfeits every
  * match with its verdict. The honest bots answer at once: 2 s a move is
@@ -357,6 +415,7 @@ int main(void)
     tcase_add_test(tc, scheduling_of_others_and_realtime);
     tcase_add_test(tc, leases_and_locks);
     tcase_add_test(tc, pause_loses_on_time);
+    tcase_add_test(tc, printing_past_the_cap_is_named);
     tcase_add_test(tc, no_thinking_on_the_others_time);
     tcase_add_test(tc, cpu_time_is_logged);
     tcase_add_test(tc, flood_is_garbage_and_bounded);
@@ -367,6 +426,7 @@ int main(void)
     tcase_add_test(tc, constructor_cannot_stack_a_filter);
     tcase_add_test(tc, constructor_that_hangs);
     tcase_add_test(tc, output_is_capped_and_cleaned);
+    tcase_add_test(tc, boasts_are_cut_and_cleaned);
     tcase_add_test(tc, tournament_goes_on);
     suite_add_tcase(s, tc);
     return support_main(s);

@@ -713,6 +713,29 @@ START_TEST(test_setup_limit_counts_the_bots_time)
 }
 END_TEST
 
+/* A bot whose destroy() never returns: its jail is stopped between requests,
+ * so the end of a game runs only when the next game starts, and it loses
+ * that start on time, saying where the time went (a plain stuck start, as
+ * stuck_create's above, does not claim it). */
+START_TEST(test_end_of_a_game_counts_in_the_next_start)
+{
+    worker *ws[2] = {spawn("lingerer"), spawn("first_legal")};
+    for (int i = 0; i < 2; i++)
+        ck_assert_int_eq(setup_game(ws[i], i, NULL), OUTCOME_NORMAL);
+    ck_assert_msg(play_game(ws) == OUTCOME_NORMAL, "the game: %s", err);
+    ck_assert_int_eq(setup_limited(ws[0], SEC / 5), OUTCOME_TIME);
+    ck_assert_msg(strstr(err, "no answer within 200 ms to start a game (the end of its last game"),
+                  "%s", err);
+    ck_assert_int_eq(setup_limited(ws[1], SEC / 5), OUTCOME_NORMAL);
+    worker_close(ws[0]);
+    worker_close(ws[1]);
+    worker *w = spawn("stuck_create");
+    ck_assert_int_eq(setup_limited(w, SEC / 5), OUTCOME_TIME);
+    ck_assert_msg(!strstr(err, "last game"), "%s", err);
+    worker_close(w);
+}
+END_TEST
+
 /* A move's limit counts the time the bot had too: burner needs 1.2 s of its
  * own CPU by its first answer; starved to a fifth of a processor that takes
  * 6 s or more of wall-clock time, and its 3 s limit still holds. The time
@@ -914,6 +937,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_refusal);
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_setup_limit_counts_the_bots_time);
+    tcase_add_test(tc, test_end_of_a_game_counts_in_the_next_start);
     tcase_add_test(tc, test_move_limit_counts_the_bots_time);
     tcase_add_test(tc, test_own_clock_matches_the_charge);
     tcase_add_test(tc, test_wait_in_progress_is_not_charged);
