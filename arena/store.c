@@ -142,7 +142,11 @@ static int store_configure(store *s, char *err, size_t errlen)
         /* a small fixed page cache: the arena's memory stays flat however
          * many matches a tournament or a pool holds */
         store__exec(s, "PRAGMA cache_size=-128", "set cache_size", err, errlen) ||
-        store__exec(s, "PRAGMA foreign_keys=ON", "enable foreign keys", err, errlen))
+        store__exec(s, "PRAGMA foreign_keys=ON", "enable foreign keys", err, errlen) ||
+        /* checkpoints of 512 KB as the WAL grows, in the committer's thread
+         * beside the games, rather than one at the close, serial, after them
+         * (17 ms at the end of a 10,000-match tournament; default 4 MB) */
+        store__exec(s, "PRAGMA wal_autocheckpoint=128", "set wal_autocheckpoint", err, errlen))
         return -1;
     return 0;
 }
