@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "ratings_history.h"
+#include "csvw.h"
+#include "jsonw.h"
 #include "report_internal.h"
 #include "store_sprt.h"
 
@@ -25,34 +27,6 @@ static int find_player(store *db, const char *game, const char *options, const c
         }
     store_pool_free(&pd);
     return found;
-}
-
-static void csv_text(FILE *out, const char *s)
-{
-    if (!s[strcspn(s, ",\"\r\n")]) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
-static void json_text(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fprintf(out, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20)
-            fprintf(out, "\\u%04x", (unsigned)(unsigned char)*s);
-        else
-            fputc(*s, out);
-    }
-    fputc('"', out);
 }
 
 static void print_text(FILE *out, const char *title, const store_history_row *h, size_t n, int md)
@@ -92,11 +66,11 @@ static void print_csv_rows(FILE *out, const char *options, const char *bot,
         char elo[48], ci[48] = "";
         report_fmt_num(elo, sizeof elo, 1, h[i].elo);
         if (isfinite(h[i].ci95)) report_fmt_num(ci, sizeof ci, 1, h[i].ci95);
-        csv_text(out, options);
+        csvw_field(out, options);
         fputc(',', out);
-        csv_text(out, bot);
+        csvw_field(out, bot);
         fprintf(out, ",%zu,", i + 1);
-        csv_text(out, h[i].dir);
+        csvw_field(out, h[i].dir);
         fprintf(out, ",%s,%s,%s,%d\n", h[i].recorded, elo, ci, h[i].games);
     }
 }
@@ -104,16 +78,16 @@ static void print_csv_rows(FILE *out, const char *options, const char *bot,
 static void print_json_pool(FILE *out, const char *options, const store_history_row *h, size_t n)
 {
     fputs("  {\"pool\": ", out);
-    json_text(out, options);
+    jsonw_str(out, options);
     fputs(", \"history\": [", out);
     for (size_t i = 0; i < n; i++) {
         char elo[48], ci[48] = "null";
         report_fmt_num(elo, sizeof elo, 2, h[i].elo);
         if (isfinite(h[i].ci95)) report_fmt_num(ci, sizeof ci, 2, h[i].ci95);
         fprintf(out, "%s\n    {\"tournament\": ", i ? "," : "");
-        json_text(out, h[i].dir);
+        jsonw_str(out, h[i].dir);
         fputs(", \"recorded\": ", out);
-        json_text(out, h[i].recorded);
+        jsonw_str(out, h[i].recorded);
         fprintf(out, ", \"elo\": %s, \"ci95\": %s, \"games\": %d}", elo, ci, h[i].games);
     }
     fputs(n ? "\n  ]}" : "]}", out);
@@ -133,9 +107,9 @@ static void print_all(const char *game, const char *bot, const pool_history *ph,
     if (csv) fputs("pool,name,snapshot,tournament,recorded,elo,ci95,games\n", stdout);
     if (json) {
         fputs("{\"game\": ", stdout);
-        json_text(stdout, game);
+        jsonw_str(stdout, game);
         fputs(", \"name\": ", stdout);
-        json_text(stdout, bot);
+        jsonw_str(stdout, bot);
         fputs(",\n\"pools\": [\n", stdout);
     }
     for (size_t p = 0; p < n; p++) {

@@ -5,22 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvw.h"
+#include "jsonw.h"
 #include "report_internal.h"
 #include "xalloc.h"
-
-static void csv_field(FILE *out, const char *s)
-{
-    if (!s[strcspn(s, ",\"\r\n")] && s[0] != ' ' && (!*s || s[strlen(s) - 1] != ' ')) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
 
 void report_print_csv_header(FILE *out, int with_pool)
 {
@@ -51,11 +39,11 @@ void report_print_csv_rows(FILE *out, const report *r, const char *pool)
         report_fmt_num(score, sizeof score, 4, e->score);
         report_fmt_num(draws, sizeof draws, 1, e->games ? 100.0 * e->draws / e->games : 0);
         if (pool) {
-            csv_field(out, pool);
+            csvw_field(out, pool);
             fputc(',', out);
         }
         fprintf(out, "%d,", k + 1);
-        csv_field(out, report_name(r, order[k]));
+        csvw_field(out, report_name(r, order[k]));
         fprintf(out, ",%s,%s,%d,%d,%s,%d,%d,%d,%s,%s\n", elo, ci,
                 r->matches ? r->matches[order[k]] : e->games, e->games, score, e->wins, e->draws,
                 e->losses, draws, oppo);
@@ -63,63 +51,24 @@ void report_print_csv_rows(FILE *out, const report *r, const char *pool)
     free(order);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped, valid
- * UTF-8 passed through, malformed bytes replaced by U+FFFD. */
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    while (s && *s) {
-        uint32_t cp;
-        int valid, len = report_utf8_next(s, &cp, &valid);
-        if (!valid)
-            fputs("\\ufffd", out);
-        else if (cp == '"' || cp == '\\')
-            fprintf(out, "\\%c", (char)cp);
-        else if (cp == '\n')
-            fputs("\\n", out);
-        else if (cp == '\t')
-            fputs("\\t", out);
-        else if (cp == '\r')
-            fputs("\\r", out);
-        else if (cp < 0x20)
-            fprintf(out, "\\u%04x", (unsigned)cp);
-        else
-            fwrite(s, 1, (size_t)len, out);
-        s += len;
-    }
-    fputc('"', out);
-}
-
-/* JSON has no infinity: null. */
-static void json_num(FILE *out, int decimals, double v)
-{
-    char buf[64];
-    if (!isfinite(v)) {
-        fputs("null", out);
-        return;
-    }
-    report_fmt_num(buf, sizeof buf, decimals, v);
-    fputs(buf, out);
-}
-
 static void json_entrant(FILE *out, const report *r, int rank, int i)
 {
     const rating_entry *e = &r->fit->entry[i];
     fprintf(out, "    {\"rank\": %d, \"name\": ", rank);
-    json_string(out, report_name(r, i));
+    jsonw_str(out, report_name(r, i));
     fputs(", \"elo\": ", out);
-    json_num(out, 2, e->elo);
+    jsonw_num(out, 2, e->elo);
     fputs(", \"ci95\": ", out);
-    json_num(out, 2, e->ci95);
+    jsonw_num(out, 2, e->ci95);
     fprintf(out,
             ", \"games\": %d, \"pairs\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, "
             "\"score\": ",
             r->matches ? r->matches[i] : e->games, e->games, e->wins, e->draws, e->losses);
-    json_num(out, 6, e->score);
+    jsonw_num(out, 6, e->score);
     fputs(", \"draws_pct\": ", out);
-    json_num(out, 2, e->games ? 100.0 * e->draws / e->games : 0);
+    jsonw_num(out, 2, e->games ? 100.0 * e->draws / e->games : 0);
     fputs(", \"oppo\": ", out);
-    json_num(out, 2, e->oppo);
+    jsonw_num(out, 2, e->oppo);
     fputc('}', out);
 }
 
@@ -133,7 +82,7 @@ static void json_matrix(FILE *out, const report *r, const int *order, int ind, c
         fprintf(out, "%s\n%*s[", k ? "," : "", ind + 2, "");
         for (int c = 0; c < r->n; c++) {
             if (c) fputs(", ", out);
-            json_num(out, decimals, v(r, order[k], order[c]));
+            jsonw_num(out, decimals, v(r, order[k], order[c]));
         }
         fputc(']', out);
     }
@@ -165,7 +114,7 @@ static void json_crosstable(FILE *out, const report *r, const int *order)
     fputs("  \"crosstable\": {\n    \"names\": [", out);
     for (int k = 0; k < r->n; k++) {
         if (k) fputs(", ", out);
-        json_string(out, report_name(r, order[k]));
+        jsonw_str(out, report_name(r, order[k]));
     }
     fputs("],\n", out);
     json_matrix(out, r, order, 4, "score", xt_score, 1);
@@ -177,7 +126,7 @@ static void json_crosstable(FILE *out, const report *r, const int *order)
 void report_print_json_pools(FILE *out, const char *game, const report *const *r, int n)
 {
     fputs("{\"game\": ", out);
-    json_string(out, game);
+    jsonw_str(out, game);
     fputs(",\n\"pools\": [", out);
     for (int i = 0; i < n; i++) {
         fputs(i ? ",\n" : "\n", out);
@@ -196,7 +145,7 @@ void report_print_json(FILE *out, const report *r)
     report_order(r, order);
     fputs("{\n  \"title\": ", out);
     if (r->title)
-        json_string(out, r->title);
+        jsonw_str(out, r->title);
     else
         fputs("null", out);
     const double head[] = {r->fit->advantage, r->fit->advantage_ci95, r->fit->draw_elo,
@@ -204,7 +153,7 @@ void report_print_json(FILE *out, const report *r)
     const char *key[] = {"advantage", "advantage_ci95", "draw_elo", "draw_elo_ci95"};
     for (int k = 0; k < 4; k++) {
         fprintf(out, ",\n  \"%s\": ", key[k]);
-        json_num(out, 2, head[k]);
+        jsonw_num(out, 2, head[k]);
     }
     fputs(",\n  \"entrants\": [", out);
     for (int k = 0; k < r->n; k++) {

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "csvw.h"
 #include "jsonw.h"
 #include "matchlog.h"
 #include "replay_colour.h"
@@ -46,6 +47,36 @@ START_TEST(json_strings)
     free(s);
     s = capture(write_str, NULL);
     ck_assert_str_eq(s, "\"\"");
+    free(s);
+}
+END_TEST
+
+static void write_csv(FILE *f, const void *arg)
+{
+    csvw_field(f, arg);
+}
+
+/* The one CSV quoting of every table: only where a field needs it. */
+START_TEST(csv_fields)
+{
+    static const char *const cases[][2] = {
+        {"random", "random"},
+        {"a,b", "\"a,b\""},
+        {"say \"hi\"", "\"say \"\"hi\"\"\""},
+        {"two\nlines", "\"two\nlines\""},
+        {"cr\r", "\"cr\r\""},
+        {" lead", "\" lead\""},
+        {"trail ", "\"trail \""},
+        {"in side", "in side"},
+        {"", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *s = capture(write_csv, cases[i][0]);
+        ck_assert_str_eq(s, cases[i][1]);
+        free(s);
+    }
+    char *s = capture(write_csv, NULL);
+    ck_assert_str_eq(s, "");
     free(s);
 }
 END_TEST
@@ -323,6 +354,7 @@ int main(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, json_strings);
+    tcase_add_test(tc, csv_fields);
     tcase_add_loop_test(tc, json_golden, 0, (int)(sizeof golden / sizeof *golden));
     tcase_add_test(tc, json_refused);
     tcase_add_test(tc, colour_boards);
