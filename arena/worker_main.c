@@ -270,8 +270,8 @@ static int host_late(host *h, int want, int64_t limit_us, int64_t waited_us, int
      * destroy) the stopped jail meets only now. */
     const char *why = botout_pipe_full(STDOUT_FILENO) ? BOTOUT_BLOCKED
                       : want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && h->ended
-                          ? " to start a game (the end of its last game, observe and destroy, "
-                            "counts here)"
+                          ? ": the end of its last game (observe, destroy) runs when the next "
+                            "starts, and counts there"
                           : "";
     if (waited_us < 100000)
         return host_fault(h, OUTCOME_TIME, "no answer within %lld ms%s", ms, why);

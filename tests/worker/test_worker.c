@@ -724,7 +724,8 @@ START_TEST(test_end_of_a_game_counts_in_the_next_start)
         ck_assert_int_eq(setup_game(ws[i], i, NULL), OUTCOME_NORMAL);
     ck_assert_msg(play_game(ws) == OUTCOME_NORMAL, "the game: %s", err);
     ck_assert_int_eq(setup_limited(ws[0], SEC / 5), OUTCOME_TIME);
-    ck_assert_msg(strstr(err, "no answer within 200 ms to start a game (the end of its last game"),
+    ck_assert_msg(strstr(err, "no answer within 200 ms") &&
+                      strstr(err, ": the end of its last game (observe, destroy) runs when"),
                   "%s", err);
     ck_assert_int_eq(setup_limited(ws[1], SEC / 5), OUTCOME_NORMAL);
     worker_close(ws[0]);
