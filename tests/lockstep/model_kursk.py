@@ -18,13 +18,16 @@ own hand and own face-down card from hand, every seat's field, hand size and
 Jokers, the piles, the special cards shown and used, the combat's sources,
 tied cards and last pair, whose node it is and what is pending, the end.
 
-Where those documents leave a field open the model accepts each public value
-they allow (OneOf), so a check there is a range, not a value: `actor` outside
-DRAW, LOSE, MULLIGAN and TAKE; `used_target` with no card used this turn;
-`landed` in a turn without a card move; last_winner/last_loser after a later
-card move; and, during a Joker theft's hand-limit discard (after the reveal,
-before the cards leave the table), whether `table` and the sources still
-count the untied last pair. Readings taken where a comment is loose: setup is
+The values a field keeps outside its moment are the .proto's, checked
+exactly: `actor` outside DRAW, LOSE, MULLIGAN and TAKE is the last seat a
+draw, discard, Search or Bribe named (255 from the end of the setup);
+`used_target` the last target (255 before any); `landed` where the last card
+move landed (0 before any); last_winner/last_loser are 255 from the next card
+move on; and during a Joker theft's hand-limit discard (after the reveal,
+before the cards leave the table) `table` and the sources still count the
+untied last pair. (Those comments were loose when this model was written, and
+it accepted every public value they allowed; the observation runs showed what
+the module keeps, and the .proto now says it.) Readings taken where a comment is loose: setup is
 the first player's `to_move` (a mulligan's decider is `actor`); the shown
 special cards leave `shown` when one is chosen (both are on the discard pile
 then, the page's Decision); `alarm_left` leaves out the seat discarding at
@@ -104,7 +107,26 @@ def new_state(options):
     return KurskState(o["players"], o["max_rounds"])
 
 
+def _remembered(name):
+    """An attribute that also keeps its last value other than None: what the
+    .proto says `actor`, `used_target` and `landed` show outside their
+    moment ("the last such seat", "the last one", "where the last card move
+    landed")."""
+    def get(self):
+        return self.__dict__.get(name)
+
+    def put(self, value):
+        self.__dict__[name] = value
+        if value is not None:
+            self.__dict__["last_" + name] = value
+    return property(get, put)
+
+
 class KurskState:
+    actor = _remembered("actor")
+    used_target = _remembered("used_target")
+    landed = _remembered("landed")
+
     def __init__(self, players=2, max_rounds=100):
         assert players in (2, 3)
         self.n = players
@@ -127,6 +149,8 @@ class KurskState:
         # is, what a draw is for). Only written, never read by the game.
         self.first = None
         self.to_move = None
+        self.last_actor = self.last_used_target = NONE  # none yet (the .proto)
+        self.last_landed = 0
         self.actor = None          # whose hand the pending draws/discard touch
         self.draw_left = 0         # cards still to draw into actor's hand
         self.stage = "STAGE_NONE"  # what follows the pending draws and discards
@@ -145,6 +169,7 @@ class KurskState:
         self._public_view = None   # observation_of's (node, public view)
         self._gen = self._run()
         self._node = next(self._gen)
+
 
     # ------------------------------------------------------------ interface
     def current_player(self):
@@ -299,6 +324,7 @@ class KurskState:
                 yield from self._draw_n(p, 3, "STAGE_MULLIGAN")
         self._rebuild()  # the mulligans' cards go back into the main deck
         self.actor = None
+        self.last_actor = NONE  # the setup's: cleared (the .proto)
         seat = first
         while self.turns < n * self.max_rounds:
             self.to_move, self.landed = seat, None
@@ -466,12 +492,14 @@ class KurskState:
             self.stage = "STAGE_NONE"
         elif name == "Bribe":
             hand = self.hands[int(target)]
+            self.actor = int(target)  # the victim, named even with nothing to take
             if sum(hand):
-                self.actor, self.stage = int(target), "STAGE_END_TURN"
+                self.stage = "STAGE_END_TURN"
                 r = yield from self._chance("take", hand, RANKS)
                 hand[r] -= 1
                 self._context = " (Bribe)"
-                self.actor = p
+                # `actor` stays the victim unless the taker's hand limit makes
+                # it discard (_lose names it then)
                 yield from self._gain(p, r)
                 self._context = ""
                 self.stage = "STAGE_NONE"
@@ -659,6 +687,9 @@ def decode_observation(data):
     return view
 
 
+ACTOR_PHASES = ("PHASE_DRAW", "PHASE_LOSE", "PHASE_MULLIGAN", "PHASE_TAKE")
+
+
 def _phase(state):
     """The .proto's Phase of the model's node: the kind of node, and for a
     combat card whose side it is."""
@@ -688,31 +719,6 @@ def _or_none(v):
     return NONE if v is None else v
 
 
-class OneOf:
-    """A field the documents leave open at this node: the module may show any
-    of these values (each public: a seat, a field, a target, what the text's
-    readings allow), and the view still agrees. Compared by ==, so it stands
-    in a dict that lockstep.py compares as a whole."""
-
-    def __init__(self, values, why):
-        self.values = list(values)
-        self.why = why
-
-    def __eq__(self, other):
-        if isinstance(other, OneOf):
-            return self.values == other.values
-        return other in self.values
-
-    def __ne__(self, other):
-        return not self == other
-
-    __hash__ = None
-
-    def __repr__(self):
-        shown = self.values if len(self.values) <= 4 else self.values[:3] + ["..."]
-        return "one of %s (%s)" % (", ".join(map(repr, shown)), self.why)
-
-
 def observation_of(state, seat):
     """What seat (or the spectator, -1) may see, from docs/rules/kursk.md
     "Observation of seat i" and its Decisions, the field comments of
@@ -738,12 +744,6 @@ def observation_of(state, seat):
     return view
 
 
-ANY_SEAT = {n: OneOf(list(range(n)) + [NONE], "actor outside DRAW, LOSE, MULLIGAN, TAKE")
-            for n in (2, 3)}
-ANY_TARGET = OneOf(list(range(6)) + [NONE], "no card used this turn")
-ANY_FIELD = OneOf(list(range(END + 1)) + [NONE], "no card move this turn")
-
-
 def _public_view(s):
     """observation_of for the spectator: what every seat sees."""
     n = s.n
@@ -766,9 +766,7 @@ def _public_view(s):
         "to_move": _or_none(s.to_move),
         "first": _or_none(s.first),
         # defined for DRAW, LOSE, MULLIGAN and TAKE only (the .proto)
-        "actor": (_or_none(s.actor) if phase in ("PHASE_DRAW", "PHASE_LOSE", "PHASE_MULLIGAN",
-                                                "PHASE_TAKE")
-                  else ANY_SEAT[n]),
+        "actor": _or_none(s.actor) if phase in ACTOR_PHASES else s.last_actor,
         "draw_left": s.draw_left,
         "turns": turns,
         # the round of the turn in play; once over, of the last turn played
@@ -781,8 +779,8 @@ def _public_view(s):
         "special_discard": tuple(s.sdisc),
         "shown": tuple(s.shown),
         "used": _or_none(s.used),
-        "used_target": s.used_target if s.used is not None else ANY_TARGET,
-        "landed": s.landed if s.landed is not None else ANY_FIELD,
+        "used_target": s.last_used_target,
+        "landed": s.last_landed,
         "alarm_left": s.alarm_left,
         "attacker": _or_none(attacker),
         "defender": _or_none(defender),
@@ -813,11 +811,10 @@ def _public_view(s):
             if r != NO_CARD:
                 with_pair[r] += 1
         source = {"hand": "SOURCE_HAND", "deck": "SOURCE_DECK"}
-        why = "the untied pair during a theft's discard"
-        view["table"] = OneOf([tuple(s.tied), tuple(with_pair)], why)
-        view["attacker_source"] = OneOf(["SOURCE_NONE", source[a[0]]], why)
-        view["defender_source"] = OneOf(["SOURCE_NONE", source[d[0]]], why)
-        view["attacker_no_card"] = OneOf([False, a == ("deck", NO_CARD)], why)
+        view["table"] = tuple(with_pair)
+        view["attacker_source"] = source[a[0]]
+        view["defender_source"] = source[d[0]]
+        view["attacker_no_card"] = a == ("deck", NO_CARD)
     return view
 
 
@@ -826,10 +823,9 @@ def _last(s, i):
     on a tie or with no loser. The .proto does not say how long they last:
     past the next card move the module may have cleared them, as the turn's
     other fields (landed), though the pair itself stays."""
-    value = s.last_result[i] if s.last_result else NONE
-    if s.moved_since_result and value != NONE:
-        return OneOf([value, NONE], "last result after a later card move")
-    return value
+    if s.moved_since_result or not s.last_result:
+        return NONE
+    return s.last_result[i]
 
 
 # ---------------------------------------------------------------- policies
