@@ -133,12 +133,17 @@ static int store_mkdirs(const char *dir, char *err, size_t errlen)
  * synchronous=NORMAL in WAL mode loses nothing when the process is killed, only
  * possibly the last commits on power loss; those matches have their logs
  * synced already and --resume simply plays them again. */
-static int store_configure(store *s, char *err, size_t errlen)
+static int store_configure(store *s, int fresh, char *err, size_t errlen)
 {
     if (sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK)
         return store__fail(s, err, errlen, "set busy timeout");
+    /* A store made just now holds nothing to lose: it is switched to WAL and
+     * given its schema without syncs (six of them, several milliseconds on
+     * every first run in a directory); store_open turns them on after. */
+    if (fresh && store__exec(s, "PRAGMA synchronous=OFF", "set synchronous", err, errlen))
+        return -1;
     if (store__exec(s, "PRAGMA journal_mode=WAL", "set journal_mode=WAL", err, errlen) ||
-        store__exec(s, "PRAGMA synchronous=NORMAL", "set synchronous", err, errlen) ||
+        (!fresh && store__exec(s, "PRAGMA synchronous=NORMAL", "set synchronous", err, errlen)) ||
         /* a small fixed page cache: the arena's memory stays flat however
          * many matches a tournament or a pool holds */
         store__exec(s, "PRAGMA cache_size=-128", "set cache_size", err, errlen) ||
@@ -183,6 +188,8 @@ store *store_open(const char *dir, char *err, size_t errlen)
     }
     if (store_mkdirs(dir, err, errlen) != 0) return NULL;
     s = store_alloc(dir);
+    struct stat sb;
+    int fresh = lstat(s->path, &sb) != 0 && errno == ENOENT;
     /* sqlite3_open_v2 returns a handle even on failure: it carries the message
      * and must be closed all the same. NOMUTEX: callers serialise their calls
      * on a store (store.h), so SQLite's own lock on the connection would only
@@ -197,8 +204,9 @@ store *store_open(const char *dir, char *err, size_t errlen)
         goto fail;
     }
     sqlite3_extended_result_codes(s->db, 1);
-    if (store_configure(s, err, errlen) != 0 || store_check(s, "quick_check", err, errlen) != 0 ||
-        store__schema(s, err, errlen) != 0)
+    if (store_configure(s, fresh, err, errlen) != 0 ||
+        store_check(s, "quick_check", err, errlen) != 0 || store__schema(s, err, errlen) != 0 ||
+        (fresh && store__exec(s, "PRAGMA synchronous=NORMAL", "set synchronous", err, errlen)))
         goto fail;
     return s;
 fail:

@@ -107,6 +107,32 @@ static int fk_enabled(store *s)
     return on;
 }
 
+static int pragma_int(store *s, const char *sql)
+{
+    sqlite3_stmt *st;
+    ck_assert_int_eq(sqlite3_prepare_v2(s->db, sql, -1, &st, NULL), SQLITE_OK);
+    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
+    int v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+/* A store made without syncs (store_configure) syncs as every other once it
+ * exists: NORMAL (1) in WAL mode, made fresh or opened again. */
+START_TEST(fresh_store_syncs_once_made)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    for (int again = 0; again < 2; again++) {
+        store *s = store_open(tmp, err, sizeof err);
+        ck_assert_msg(s != NULL, "%s", err);
+        ck_assert_int_eq(pragma_int(s, "PRAGMA synchronous"), 1);
+        ck_assert_int_eq(pragma_int(s, "PRAGMA user_version") > 0, 1);
+        store_close(s);
+    }
+    st_rmtree(tmp);
+}
+END_TEST
+
 START_TEST(tournament_matches)
 {
     char *tmp = st_tmpdir(), err[512] = "";
@@ -196,6 +222,7 @@ Suite *store_basic_suite(void)
     tcase_add_test(tc, open_creates_dir_and_file);
     tcase_add_test(tc, reopen_keeps_data);
     tcase_add_test(tc, bots_dedup);
+    tcase_add_test(tc, fresh_store_syncs_once_made);
     tcase_add_test(tc, tournament_matches);
     tcase_add_test(tc, bad_path_named);
     tcase_add_test(tc, newer_schema_refused);
