@@ -315,10 +315,26 @@ static void jc_init(jail_child *c, pid_t bot)
     _exit(n == (ssize_t)sizeof end ? 0 : 127);
 }
 
+/* The bot first, when the machine runs out of memory: --mem bounds each
+ * bot's address space, not what many of them hold together, and the kernel
+ * would otherwise kill the largest process, which could be the arena's
+ * store or a seat host. The bot's processes inherit it. Best effort: where
+ * /proc cannot be written (a chroot without it) the kernel's own choice
+ * stands, and it already favours a large bot. */
+static void jc_oom_first(void)
+{
+    int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return;
+    ssize_t n = write(fd, "1000", 4);
+    (void)n;
+    close(fd);
+}
+
 static int jc_main(void *arg)
 {
     jail_child *c = arg;
     int ns = c->cfg->level == SANDBOX_JAIL;
+    jc_oom_first();
     close(c->host_end); /* else the host would not see end of file when the jail dies */
     close(c->sync_wr);
     close(c->err_rd);

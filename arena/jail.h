@@ -13,6 +13,8 @@
  *     v
  *   child (pid 1 of its own pid namespace, then the init that reports how
  *   the bot, pid 2, ended):
+ *     oom_score_adj 1000: the bot dies first when the machine runs out of
+ *       memory (--mem bounds one bot, not many together)
  *     setresgid/setresuid(JAIL_UID)           never root, even for a root arena
  *     a read-only tmpfs root holding only /usr, the /lib links, ld.so.cache,
  *       /arena (this binary), /rules.so, /bot.so, /bot.d (the bot's data

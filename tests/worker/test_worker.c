@@ -713,6 +713,20 @@ START_TEST(test_setup_limit_counts_the_bots_time)
 }
 END_TEST
 
+/* Under memory pressure the kernel kills a bot first: its jail gives it the
+ * highest oom_score_adj, which oomcheck reads (legal[0] when it is 1000). */
+START_TEST(test_bot_is_the_oom_killers_first_choice)
+{
+    worker *w = spawn("oomcheck");
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_NORMAL);
+    int32_t action = -1;
+    int64_t had = 0;
+    ck_assert_msg(act_once(w, ACT_DEADLINE, &action, &had) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(action, 0);
+    worker_close(w);
+}
+END_TEST
+
 /* A bot whose destroy() never returns: its jail is stopped between requests,
  * so the end of a game runs only when the next game starts, and it loses
  * that start on time, saying where the time went (a plain stuck start, as
@@ -939,6 +953,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_missing_file);
     tcase_add_test(tc, test_setup_limit_counts_the_bots_time);
     tcase_add_test(tc, test_end_of_a_game_counts_in_the_next_start);
+    tcase_add_test(tc, test_bot_is_the_oom_killers_first_choice);
     tcase_add_test(tc, test_move_limit_counts_the_bots_time);
     tcase_add_test(tc, test_own_clock_matches_the_charge);
     tcase_add_test(tc, test_wait_in_progress_is_not_charged);
