@@ -161,13 +161,6 @@ static int read_logs(html_job *j, char *err, size_t errlen)
     return 0;
 }
 
-/* The rating table as ratings.json has it, made safe inside <script>. */
-/* Safe inside the page's <script>: its strings come from jsonw (jsonw.h). */
-static void write_ratings_json(FILE *f, const report *rep)
-{
-    report_print_json(f, rep);
-}
-
 static void write_matches(FILE *f, const html_job *j)
 {
     fputs("[", f);
@@ -279,7 +272,9 @@ static void write_index(FILE *f, void *arg)
         jsonw_str(f, src->names[i]);
     }
     fputs("],\n\"ratings\":", f);
-    write_ratings_json(f, p->rep);
+    /* the rating table as ratings.json has it; safe inside <script>, since
+     * its strings come from jsonw (jsonw.h) */
+    report_print_json(f, p->rep);
     fputs(",\n\"matches\":", f);
     write_matches(f, p->j);
     fputs(",\n\"history\":", f);

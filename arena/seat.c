@@ -47,8 +47,7 @@ seat *seat_open(const seat_config *cfg, const char *bot_path, char *err, size_t 
         text_clean(err, errlen - 1); /* it may quote the bot */
         return NULL;
     }
-    /* what the bot says about itself reaches tables, terminals and the store */
-    seat_info_clean(&s->info);
+    /* every kind has cleaned what the bot said (seat_info_clean) */
     if (!s->info.name[0]) {
         seat_close(s);
         snprintf(err, errlen, "%s: the bot's name is empty", bot_path);

@@ -73,9 +73,11 @@ typedef struct seat_info {
 
 void seat_info_free(seat_info *i);
 /* Cleans and caps every string of i in place (text.h): the one list of what a
- * bot says about itself. The seat kinds call it on what a bot's side sent, and
- * that side calls it before sending (botrun_info), so that a bot with a
- * megabyte of name still fits in one reply. */
+ * bot says about itself, which reaches tables, terminals and the store. Every
+ * seat kind's info is cleaned where it is made: from the bot's table
+ * (botrun_info: inline seats, and a jail before it replies, so that a bot with
+ * a megabyte of name still fits in one reply) and from the wire
+ * (seat_wire_info: the jail's side is not trusted). */
 void seat_info_clean(seat_info *i);
 
 /* The game a seat is asked to play. */

@@ -140,10 +140,9 @@ static int store_configure(store *s, int fresh, char *err, size_t errlen)
     /* A store made just now holds nothing to lose: it is switched to WAL and
      * given its schema without syncs (six of them, several milliseconds on
      * every first run in a directory); store_open turns them on after. */
-    if (fresh && store__exec(s, "PRAGMA synchronous=OFF", "set synchronous", err, errlen))
-        return -1;
-    if (store__exec(s, "PRAGMA journal_mode=WAL", "set journal_mode=WAL", err, errlen) ||
-        (!fresh && store__exec(s, "PRAGMA synchronous=NORMAL", "set synchronous", err, errlen)) ||
+    const char *sync = fresh ? "PRAGMA synchronous=OFF" : "PRAGMA synchronous=NORMAL";
+    if (store__exec(s, sync, "set synchronous", err, errlen) ||
+        store__exec(s, "PRAGMA journal_mode=WAL", "set journal_mode=WAL", err, errlen) ||
         /* a small fixed page cache: the arena's memory stays flat however
          * many matches a tournament or a pool holds */
         store__exec(s, "PRAGMA cache_size=-128", "set cache_size", err, errlen) ||

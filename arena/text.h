@@ -2,12 +2,11 @@
  *
  * A bot's name, version, author, games list, options help and refusal
  * message reach tables, listings, progress lines, the terminal, JSON, CSV and
- * the database. Each goes
- * through text_clean first, the one place that decides what a bot may say:
- * printable ASCII and well-formed UTF-8 of printable characters stay; control
- * characters (escape sequences, newlines that would forge a line, C1 controls
- * such as U+009B), malformed UTF-8 and bytes past the cap become '?' or are
- * cut. */
+ * the database. Each goes through text_clean first, the one place that
+ * decides what a bot may say: printable ASCII and well-formed UTF-8 of
+ * printable characters stay; control characters (escape sequences, newlines
+ * that would forge a line, C1 controls such as U+009B), malformed UTF-8 and
+ * bytes past the cap become '?' or are cut. */
 #ifndef ARENA_TEXT_H
 #define ARENA_TEXT_H
 

@@ -163,8 +163,8 @@ class KurskState:
         self.sides = {}            # seat -> its face-down card: ("hand", r) or ("deck", r)
         self.tied = [0] * 11       # revealed tied cards on the table, by rank
         self.last_pair = None      # (attacker's, defender's) revealed rank, 11 = no card
-        self.last_result = None    # (winner, loser) of that pair; None on a tie
-        self.moved_since_result = False  # a card move came after last_result
+        self.last_result = None    # (winner, loser) of that pair; None on a tie, and
+                                   # from the next card move on (the .proto)
         self.theft = None          # during a Joker theft's discard: the last pair's sides
         self._public_view = None   # observation_of's (node, public view)
         self._gen = self._run()
@@ -364,7 +364,7 @@ class KurskState:
         self._discard(r)
         land = forward(self.pos[p], steps)
         self.pos[p] = self.landed = land
-        self.moved_since_result = True
+        self.last_result = None
         others = [q for q in range(self.n) if q != p and self.pos[q] == land]
         if len(others) >= 2:
             self.events["fight choice"] += 1
@@ -428,7 +428,6 @@ class KurskState:
         elif vd > va:
             winner, loser, value = defender, attacker, vd
         self.last_result = (winner, loser) if loser is not None else None
-        self.moved_since_result = False
         self._last_loser = loser
         if loser is not None and self.hands[loser][X]:
             self.events["joker taken"] += 1
@@ -820,12 +819,8 @@ def _public_view(s):
 
 def _last(s, i):
     """last_winner (i=0) or last_loser (1): of the last revealed pair, none
-    on a tie or with no loser. The .proto does not say how long they last:
-    past the next card move the module may have cleared them, as the turn's
-    other fields (landed), though the pair itself stays."""
-    if s.moved_since_result or not s.last_result:
-        return NONE
-    return s.last_result[i]
+    on a tie, with no loser, or after a later card move (the pair stays)."""
+    return s.last_result[i] if s.last_result else NONE
 
 
 # ---------------------------------------------------------------- policies

@@ -97,16 +97,6 @@ static void assert_finished(store *s, int64_t t, const uint32_t *want, size_t nw
     free(idx);
 }
 
-static int fk_enabled(store *s)
-{
-    sqlite3_stmt *st;
-    ck_assert_int_eq(sqlite3_prepare_v2(s->db, "PRAGMA foreign_keys", -1, &st, NULL), SQLITE_OK);
-    ck_assert_int_eq(sqlite3_step(st), SQLITE_ROW);
-    int on = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    return on;
-}
-
 static int pragma_int(store *s, const char *sql)
 {
     sqlite3_stmt *st;
@@ -115,6 +105,11 @@ static int pragma_int(store *s, const char *sql)
     int v = sqlite3_column_int(st, 0);
     sqlite3_finalize(st);
     return v;
+}
+
+static int fk_enabled(store *s)
+{
+    return pragma_int(s, "PRAGMA foreign_keys");
 }
 
 /* A store made without syncs (store_configure) syncs as every other once it
