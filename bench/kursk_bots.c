@@ -124,9 +124,13 @@ static int play(const arena_rules *r, const arena_game *g, const bench_bot *cons
         } else {
             int n = r->legal_actions(s, legal, 256);
             size_t len = r->observation(s, cp, obs, sizeof obs);
-            arena_turn turn = {.struct_size = sizeof turn, .observation = obs,
-                               .observation_len = len, .legal = legal, .num_legal = n,
-                               .time_left_us = clock_us, .move_budget_us = clock_us,
+            arena_turn turn = {.struct_size = sizeof turn,
+                               .observation = obs,
+                               .observation_len = len,
+                               .legal = legal,
+                               .num_legal = n,
+                               .time_left_us = clock_us,
+                               .move_budget_us = clock_us,
                                .state = NULL};
             a = seating[cp]->bot->act(player[cp], &turn);
         }
@@ -153,12 +157,18 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     const char *an = "kursk_search", *bn = "kursk_basic";
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--deals")) deals = atol(argv[i + 1]);
-        else if (!strcmp(argv[i], "--players")) players = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--ms")) ms = atof(argv[i + 1]);
-        else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--a")) an = argv[i + 1];
-        else if (!strcmp(argv[i], "--b")) bn = argv[i + 1];
+        if (!strcmp(argv[i], "--deals"))
+            deals = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--players"))
+            players = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--ms"))
+            ms = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seed"))
+            seed = strtoull(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "--a"))
+            an = argv[i + 1];
+        else if (!strcmp(argv[i], "--b"))
+            bn = argv[i + 1];
         else {
             fprintf(stderr, "bench: unknown option '%s'\n", argv[i]);
             return 2;
@@ -204,7 +214,8 @@ int main(int argc, char **argv)
         tally_add(&first, deal_first / players);
     }
     printf("kursk players=%d: %s against %s, %ld deals x %d seatings = %ld games, %.1f ms a "
-           "decision\n", players, a.bot->name, b.bot->name, deals, players, deals * players, ms);
+           "decision\n",
+           players, a.bot->name, b.bot->name, deals, players, deals * players, ms);
     printf("score of %s against each %s   %.3f +- %.3f (95 %%)\n", a.bot->name, b.bot->name,
            tally_mean(&score), tally_ci(&score));
     printf("first places of %s            %.3f +- %.3f (95 %%; even: %.3f)\n", a.bot->name,

@@ -33,8 +33,11 @@ static int view_of_observation(const arena_turn *t, int seat, kb_view *v)
     int ok = m->players >= 2 && m->players <= KS_MAX_SEATS && m->n_player == m->players &&
              m->n_hand == KS_RANKS && seat < (int)m->players;
     if (ok) {
-        *v = (kb_view){.players = (int)m->players, .me = seat, .phase = m->phase,
-                       .to_move = (int)m->to_move, .landed = (int)m->landed};
+        *v = (kb_view){.players = (int)m->players,
+                       .me = seat,
+                       .phase = m->phase,
+                       .to_move = (int)m->to_move,
+                       .landed = (int)m->landed};
         for (int i = 0; i < v->players; i++) {
             v->field[i] = (int)m->player[i]->field;
             v->hand_size[i] = (int)m->player[i]->hand_size;

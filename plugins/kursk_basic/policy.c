@@ -97,15 +97,18 @@ double kb_use_score(const kb_view *v, int kind, int target)
             }
         }
         return score;
-    case KS_SEARCH: return weigh(v, target, -card_loss(v, target));
-    case KS_BRIBE: return weigh(v, target, -card_loss(v, target)) + (v->hand_size[me] < 4 ? CARD_WORTH : 0);
+    case KS_SEARCH:
+        return weigh(v, target, -card_loss(v, target));
+    case KS_BRIBE:
+        return weigh(v, target, -card_loss(v, target)) + (v->hand_size[me] < 4 ? CARD_WORTH : 0);
     case KS_SUPPLIES:
         return weigh(v, target, v->hand_size[target] <= 2 ? 2 * CARD_WORTH : CARD_WORTH * 0.5);
     case KS_ALARM:
         for (int i = 0; i < v->players; i++)
             if (ks_section(v->field[i]) == section) score += weigh(v, i, -card_loss(v, i));
         return score;
-    case KS_SWAP: return (v->field[target] - v->field[me]) * (1.0 + 1.0 / (v->players - 1));
+    case KS_SWAP:
+        return (v->field[target] - v->field[me]) * (1.0 + 1.0 / (v->players - 1));
     }
     return 0;
 }
@@ -127,7 +130,8 @@ static int32_t fight(const kb_view *v, const int32_t *legal, int n)
 {
     int32_t best = legal[0];
     for (int i = 1; i < n; i++)
-        if (v->hand_size[legal[i] - KS_ACT_FIGHT] < v->hand_size[best - KS_ACT_FIGHT]) best = legal[i];
+        if (v->hand_size[legal[i] - KS_ACT_FIGHT] < v->hand_size[best - KS_ACT_FIGHT])
+            best = legal[i];
     return best;
 }
 
@@ -145,12 +149,18 @@ int32_t kb_choose(const kb_view *v, const int32_t *legal, int n, arena_rng *rng)
     if (rng && arena_rng_below(rng, 100) < 10 && !has(legal, n, KS_ACT_CLAIM))
         return arena_rng_pick(rng, legal, n);
     switch (v->phase) {
-    case KS_PH_MULLIGAN: return mulligan(v);
-    case KS_PH_TURN: return turn(v, legal, n);
-    case KS_PH_FIGHT: return fight(v, legal, n);
+    case KS_PH_MULLIGAN:
+        return mulligan(v);
+    case KS_PH_TURN:
+        return turn(v, legal, n);
+    case KS_PH_FIGHT:
+        return fight(v, legal, n);
     case KS_PH_ATTACK:
-    case KS_PH_DEFEND: return fight_card(v, legal, n);
-    case KS_PH_USE: return use(v, legal, n);
-    default: return legal[0];
+    case KS_PH_DEFEND:
+        return fight_card(v, legal, n);
+    case KS_PH_USE:
+        return use(v, legal, n);
+    default:
+        return legal[0];
     }
 }

@@ -42,9 +42,9 @@ struct mcts {
     int wide;  /* every iteration scores every root action, flat (iterate_wide) */
     int64_t deadline; /* arena_turn_clock_us(clock) past which a playout is dropped, 0: none */
     const arena_turn *clock;
-    int root_seat;    /* the seat to move at the root of this iteration */
-    int own_plies;    /* its decisions in this iteration, tree and playout */
-    double own_sum;   /* of own_plies over the finished iterations since mcts_reset */
+    int root_seat;  /* the seat to move at the root of this iteration */
+    int own_plies;  /* its decisions in this iteration, tree and playout */
+    double own_sum; /* of own_plies over the finished iterations since mcts_reset */
     long own_count;
     arena_rng rng;
 

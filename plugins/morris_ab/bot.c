@@ -52,8 +52,8 @@ typedef struct bot {
     int depth;     /* MORRIS_AB_DEPTH, 0 = by time */
     int64_t nodes; /* MORRIS_AB_NODES, 0 = none */
     int verbose;
-    int opt[OPTS]; /* the bot's options (depth cap, time share) */
-    arena_rng rng; /* fallback: an unreadable observation, a choice the referee refuses */
+    int opt[OPTS];           /* the bot's options (depth cap, time share) */
+    arena_rng rng;           /* fallback: an unreadable observation, a choice the referee refuses */
     arena_legal_check check; /* the engine's legal list against the referee's, once */
 } bot;
 

@@ -18,10 +18,9 @@ static const char *const point_names[BOARD_POINTS] = {
 /* The 16 mill lines: 4 sides per ring, then the 4 cross lines through the
  * side midpoints (pos 1, 3, 5, 7 of every ring). */
 static const uint8_t lines[16][3] = {
-    {0, 1, 2},    {2, 3, 4},    {4, 5, 6},    {6, 7, 0},
-    {8, 9, 10},   {10, 11, 12}, {12, 13, 14}, {14, 15, 8},
-    {16, 17, 18}, {18, 19, 20}, {20, 21, 22}, {22, 23, 16},
-    {1, 9, 17},   {3, 11, 19},  {5, 13, 21},  {7, 15, 23},
+    {0, 1, 2},    {2, 3, 4},   {4, 5, 6},    {6, 7, 0},    {8, 9, 10},   {10, 11, 12},
+    {12, 13, 14}, {14, 15, 8}, {16, 17, 18}, {18, 19, 20}, {20, 21, 22}, {22, 23, 16},
+    {1, 9, 17},   {3, 11, 19}, {5, 13, 21},  {7, 15, 23},
 };
 
 int board_point(const char *name)

@@ -32,11 +32,11 @@ typedef struct greedy {
     const arena_rules *rules; /* NULL: no rule module, play at random */
     const arena_game *game;
     size_t state_size;
-    arena_state *after;  /* scratch: the position after one of our actions */
-    arena_state *reply;  /* scratch: the position after an opponent's reply */
-    int32_t *replies;    /* scratch: the opponent's legal actions */
-    int32_t *best;       /* scratch: the candidates kept so far */
-    int cap;             /* room in replies and best: num_actions */
+    arena_state *after; /* scratch: the position after one of our actions */
+    arena_state *reply; /* scratch: the position after an opponent's reply */
+    int32_t *replies;   /* scratch: the opponent's legal actions */
+    int32_t *best;      /* scratch: the candidates kept so far */
+    int cap;            /* room in replies and best: num_actions */
 } greedy;
 
 static void greedy_destroy(void *b)

@@ -133,8 +133,7 @@ static int32_t ab_act(void *b, const arena_turn *turn)
                 "soccer_ab: depth %d value %d nodes %ld root %d in %.1f ms (left %.0f ms)\n",
                 info.depth, info.value, info.nodes, info.root_turns,
                 (arena_turn_clock_us(turn) - start) / 1000.0, turn->time_left_us / 1000.0);
-    if (bot->plan.len > 0 && arena_turn_allows(turn, bot->plan.steps[0]))
-        return bot->plan.steps[0];
+    if (bot->plan.len > 0 && arena_turn_allows(turn, bot->plan.steps[0])) return bot->plan.steps[0];
     bot->plan.len = 0;
     return arena_rng_pick(&bot->rng, turn->legal, turn->num_legal); /* the referee's steps only */
 }

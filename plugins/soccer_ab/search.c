@@ -9,7 +9,7 @@
 #define MAX_PLY 64
 #define INF (AB_WIN + 1000)
 #define MATE (AB_WIN - 1000) /* values beyond this are wins or losses in n turns */
-#define LMR_FROM 3 /* see search() */
+#define LMR_FROM 3           /* see search() */
 
 enum { TT_EXACT, TT_LOWER, TT_UPPER };
 
@@ -36,7 +36,8 @@ ab_search *ab_new(const sb_geo *g, int tt_bits)
     ab_search *s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->g = g;
-    for (int i = 0; i <= MAX_PLY; i++) sb_turns_init(&s->gen[i]);
+    for (int i = 0; i <= MAX_PLY; i++)
+        sb_turns_init(&s->gen[i]);
     sb_turns_init(&s->scratch);
     s->tt = calloc((size_t)1 << tt_bits, sizeof *s->tt);
     if (!s->tt) {
@@ -50,18 +51,28 @@ ab_search *ab_new(const sb_geo *g, int tt_bits)
 void ab_free(ab_search *s)
 {
     if (!s) return;
-    for (int i = 0; i <= MAX_PLY; i++) sb_turns_free(&s->gen[i]);
+    for (int i = 0; i <= MAX_PLY; i++)
+        sb_turns_free(&s->gen[i]);
     sb_turns_free(&s->scratch);
     free(s->tt);
     free(s);
 }
 
-void ab_clear(ab_search *s) { memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt); }
+void ab_clear(ab_search *s)
+{
+    memset(s->tt, 0, (s->tt_mask + 1) * sizeof *s->tt);
+}
 
 /* Win and loss values count turns from the root; the table stores them from
  * the node, so that they stay right wherever the node is met again. */
-static int to_tt(int v, int ply) { return v > MATE ? v + ply : v < -MATE ? v - ply : v; }
-static int from_tt(int v, int ply) { return v > MATE ? v - ply : v < -MATE ? v + ply : v; }
+static int to_tt(int v, int ply)
+{
+    return v > MATE ? v + ply : v < -MATE ? v - ply : v;
+}
+static int from_tt(int v, int ply)
+{
+    return v > MATE ? v - ply : v < -MATE ? v + ply : v;
+}
 
 /* The side to move at a leaf: wins now if it can score this turn, loses now
  * if every turn it has loses. The walk that looks for a goal, finding none,
@@ -72,8 +83,7 @@ static int leaf(ab_search *s, sb_pos *pos, int ply, int beta)
 {
     /* a turn worth beta is enough for a cutoff: no need to walk further */
     if (sb_can_score_or_reach(s->g, pos, &s->scratch, beta, &s->budget)) return AB_WIN - ply;
-    if (s->scratch.n_passes == 0)
-        return s->scratch.truncated ? 0 : -(AB_WIN - ply);
+    if (s->scratch.n_passes == 0) return s->scratch.truncated ? 0 : -(AB_WIN - ply);
     return s->scratch.best_pass;
 }
 
@@ -157,9 +167,14 @@ static int search(ab_search *s, sb_pos *pos, int depth, int alpha, int beta, int
         if (alpha >= beta) break;
     }
     e = &s->tt[pos->key & s->tt_mask]; /* depth-preferred replacement is not worth it here */
-    *e = (tt_entry){.key = pos->key, .value = to_tt(best, ply), .best_at = best_at,
-                    .depth = (int8_t)depth, .used = 1,
-                    .flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT};
+    *e = (tt_entry){.key = pos->key,
+                    .value = to_tt(best, ply),
+                    .best_at = best_at,
+                    .depth = (int8_t)depth,
+                    .used = 1,
+                    .flag = best <= alpha0 ? TT_UPPER
+                            : best >= beta ? TT_LOWER
+                                           : TT_EXACT};
     return best;
 }
 
@@ -196,16 +211,17 @@ static int choose(ab_search *s, sb_pos *pos, const ab_limits *lim, uint8_t *out,
     sb_turns *t = &s->gen[0];
     int pick = 0;
     if (t->n_wins) {
-        for (pick = 0; t->turn[pick].result != SB_WIN; pick++) continue;
+        for (pick = 0; t->turn[pick].result != SB_WIN; pick++)
+            continue;
     } else {
         /* losing turns last, each pass turn statically ordered */
         for (int i = 0; i < t->n; i++)
-            t->turn[i].score = t->turn[i].result == SB_LOSS
-                                   ? -INF
-                                   : sb_eval_end(s->g, pos->side, t->turn[i].end);
+            t->turn[i].score =
+                t->turn[i].result == SB_LOSS ? -INF : sb_eval_end(s->g, pos->side, t->turn[i].end);
         qsort(t->turn, (size_t)t->n, sizeof *t->turn, by_score);
         int pass = 0;
-        while (pass < t->n && t->turn[pass].result == SB_PASS) pass++;
+        while (pass < t->n && t->turn[pass].result == SB_PASS)
+            pass++;
         int saved = t->n;
         t->n = pass; /* search the pass turns only */
         int max_depth = lim->max_depth > 0 && lim->max_depth < MAX_PLY ? lim->max_depth : MAX_PLY;

@@ -15,8 +15,8 @@
 #include "soccer_engine.h"
 
 typedef struct ab_limits {
-    int max_depth;    /* whole turns; <= 0: 64 */
-    long max_nodes;   /* steps tried (turn generation included); <= 0: no limit */
+    int max_depth;  /* whole turns; <= 0: 64 */
+    long max_nodes; /* steps tried (turn generation included); <= 0: no limit */
     /* Deadlines are on arena_turn_clock_us(clock), the clock the move's seat
      * is charged on (CPU time in a jail); clock NULL: the wall clock. */
     const arena_turn *clock;

@@ -5,8 +5,7 @@
 const char ks_rank_chars[KS_RANKS + 1] = "A234567JQKX";
 
 const char *const ks_kind_names[KS_KINDS] = {
-    "SilentRunning", "DepthCharge", "Flooding", "Search",
-    "Bribe",         "Supplies",    "Alarm",    "Swap",
+    "SilentRunning", "DepthCharge", "Flooding", "Search", "Bribe", "Supplies", "Alarm", "Swap",
 };
 
 const char *const ks_section_names[3] = {"propulsion", "living", "torpedo"};
@@ -55,9 +54,12 @@ int ks_bounce(int from, int delta)
 {
     int f = from + delta;
     for (;;) {
-        if (f > KS_END_FIELD) f = 2 * KS_END_FIELD - f;
-        else if (f < 0) f = -f;
-        else return f;
+        if (f > KS_END_FIELD)
+            f = 2 * KS_END_FIELD - f;
+        else if (f < 0)
+            f = -f;
+        else
+            return f;
     }
 }
 
@@ -65,11 +67,14 @@ int ks_target_kind(int kind)
 {
     switch (kind) {
     case KS_SILENT_RUNNING:
-    case KS_SUPPLIES: return KS_TGT_PLAYER;
+    case KS_SUPPLIES:
+        return KS_TGT_PLAYER;
     case KS_SEARCH:
     case KS_BRIBE:
-    case KS_SWAP: return KS_TGT_OPPONENT;
-    default: return KS_TGT_SECTION;
+    case KS_SWAP:
+        return KS_TGT_OPPONENT;
+    default:
+        return KS_TGT_SECTION;
     }
 }
 

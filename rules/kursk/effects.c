@@ -98,9 +98,12 @@ void ks_after_move(arena_state *s)
     int others = 0, last = -1;
     for (int i = 0; i < s->cfg.players; i++)
         if (i != s->to_move && s->field[i] == s->landed) others++, last = i;
-    if (others == 0) special_check(s);
-    else if (others == 1) ks_start_combat(s, last);
-    else s->phase = KS_PH_FIGHT;
+    if (others == 0)
+        special_check(s);
+    else if (others == 1)
+        ks_start_combat(s, last);
+    else
+        s->phase = KS_PH_FIGHT;
 }
 
 /* Steps 7 and 8: every card of the combat to the discard pile together (then
@@ -261,10 +264,18 @@ void ks_resume(arena_state *s)
         }
         break;
     }
-    case KS_ST_COMBAT: s->phase = KS_PH_ATTACK; break;
-    case KS_ST_THEFT: finish_combat(s); break;
-    case KS_ST_ALARM: next_alarm(s); break;
-    default: ks_end_turn(s); break;
+    case KS_ST_COMBAT:
+        s->phase = KS_PH_ATTACK;
+        break;
+    case KS_ST_THEFT:
+        finish_combat(s);
+        break;
+    case KS_ST_ALARM:
+        next_alarm(s);
+        break;
+    default:
+        ks_end_turn(s);
+        break;
     }
 }
 
@@ -277,16 +288,24 @@ static void no_outcome(arena_state *s)
         ks_resume(s);
         break;
     case KS_PH_LOSE: /* an empty hand has nothing to lose */
-        if (s->draw_left > 0) s->phase = KS_PH_DRAW;
-        else ks_resume(s);
+        if (s->draw_left > 0)
+            s->phase = KS_PH_DRAW;
+        else
+            ks_resume(s);
         break;
-    case KS_PH_TAKE: ks_resume(s); break;
+    case KS_PH_TAKE:
+        ks_resume(s);
+        break;
     case KS_PH_TOP_A: /* nothing left to play blind: a card worth 0 */
         s->a_card = KS_NOCARD;
         s->phase = KS_PH_DEFEND;
         break;
-    case KS_PH_TOP_D: ks_combat_reveal(s, KS_NOCARD); break;
-    default: s->phase = KS_PH_OVER; break; /* unreachable: the special deck never runs dry */
+    case KS_PH_TOP_D:
+        ks_combat_reveal(s, KS_NOCARD);
+        break;
+    default:
+        s->phase = KS_PH_OVER;
+        break; /* unreachable: the special deck never runs dry */
     }
 }
 
@@ -302,7 +321,9 @@ void ks_settle(arena_state *s)
         arena_chance_outcome out[KS_RANKS + KS_KINDS];
         int n = ks_chance_outcomes(s, out, KS_RANKS + KS_KINDS);
         if (n >= 2) return;
-        if (n == 1) ks_step(s, out[0].action);
-        else no_outcome(s);
+        if (n == 1)
+            ks_step(s, out[0].action);
+        else
+            no_outcome(s);
     }
 }

@@ -68,8 +68,14 @@ enum {
 
 /* The special cards, in the rules page's table order. */
 enum ks_kind {
-    KS_SILENT_RUNNING, KS_DEPTH_CHARGE, KS_FLOODING, KS_SEARCH,
-    KS_BRIBE, KS_SUPPLIES, KS_ALARM, KS_SWAP
+    KS_SILENT_RUNNING,
+    KS_DEPTH_CHARGE,
+    KS_FLOODING,
+    KS_SEARCH,
+    KS_BRIBE,
+    KS_SUPPLIES,
+    KS_ALARM,
+    KS_SWAP
 };
 enum ks_target_kind { KS_TGT_PLAYER, KS_TGT_OPPONENT, KS_TGT_SECTION };
 
@@ -94,13 +100,13 @@ enum ks_phase {
 
 /* What follows when the draws and discards of the current chain have settled. */
 enum ks_stage {
-    KS_ST_NONE,      /* nothing pending */
-    KS_ST_DEAL,      /* dealing: the next seat's three cards, then the mulligans */
-    KS_ST_MULLIGAN,  /* after a mulligan's new cards: the next seat decides */
-    KS_ST_END_TURN,  /* the turn is over */
-    KS_ST_COMBAT,    /* after the attacker's step-1 draw: the attacker chooses */
-    KS_ST_THEFT,     /* after the Joker theft (and its discard): finish the combat */
-    KS_ST_ALARM,     /* after one Alarm discard: the next player in the section */
+    KS_ST_NONE,     /* nothing pending */
+    KS_ST_DEAL,     /* dealing: the next seat's three cards, then the mulligans */
+    KS_ST_MULLIGAN, /* after a mulligan's new cards: the next seat decides */
+    KS_ST_END_TURN, /* the turn is over */
+    KS_ST_COMBAT,   /* after the attacker's step-1 draw: the attacker chooses */
+    KS_ST_THEFT,    /* after the Joker theft (and its discard): finish the combat */
+    KS_ST_ALARM,    /* after one Alarm discard: the next player in the section */
     KS_STAGES
 };
 
@@ -116,12 +122,12 @@ typedef struct ks_config {
 struct arena_state {
     ks_config cfg;
     uint8_t phase, stage;
-    uint8_t to_move;  /* whose turn (or KS_NOBODY before the first is drawn) */
-    uint8_t first;    /* the first player, KS_NOBODY before the draw */
-    uint8_t actor;    /* DRAW/LOSE/MULLIGAN: whose hand; TAKE: the victim */
-    uint8_t draw_left;/* cards still to draw into actor's hand */
+    uint8_t to_move;   /* whose turn (or KS_NOBODY before the first is drawn) */
+    uint8_t first;     /* the first player, KS_NOBODY before the draw */
+    uint8_t actor;     /* DRAW/LOSE/MULLIGAN: whose hand; TAKE: the victim */
+    uint8_t draw_left; /* cards still to draw into actor's hand */
     uint8_t end, winner;
-    uint16_t turns;   /* turns completed */
+    uint16_t turns; /* turns completed */
     uint8_t field[KS_MAX_SEATS];
     uint8_t hand[KS_MAX_SEATS][KS_RANKS];
     uint8_t deck[KS_RANKS], discard[KS_RANKS];
@@ -156,8 +162,8 @@ int ks_count(const uint8_t *pile, int n);
 int ks_hand_size(const arena_state *s, int seat);
 int ks_section(int field); /* 0 propulsion, 1 living, 2 torpedo */
 int ks_is_special_field(int field);
-int ks_bounce(int from, int delta); /* a move with bounces at 0 and 24 */
-int ks_target_kind(int kind);       /* enum ks_target_kind */
+int ks_bounce(int from, int delta);  /* a move with bounces at 0 and 24 */
+int ks_target_kind(int kind);        /* enum ks_target_kind */
 int ks_total(int rank, int players); /* copies of a rank in the main deck */
 extern const char ks_rank_chars[KS_RANKS + 1];
 extern const char *const ks_kind_names[KS_KINDS];

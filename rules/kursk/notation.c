@@ -11,8 +11,10 @@
 
 static void target_name(int t, char *buf, size_t cap)
 {
-    if (t < KS_MAX_SEATS) snprintf(buf, cap, "%d", t);
-    else snprintf(buf, cap, "%s", ks_section_names[t - KS_MAX_SEATS]);
+    if (t < KS_MAX_SEATS)
+        snprintf(buf, cap, "%d", t);
+    else
+        snprintf(buf, cap, "%s", ks_section_names[t - KS_MAX_SEATS]);
 }
 
 size_t ks_action_name(const arena_state *s, int32_t a, char *buf, size_t cap)

@@ -23,14 +23,20 @@ void ks_state_start(arena_state *s, const ks_config *cfg)
 int ks_current_player(const arena_state *s)
 {
     switch (s->phase) {
-    case KS_PH_MULLIGAN: return s->actor;
+    case KS_PH_MULLIGAN:
+        return s->actor;
     case KS_PH_TURN:
     case KS_PH_FIGHT:
-    case KS_PH_USE: return s->to_move;
-    case KS_PH_ATTACK: return s->attacker;
-    case KS_PH_DEFEND: return s->defender;
-    case KS_PH_OVER: return ARENA_TERMINAL;
-    default: return ARENA_CHANCE;
+    case KS_PH_USE:
+        return s->to_move;
+    case KS_PH_ATTACK:
+        return s->attacker;
+    case KS_PH_DEFEND:
+        return s->defender;
+    case KS_PH_OVER:
+        return ARENA_TERMINAL;
+    default:
+        return ARENA_CHANCE;
     }
 }
 
@@ -38,9 +44,12 @@ int ks_current_player(const arena_state *s)
 static int target_ok(const arena_state *s, int kind, int target)
 {
     switch (ks_target_kind(kind)) {
-    case KS_TGT_PLAYER: return target < s->cfg.players;
-    case KS_TGT_OPPONENT: return target < s->cfg.players && target != s->to_move;
-    default: return target >= KS_MAX_SEATS && target < KS_TARGETS;
+    case KS_TGT_PLAYER:
+        return target < s->cfg.players;
+    case KS_TGT_OPPONENT:
+        return target < s->cfg.players && target != s->to_move;
+    default:
+        return target >= KS_MAX_SEATS && target < KS_TARGETS;
     }
 }
 
@@ -95,19 +104,26 @@ int ks_legal_actions(const arena_state *s, int32_t *out, int cap)
         add(&l, KS_ACT_KEEP);
         add(&l, KS_ACT_MULLIGAN);
         break;
-    case KS_PH_TURN: turn_actions(s, &l); break;
+    case KS_PH_TURN:
+        turn_actions(s, &l);
+        break;
     case KS_PH_FIGHT:
         for (int i = 0; i < s->cfg.players; i++)
             if (i != s->to_move && s->field[i] == s->landed) add(&l, KS_ACT_FIGHT + i);
         break;
-    case KS_PH_ATTACK: combat_actions(s, s->attacker, &l); break;
-    case KS_PH_DEFEND: combat_actions(s, s->defender, &l); break;
+    case KS_PH_ATTACK:
+        combat_actions(s, s->attacker, &l);
+        break;
+    case KS_PH_DEFEND:
+        combat_actions(s, s->defender, &l);
+        break;
     case KS_PH_USE:
         for (int k = 0; k < KS_KINDS; k++)
             for (int t = 0; t < KS_TARGETS; t++)
                 if (ks_use_legal(s, k, t)) add(&l, KS_ACT_USE + k * KS_TARGETS + t);
         break;
-    case KS_PH_OVER: break;
+    case KS_PH_OVER:
+        break;
     default: { /* chance: the outcomes */
         arena_chance_outcome o[KS_RANKS + KS_KINDS];
         int n = ks_chance_outcomes(s, o, KS_RANKS + KS_KINDS);
@@ -138,13 +154,19 @@ int ks_chance_outcomes(const arena_state *s, arena_chance_outcome *out, int cap)
         for (int i = 0; i < s->cfg.players && i < cap; i++)
             out[i] = (arena_chance_outcome){KS_ACT_FIRST + i, 1.0 / s->cfg.players};
         return s->cfg.players;
-    case KS_PH_DRAW: return weighted(s->deck, KS_RANKS, KS_ACT_DRAWN, out, cap);
+    case KS_PH_DRAW:
+        return weighted(s->deck, KS_RANKS, KS_ACT_DRAWN, out, cap);
     case KS_PH_TOP_A:
-    case KS_PH_TOP_D: return weighted(s->deck, KS_RANKS, KS_ACT_TOP, out, cap);
-    case KS_PH_LOSE: return weighted(s->hand[s->actor], KS_RANKS, KS_ACT_LOSE, out, cap);
-    case KS_PH_TAKE: return weighted(s->hand[s->actor], KS_RANKS, KS_ACT_TAKE, out, cap);
-    case KS_PH_SPECIAL_DRAW: return weighted(s->sdeck, KS_KINDS, KS_ACT_SPECIAL, out, cap);
-    default: return 0;
+    case KS_PH_TOP_D:
+        return weighted(s->deck, KS_RANKS, KS_ACT_TOP, out, cap);
+    case KS_PH_LOSE:
+        return weighted(s->hand[s->actor], KS_RANKS, KS_ACT_LOSE, out, cap);
+    case KS_PH_TAKE:
+        return weighted(s->hand[s->actor], KS_RANKS, KS_ACT_TAKE, out, cap);
+    case KS_PH_SPECIAL_DRAW:
+        return weighted(s->sdeck, KS_KINDS, KS_ACT_SPECIAL, out, cap);
+    default:
+        return 0;
     }
 }
 
@@ -232,8 +254,10 @@ void ks_step(arena_state *s, int32_t a)
         int attacking = s->phase == KS_PH_ATTACK, seat = attacking ? s->attacker : s->defender;
         int rank = a - KS_ACT_HAND;
         if (a == KS_ACT_DECK) {
-            if (attacking) s->a_src = KS_SRC_DECK, s->phase = KS_PH_TOP_A;
-            else s->d_src = KS_SRC_DECK, s->phase = KS_PH_TOP_D;
+            if (attacking)
+                s->a_src = KS_SRC_DECK, s->phase = KS_PH_TOP_A;
+            else
+                s->d_src = KS_SRC_DECK, s->phase = KS_PH_TOP_D;
         } else {
             s->hand[seat][rank]--;
             if (attacking) {
@@ -267,8 +291,10 @@ void ks_step(arena_state *s, int32_t a)
     } else if (a < KS_ACT_TAKE) {
         s->hand[s->actor][a - KS_ACT_LOSE]--;
         ks_to_discard(s, a - KS_ACT_LOSE, 1);
-        if (s->draw_left > 0) s->phase = KS_PH_DRAW;
-        else ks_resume(s);
+        if (s->draw_left > 0)
+            s->phase = KS_PH_DRAW;
+        else
+            ks_resume(s);
     } else if (a < KS_ACT_SPECIAL) {
         s->hand[s->actor][a - KS_ACT_TAKE]--;
         ks_enter_hand(s, s->to_move, a - KS_ACT_TAKE);

@@ -61,10 +61,14 @@ static int phase_seat(const arena_state *s)
     case KS_PH_DRAW:
     case KS_PH_LOSE:
     case KS_PH_TAKE:
-    case KS_PH_MULLIGAN: return s->actor;
-    case KS_PH_ATTACK: return s->attacker;
-    case KS_PH_DEFEND: return s->defender;
-    default: return s->to_move;
+    case KS_PH_MULLIGAN:
+        return s->actor;
+    case KS_PH_ATTACK:
+        return s->attacker;
+    case KS_PH_DEFEND:
+        return s->defender;
+    default:
+        return s->to_move;
     }
 }
 
@@ -74,8 +78,10 @@ static void players(arena_text *t, const arena_state *s, int seat)
     for (int i = 0; i < s->cfg.players; i++) {
         int mark = s->phase != KS_PH_OVER && i == s->to_move;
         arena_text_add(t, "%s %2d  %5d   ", mark ? ">" : " ", i, s->field[i]);
-        if (seat < 0 || seat == i) pile(t, s->hand[i]);
-        else arena_text_add(t, "%d cards, Jokers: %d", ks_hand_size(s, i), s->hand[i][KS_JOKER]);
+        if (seat < 0 || seat == i)
+            pile(t, s->hand[i]);
+        else
+            arena_text_add(t, "%d cards, Jokers: %d", ks_hand_size(s, i), s->hand[i][KS_JOKER]);
         arena_text_add(t, "\n");
     }
 }
@@ -111,8 +117,10 @@ size_t ks_render(const arena_state *s, int seat, char *buf, size_t cap)
         arena_text_add(&t, "last combat: %c against %c, seat %d lost\n", ks_rank_chars[s->last_a],
                        ks_rank_chars[s->last_d], s->last_loser);
     if (s->phase == KS_PH_OVER) {
-        if (s->end == KS_END_CLAIM) arena_text_add(&t, "seat %d claimed victory\n", s->winner);
-        else arena_text_add(&t, "game over: %s\n", ks_end_phrase(s->end));
+        if (s->end == KS_END_CLAIM)
+            arena_text_add(&t, "seat %d claimed victory\n", s->winner);
+        else
+            arena_text_add(&t, "game over: %s\n", ks_end_phrase(s->end));
     } else {
         arena_text_add(&t, phase_phrases[s->phase], phase_seat(s));
         arena_text_add(&t, "\n");

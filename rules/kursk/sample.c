@@ -47,7 +47,8 @@ static int decode_scalars(const obs_msg *m, arena_state *s)
         return -1;
     if (phase != KS_PH_FIRST && (m->to_move == KS_NOBODY || m->first == KS_NOBODY)) return -1;
     if ((phase == KS_PH_DRAW || phase == KS_PH_LOSE || phase == KS_PH_TAKE ||
-         phase == KS_PH_MULLIGAN) && m->actor == KS_NOBODY)
+         phase == KS_PH_MULLIGAN) &&
+        m->actor == KS_NOBODY)
         return -1;
     if (phase == KS_PH_DRAW && (m->draw_left < 1 || m->draw_left > 3)) return -1;
     if (m->draw_left > 3) return -1;
@@ -55,8 +56,8 @@ static int decode_scalars(const obs_msg *m, arena_state *s)
         (m->attacker == KS_NOBODY || m->defender == KS_NOBODY || m->attacker == m->defender))
         return -1;
     if ((m->used != KS_NOBODY && m->used >= KS_KINDS) ||
-        (m->used_target != KS_NOBODY && m->used_target >= KS_TARGETS) ||
-        m->landed > KS_END_FIELD || m->alarm_left >= (1u << np))
+        (m->used_target != KS_NOBODY && m->used_target >= KS_TARGETS) || m->landed > KS_END_FIELD ||
+        m->alarm_left >= (1u << np))
         return -1;
     if ((m->last_attacker_card > KS_NOCARD && m->last_attacker_card != KS_NOBODY) ||
         (m->last_defender_card > KS_NOCARD && m->last_defender_card != KS_NOBODY))

@@ -6,8 +6,8 @@
 #include "morris.h"
 
 /* NULL-terminated: also the word list of the variant option. */
-static const char *const variant_names[MO_VARIANTS + 1] = {"classic", "lasker", "knight", "rook",
-                                                           "cross", NULL};
+static const char *const variant_names[MO_VARIANTS + 1] = {"classic", "lasker", "knight",
+                                                           "rook",    "cross",  NULL};
 
 const char mo_options_help[] =
     "variant=classic  classic | lasker (10 pieces, move or place) | knight | rook | cross\n"
@@ -50,14 +50,24 @@ enum { OPT_VARIANT, OPT_DOUBLE_MILL, OPT_REPEAT_MILL, OPT_REPETITION, OPT_QUIET,
 static const char *const repeat_words[] = {"no_capture", "allowed", NULL};
 
 static const arena_opt opt_table[OPTS] = {
-    [OPT_VARIANT] = {.key = "variant", .kind = ARENA_OPT_CHOICE, .def = MO_CLASSIC,
+    [OPT_VARIANT] = {.key = "variant",
+                     .kind = ARENA_OPT_CHOICE,
+                     .def = MO_CLASSIC,
                      .words = variant_names},
     [OPT_DOUBLE_MILL] = {.key = "double_mill", .def = 2, .lo = 1, .hi = 2},
-    [OPT_REPEAT_MILL] = {.key = "repeat_mill", .kind = ARENA_OPT_CHOICE, .def = 0,
+    [OPT_REPEAT_MILL] = {.key = "repeat_mill",
+                         .kind = ARENA_OPT_CHOICE,
+                         .def = 0,
                          .words = repeat_words},
-    [OPT_REPETITION] = {.key = "repetition", .def = 3, .lo = 2, .hi = MO_MAX_REPETITION,
+    [OPT_REPETITION] = {.key = "repetition",
+                        .def = 3,
+                        .lo = 2,
+                        .hi = MO_MAX_REPETITION,
                         .flags = ARENA_OPT_ZERO_OFF},
-    [OPT_QUIET] = {.key = "quiet_plies", .def = 100, .lo = 1, .hi = MO_MAX_TURNS,
+    [OPT_QUIET] = {.key = "quiet_plies",
+                   .def = 100,
+                   .lo = 1,
+                   .hi = MO_MAX_TURNS,
                    .flags = ARENA_OPT_ZERO_OFF},
     [OPT_TURNS] = {.key = "max_turns", .def = 500, .lo = 1, .hi = MO_MAX_TURNS},
 };

@@ -90,7 +90,7 @@ static const arena_rules querni_rules = {
     .parse_action = qu_parse_action,
     .state_from_observation = qu_from_observation,
     .sample_state = NULL, /* perfect information */
-    .version = "1.0", /* change it with any rule change that changes a game */
+    .version = "1.0",     /* change it with any rule change that changes a game */
     .evaluate = qu_evaluate,
 };
 

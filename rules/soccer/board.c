@@ -43,13 +43,16 @@ sb_geo *sb_geo_new(const so_dims *dims)
         g->ball_key[p] = mix(&seed);
         g->dist[0][p] = (int8_t)goal_distance(dims, p, 1);
         g->dist[1][p] = (int8_t)goal_distance(dims, p, 0);
-        for (int d = 0; d < SO_DIRS; d++) g->to[p][d] = (int16_t)so_target(dims, p, d);
+        for (int d = 0; d < SO_DIRS; d++)
+            g->to[p][d] = (int16_t)so_target(dims, p, d);
     }
     for (int p = 0; p < g->npoints; p++)
         for (int d = 0; d < SO_DIRS; d++) {
             int q = g->to[p][d];
-            if (q >= 0 && q < p) g->seg_key[p][d] = g->seg_key[q][d ^ 4]; /* drawn from q */
-            else g->seg_key[p][d] = mix(&seed);
+            if (q >= 0 && q < p)
+                g->seg_key[p][d] = g->seg_key[q][d ^ 4]; /* drawn from q */
+            else
+                g->seg_key[p][d] = mix(&seed);
         }
     g->side_key = mix(&seed);
     for (int p = 0; p < g->npoints; p++)
@@ -58,7 +61,10 @@ sb_geo *sb_geo_new(const so_dims *dims)
     return g;
 }
 
-void sb_geo_free(sb_geo *g) { free(g); }
+void sb_geo_free(sb_geo *g)
+{
+    free(g);
+}
 
 void sb_pos_start(const sb_geo *g, sb_pos *pos)
 {
@@ -70,7 +76,8 @@ void sb_pos_start(const sb_geo *g, sb_pos *pos)
 
 void sb_play_turn(const sb_geo *g, sb_pos *pos, const uint8_t *steps, int len)
 {
-    for (int i = 0; i < len; i++) sb_step(g, pos, steps[i]);
+    for (int i = 0; i < len; i++)
+        sb_step(g, pos, steps[i]);
     pos->side ^= 1;
     pos->key ^= g->side_key;
 }
@@ -110,8 +117,8 @@ int sb_pos_from_observation(const sb_geo *g, const uint8_t *obs, size_t len, sb_
     arena_game game = {.dims = g->dims};
     so_options_format(&g->dims, game.options, sizeof game.options);
     arena_state *s = so_from_observation(&game, obs, len);
-    int ok = s && !s->over && s->dims.width == g->dims.width &&
-             s->dims.height == g->dims.height && s->dims.goal == g->dims.goal;
+    int ok = s && !s->over && s->dims.width == g->dims.width && s->dims.height == g->dims.height &&
+             s->dims.goal == g->dims.goal;
     if (ok) sb_pos_from_state(g, s, pos);
     free(s);
     return ok ? 0 : -1;

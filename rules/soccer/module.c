@@ -17,13 +17,30 @@ static arena_game *game_new(const char *options, char *err, size_t errlen)
     return g;
 }
 
-static const char *game_options(const arena_game *g) { return g->options; }
-static int num_players(const arena_game *g) { (void)g; return 2; }
-static int32_t num_actions(const arena_game *g) { (void)g; return SO_NUM_ACTIONS; }
-static size_t state_size(const arena_game *g) { return so_state_size(&g->dims); }
+static const char *game_options(const arena_game *g)
+{
+    return g->options;
+}
+static int num_players(const arena_game *g)
+{
+    (void)g;
+    return 2;
+}
+static int32_t num_actions(const arena_game *g)
+{
+    (void)g;
+    return SO_NUM_ACTIONS;
+}
+static size_t state_size(const arena_game *g)
+{
+    return so_state_size(&g->dims);
+}
 
 /* Every step draws one of the segments free at the start. */
-static int max_game_length(const arena_game *g) { return so_free_segments(&g->dims); }
+static int max_game_length(const arena_game *g)
+{
+    return so_free_segments(&g->dims);
+}
 
 static arena_state *state_new(const arena_game *g)
 {

@@ -28,7 +28,8 @@ void so_turn_text(const uint8_t *digits, int len, char *buf, size_t cap)
 {
     char text[SO_TURN_KEEP + 16];
     int kept = len < SO_TURN_KEEP ? len : SO_TURN_KEEP, n = 0;
-    for (int i = 0; i < kept; i++) text[n++] = (char)('0' + (digits[i] & 7));
+    for (int i = 0; i < kept; i++)
+        text[n++] = (char)('0' + (digits[i] & 7));
     text[n] = '\0';
     if (len > kept) snprintf(text + n, sizeof text - (size_t)n, "...(%d)", len);
     snprintf(buf, cap, "%s", text);

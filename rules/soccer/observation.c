@@ -15,7 +15,8 @@ size_t so_observation(const arena_state *s, int seat, uint8_t *buf, size_t cap)
     uint8_t start[SO_MAX_POINTS], drawn[SO_MAX_POINTS];
     int n = so_num_points(&s->dims);
     so_pitch_start(&s->dims, start);
-    for (int p = 0; p < n; p++) drawn[p] = (uint8_t)(s->mask[p] & ~start[p]);
+    for (int p = 0; p < n; p++)
+        drawn[p] = (uint8_t)(s->mask[p] & ~start[p]);
     char options[64];
     so_options_format(&s->dims, options, sizeof options);
     int32_t ret[2] = {s->winner == 0 ? 1 : -1, s->winner == 1 ? 1 : -1};
@@ -70,7 +71,8 @@ static int decode_segments(arena_state *s, const uint8_t *drawn)
             }
         }
     }
-    for (int p = 0; p < n; p++) s->mask[p] |= drawn[p];
+    for (int p = 0; p < n; p++)
+        s->mask[p] |= drawn[p];
     int ball_in_goal = s->ball_y < 0 || s->ball_y > d->height;
     if (goals != ball_in_goal || ends / 2 + goals != s->steps) return -1;
     return goals;
@@ -96,8 +98,7 @@ static int decode_end(arena_state *s, const Arena__Soccer__Observation *m, int i
                        s->mask[so_ball_point(s)] != 0xFF
                    ? 0
                    : -1;
-    if (m->n_returns != 2 || m->returns[0] != -m->returns[1] || abs(m->returns[0]) != 1)
-        return -1;
+    if (m->n_returns != 2 || m->returns[0] != -m->returns[1] || abs(m->returns[0]) != 1) return -1;
     s->over = 1;
     s->winner = m->returns[0] > 0 ? 0 : 1;
     s->end = (uint8_t)m->end_reason;

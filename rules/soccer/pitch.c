@@ -48,7 +48,8 @@ void so_pitch_start(const so_dims *d, uint8_t *mask)
         uint8_t m = 0;
         for (int dir = 0; dir < SO_DIRS; dir++) {
             int q = so_target(d, p, dir);
-            if (q == SO_OFF) m |= (uint8_t)(1u << dir);
+            if (q == SO_OFF)
+                m |= (uint8_t)(1u << dir);
             else if (q >= 0 && border_segment(d, p % stride, p / stride, q % stride, q / stride))
                 m |= (uint8_t)(1u << dir);
             /* Posts and the back of the net join goal points only, which are
@@ -67,8 +68,10 @@ int so_free_segments(const so_dims *d)
     for (int p = 0; p < n; p++)
         for (int dir = 0; dir < SO_DIRS; dir++) {
             if (mask[p] & (1u << dir)) continue;
-            if (so_target(d, p, dir) >= 0) ends++; /* counted from both ends */
-            else goals++;
+            if (so_target(d, p, dir) >= 0)
+                ends++; /* counted from both ends */
+            else
+                goals++;
         }
     return ends / 2 + goals;
 }

@@ -29,7 +29,10 @@ typedef struct canvas {
     int h; /* pitch height: row of (x, y) is 2 * (h + 1 - y) */
 } canvas;
 
-static char *at(canvas *c, int col, int row) { return &c->cell[row][col]; }
+static char *at(canvas *c, int col, int row)
+{
+    return &c->cell[row][col];
+}
 
 /* Marks the segment from (x, y) in direction d. */
 static void segment(canvas *c, int x, int y, int d)
@@ -37,7 +40,8 @@ static void segment(canvas *c, int x, int y, int d)
     int dx = so_dx[d], dy = so_dy[d];
     int col = 4 * x + 2 * dx, row = 2 * (c->h + 1 - y) - dy;
     if (dy == 0) {
-        for (int k = -1; k <= 1; k++) *at(c, col + k, row) = '-';
+        for (int k = -1; k <= 1; k++)
+            *at(c, col + k, row) = '-';
         return;
     }
     char ch = dx == 0 ? '|' : dx == dy ? '/' : '\\';
@@ -74,7 +78,8 @@ static void draw(canvas *c, const arena_state *s)
         for (int dir = 0; dir < SO_DIRS; dir++) {
             int q = so_target(d, p, dir);
             /* each field segment once (from its lower or left end); goal entries from the field */
-            if ((s->mask[p] & (1u << dir)) && q != SO_OFF && (q < 0 || q > p)) segment(c, x, y, dir);
+            if ((s->mask[p] & (1u << dir)) && q != SO_OFF && (q < 0 || q > p))
+                segment(c, x, y, dir);
         }
     }
     for (int p = 0; p < so_num_points(d); p++)
@@ -86,7 +91,8 @@ static void draw(canvas *c, const arena_state *s)
 static const char *trimmed(char *row)
 {
     size_t n = strlen(row);
-    while (n > 0 && row[n - 1] == ' ') row[--n] = '\0';
+    while (n > 0 && row[n - 1] == ' ')
+        row[--n] = '\0';
     return row;
 }
 
@@ -123,7 +129,8 @@ size_t so_render(const arena_state *s, int seat, char *buf, size_t cap)
         if (y > -1) arena_text_add(&t, "    %s\n", trimmed(c.cell[r + 1]));
     }
     arena_text_add(&t, "    ");
-    for (int x = 0; x < s->dims.width; x++) arena_text_add(&t, "%-4d", x);
+    for (int x = 0; x < s->dims.width; x++)
+        arena_text_add(&t, "%-4d", x);
     arena_text_add(&t, "%d", s->dims.width);
     arena_text_add(&t, "\nstep %d\n", s->steps);
     status(&t, s);

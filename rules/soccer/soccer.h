@@ -32,16 +32,16 @@ enum so_end { SO_END_NONE, SO_END_GOAL, SO_END_OWN_GOAL, SO_END_BLOCKED, SO_END_
  * without padding so that equal positions are equal bytes. */
 struct arena_state {
     so_dims dims;
-    uint8_t to_move;  /* the seat whose step it is; once over, the seat that made the last step */
-    uint8_t over;     /* 1 once terminal */
-    uint8_t winner;   /* once over */
-    uint8_t end;      /* enum so_end */
-    int8_t ball_x;    /* ball; in a goal at the end: ball_y = -1 or height + 1 */
+    uint8_t to_move; /* the seat whose step it is; once over, the seat that made the last step */
+    uint8_t over;    /* 1 once terminal */
+    uint8_t winner;  /* once over */
+    uint8_t end;     /* enum so_end */
+    int8_t ball_x;   /* ball; in a goal at the end: ball_y = -1 or height + 1 */
     int8_t ball_y;
-    uint8_t reserved; /* zero */
-    uint16_t steps;     /* plies: steps played */
-    uint16_t turn_len;  /* steps of the turn in progress (once over: of the last turn) */
-    uint16_t last_len;  /* steps of the turn before it, by the other seat */
+    uint8_t reserved;           /* zero */
+    uint16_t steps;             /* plies: steps played */
+    uint16_t turn_len;          /* steps of the turn in progress (once over: of the last turn) */
+    uint16_t last_len;          /* steps of the turn before it, by the other seat */
     uint8_t turn[SO_TURN_KEEP]; /* their first digits; the unused rest is zero */
     uint8_t last[SO_TURN_KEEP];
     uint8_t mask[]; /* so_num_points bytes: blocked steps per field point */

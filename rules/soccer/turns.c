@@ -7,7 +7,10 @@
 #include "arena/sdk.h"
 #include "soccer_turns.h"
 
-void sb_turns_init(sb_turns *t) { memset(t, 0, sizeof *t); }
+void sb_turns_init(sb_turns *t)
+{
+    memset(t, 0, sizeof *t);
+}
 
 void sb_turns_free(sb_turns *t)
 {
@@ -36,7 +39,10 @@ struct sb_seen {
     uint32_t stamp;
 };
 
-static size_t slot_of(uint64_t key, size_t cap) { return (size_t)(key ^ (key >> 29)) & (cap - 1); }
+static size_t slot_of(uint64_t key, size_t cap)
+{
+    return (size_t)(key ^ (key >> 29)) & (cap - 1);
+}
 
 static int grow_seen(sb_turns *t)
 {
@@ -46,7 +52,8 @@ static int grow_seen(sb_turns *t)
     for (size_t i = 0; i < t->seen_cap; i++) {
         if (t->seen[i].stamp != t->stamp) continue;
         size_t j = slot_of(t->seen[i].key, cap);
-        while (seen[j].stamp == t->stamp) j = (j + 1) & (cap - 1);
+        while (seen[j].stamp == t->stamp)
+            j = (j + 1) & (cap - 1);
         seen[j] = t->seen[i];
     }
     free(t->seen);
@@ -95,15 +102,19 @@ static void add_turn(walk *w, int len, int end, int result)
     }
     if (t->n_steps + (size_t)len > t->steps_cap) {
         size_t cap = t->steps_cap ? t->steps_cap * 2 : 4096;
-        while (cap < t->n_steps + (size_t)len) cap *= 2;
+        while (cap < t->n_steps + (size_t)len)
+            cap *= 2;
         uint8_t *steps = realloc(t->steps, cap);
         if (!steps) goto oom;
         t->steps = steps;
         t->steps_cap = cap;
     }
     memcpy(t->steps + t->n_steps, t->path, (size_t)len);
-    t->turn[t->n++] = (sb_turn){.at = (uint32_t)t->n_steps, .len = (uint16_t)len,
-                                .end = (int16_t)end, .result = (int8_t)result, .score = 0};
+    t->turn[t->n++] = (sb_turn){.at = (uint32_t)t->n_steps,
+                                .len = (uint16_t)len,
+                                .end = (int16_t)end,
+                                .result = (int8_t)result,
+                                .score = 0};
     t->n_steps += (size_t)len;
     if (result == SB_WIN && (w->flags & SB_STOP_ON_WIN)) w->done = 1;
     return;
@@ -149,9 +160,12 @@ static void dfs(walk *w, int len)
             continue;
         }
         enum so_step what = sb_step(g, pos, d);
-        if (what == SO_STEP_PASS) add_turn(w, len + 1, q, SB_PASS);
-        else if (what == SO_STEP_STUCK) add_turn(w, len + 1, q, SB_LOSS);
-        else dfs(w, len + 1); /* a bounce: the turn goes on */
+        if (what == SO_STEP_PASS)
+            add_turn(w, len + 1, q, SB_PASS);
+        else if (what == SO_STEP_STUCK)
+            add_turn(w, len + 1, q, SB_LOSS);
+        else
+            dfs(w, len + 1); /* a bounce: the turn goes on */
         so_undraw_step(pos->mask, p, d, q);
         pos->ball = p;
         pos->key = key;

@@ -26,8 +26,8 @@ static void name_of(const arena_legal_check *c, const arena_turn *turn, int32_t 
 }
 
 /* "27 (a7-a4)", or "none" past the end of a list. */
-static void describe(const arena_legal_check *c, const arena_turn *turn, const int32_t *list,
-                     int n, int i, char *buf, size_t cap)
+static void describe(const arena_legal_check *c, const arena_turn *turn, const int32_t *list, int n,
+                     int i, char *buf, size_t cap)
 {
     if (i >= n) {
         snprintf(buf, cap, "none");
@@ -57,14 +57,14 @@ static void warn(const arena_legal_check *c, const arena_turn *turn, const int32
     fflush(c->out ? c->out : stderr);
 }
 
-int arena_legal_check_turn(arena_legal_check *c, const arena_turn *turn, const int32_t *mine,
-                           int n)
+int arena_legal_check_turn(arena_legal_check *c, const arena_turn *turn, const int32_t *mine, int n)
 {
     if (c->checked) return c->mismatch ? -1 : 0;
     c->checked = 1;
     if (n < 0) n = 0;
     int i = 0;
-    while (i < n && i < turn->num_legal && mine[i] == turn->legal[i]) i++;
+    while (i < n && i < turn->num_legal && mine[i] == turn->legal[i])
+        i++;
     if (i == n && i == turn->num_legal) return 0;
     c->mismatch = 1;
     warn(c, turn, mine, n, i);

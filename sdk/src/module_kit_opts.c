@@ -32,7 +32,8 @@ static int places(const arena_opt *o)
 static long long ten_to(int n)
 {
     long long x = 1;
-    while (n-- > 0) x *= 10;
+    while (n-- > 0)
+        x *= 10;
     return x;
 }
 
@@ -62,7 +63,8 @@ static void separator(arena_text *t, int i, int count)
 static int word_count(const char *const *words)
 {
     int n = 0;
-    while (words && words[n]) n++;
+    while (words && words[n])
+        n++;
     return n;
 }
 
@@ -116,7 +118,8 @@ size_t arena_opt_expect(const arena_opt *opt, char *buf, size_t cap)
 static size_t digits(const char *v, size_t n)
 {
     size_t i = 0;
-    while (i < n && v[i] >= '0' && v[i] <= '9') i++;
+    while (i < n && v[i] >= '0' && v[i] <= '9')
+        i++;
     return i;
 }
 
@@ -134,8 +137,10 @@ static int decimal_value(const arena_opts *spec, const arena_opt *o, const char 
         if (frac == 0 || frac > (size_t)p || whole + 1 + frac != n) return -1;
     }
     long long x = 0;
-    for (size_t i = 0; i < whole; i++) x = x * 10 + (v[i] - '0');
-    for (size_t i = 0; i < (size_t)p; i++) x = x * 10 + (i < frac ? v[whole + 1 + i] - '0' : 0);
+    for (size_t i = 0; i < whole; i++)
+        x = x * 10 + (v[i] - '0');
+    for (size_t i = 0; i < (size_t)p; i++)
+        x = x * 10 + (i < frac ? v[whole + 1 + i] - '0' : 0);
     if (x == 0 && (o->flags & ARENA_OPT_ZERO_OFF)) return 0;
     if (x < o->lo || x > o->hi) return -1;
     return (int)x;
@@ -207,7 +212,8 @@ static int item(const arena_opts *spec, const char *s, size_t n, int *values, ch
 int arena_opts_parse(const arena_opts *spec, const char *text, int *values, char *err,
                      size_t errlen)
 {
-    for (int i = 0; i < spec->count; i++) values[i] = spec->opt[i].def;
+    for (int i = 0; i < spec->count; i++)
+        values[i] = spec->opt[i].def;
     for (const char *s = text ? text : ""; *s;) {
         size_t n = strcspn(s, ",");
         if (n > 0 && item(spec, s, n, values, err, errlen) < 0) return -1;

@@ -16,7 +16,8 @@ static uint64_t rotl(uint64_t x, int k)
 
 void arena_rng_seed(arena_rng *rng, uint64_t seed)
 {
-    for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
 }
 
 uint64_t arena_rng_next(arena_rng *rng)

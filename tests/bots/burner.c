@@ -17,7 +17,8 @@ static int32_t burner_act(void *bot, const arena_turn *turn)
     evil_bot *b = bot;
     if (b->moves++ == 0) {
         volatile unsigned long spin = 0;
-        while (cpu_seconds() < 1.2) spin++;
+        while (cpu_seconds() < 1.2)
+            spin++;
     }
     return turn->legal[0];
 }

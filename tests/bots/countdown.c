@@ -62,12 +62,30 @@ static arena_game *cd_game_new(const char *options, char *err, size_t errlen)
     return g;
 }
 
-static void cd_game_free(arena_game *g) { free(g); }
-static const char *cd_game_options(const arena_game *g) { return g->canon; }
-static int cd_num_players(const arena_game *g) { return (void)g, 2; }
-static int32_t cd_num_actions(const arena_game *g) { return (void)g, CD_ACTIONS; }
-static int cd_max_game_length(const arena_game *g) { return g->n + 3 * g->die + 1; }
-static size_t cd_state_size(const arena_game *g) { return (void)g, sizeof(arena_state); }
+static void cd_game_free(arena_game *g)
+{
+    free(g);
+}
+static const char *cd_game_options(const arena_game *g)
+{
+    return g->canon;
+}
+static int cd_num_players(const arena_game *g)
+{
+    return (void)g, 2;
+}
+static int32_t cd_num_actions(const arena_game *g)
+{
+    return (void)g, CD_ACTIONS;
+}
+static int cd_max_game_length(const arena_game *g)
+{
+    return g->n + 3 * g->die + 1;
+}
+static size_t cd_state_size(const arena_game *g)
+{
+    return (void)g, sizeof(arena_state);
+}
 
 static arena_state *cd_state_new(const arena_game *g)
 {
@@ -85,7 +103,10 @@ static arena_state *cd_state_clone(const arena_state *s)
     return c;
 }
 
-static void cd_state_free(arena_state *s) { free(s); }
+static void cd_state_free(arena_state *s)
+{
+    free(s);
+}
 
 static int cd_current_player(const arena_state *s)
 {
@@ -98,12 +119,14 @@ static int cd_legal_actions(const arena_state *s, int32_t *out, int cap)
     int32_t acts[3];
     int n = 0;
     if (s->rolling) {
-        for (int i = 0; i < 3; i++) acts[n++] = CD_ROLL1 + i;
+        for (int i = 0; i < 3; i++)
+            acts[n++] = CD_ROLL1 + i;
     } else if (s->n > 0) {
         acts[n++] = CD_TAKE1;
         if (s->n >= 2) acts[n++] = CD_TAKE2;
     }
-    for (int i = 0; i < n && i < cap; i++) out[i] = acts[i];
+    for (int i = 0; i < n && i < cap; i++)
+        out[i] = acts[i];
     return n;
 }
 
@@ -133,7 +156,8 @@ static int cd_apply(arena_state *s, int32_t a)
 static int cd_chance_outcomes(const arena_state *s, arena_chance_outcome *out, int cap)
 {
     if (!s->rolling) return 0;
-    for (int i = 0; i < 3 && i < cap; i++) out[i] = (arena_chance_outcome){CD_ROLL1 + i, 1.0 / 3};
+    for (int i = 0; i < 3 && i < cap; i++)
+        out[i] = (arena_chance_outcome){CD_ROLL1 + i, 1.0 / 3};
     return 3;
 }
 
@@ -166,8 +190,10 @@ static size_t cd_render(const arena_state *s, int seat, char *buf, size_t cap)
 {
     char tmp[64];
     (void)seat;
-    if (s->rolling) snprintf(tmp, sizeof tmp, "%d stones, die to roll\n", s->n);
-    else snprintf(tmp, sizeof tmp, "%d stones, %s to move\n", s->n, s->to_move ? "Black" : "White");
+    if (s->rolling)
+        snprintf(tmp, sizeof tmp, "%d stones, die to roll\n", s->n);
+    else
+        snprintf(tmp, sizeof tmp, "%d stones, %s to move\n", s->n, s->to_move ? "Black" : "White");
     return cd_text(buf, cap, tmp);
 }
 
@@ -181,10 +207,12 @@ static size_t cd_action_name(const arena_state *s, int32_t a, char *buf, size_t 
 static int cd_parse_action(const arena_state *s, const char *text, int32_t *a)
 {
     (void)s;
-    if (!strcmp(text, "1") || !strcmp(text, "2")) *a = text[0] - '1';
+    if (!strcmp(text, "1") || !strcmp(text, "2"))
+        *a = text[0] - '1';
     else if (text[0] == 'r' && text[1] >= '1' && text[1] <= '3' && !text[2])
         *a = CD_ROLL1 + text[1] - '1';
-    else return -1;
+    else
+        return -1;
     return 0;
 }
 
@@ -231,4 +259,7 @@ static const arena_rules cd_rules = {
     .version = "1.0",
 };
 
-ARENA_EXPORT const arena_rules *arena_rules_entry(void) { return &cd_rules; }
+ARENA_EXPORT const arena_rules *arena_rules_entry(void)
+{
+    return &cd_rules;
+}

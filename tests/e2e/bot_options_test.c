@@ -20,8 +20,8 @@ static void expect_error(const char *needle, const char *bots, const char *extra
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out, "%s tournament --game morris:variant=cross --bots %s --out %s %s",
-                     ARENA, bots, dir, extra);
+    int rc = e2e_run(&out, "%s tournament --game morris:variant=cross --bots %s --out %s %s", ARENA,
+                     bots, dir, extra);
     ck_assert_msg(rc == 2, "'%s' exited %d, want 2:\n%s", bots, rc, out);
     ck_assert_msg(strstr(out, needle), "'%s' output lacks '%s':\n%s", bots, needle, out);
     ck_assert_msg(!strstr(out, "Tournament "), "'%s' started a tournament:\n%s", bots, out);
@@ -80,11 +80,10 @@ START_TEST(options_make_another_player)
         for (size_t i = 0; i < n; i++) {
             ck_assert_uint_eq(all[i]->n_bots, 2);
             const char *a = all[i]->bots[0]->bot_options, *b = all[i]->bots[1]->bot_options;
-            ck_assert_msg((strcmp(a, "iterations=8,seed=2") == 0 &&
-                           strcmp(b, "iterations=8") == 0) ||
-                              (strcmp(b, "iterations=8,seed=2") == 0 &&
-                               strcmp(a, "iterations=8") == 0),
-                          "logged options '%s' and '%s'", a, b);
+            ck_assert_msg(
+                (strcmp(a, "iterations=8,seed=2") == 0 && strcmp(b, "iterations=8") == 0) ||
+                    (strcmp(b, "iterations=8,seed=2") == 0 && strcmp(a, "iterations=8") == 0),
+                "logged options '%s' and '%s'", a, b);
             seen++;
             arena__match_log__free_unpacked(all[i], NULL);
         }
@@ -93,8 +92,8 @@ START_TEST(options_make_another_player)
     closedir(d);
     ck_assert_int_eq(seen, 2);
     /* The store has two bots for the one file. */
-    rc = e2e_run(&out, "sqlite3 %s/arena.db \"SELECT count(*) FROM bots WHERE name LIKE 'mcts[%%'\"",
-                 dir);
+    rc = e2e_run(
+        &out, "sqlite3 %s/arena.db \"SELECT count(*) FROM bots WHERE name LIKE 'mcts[%%'\"", dir);
     if (rc == 0) ck_assert_msg(strncmp(out, "2", 1) == 0, "bots in the store: %s", out);
     free(out);
     e2e_rmrf(dir);

@@ -104,7 +104,8 @@ int main(int argc, char **argv)
         double ret[16];
         r->returns(s, ret);
         printf("ended: %s; returns", r->end_reason(s));
-        for (int k = 0; k < r->num_players(g); k++) printf(" %+g", ret[k]);
+        for (int k = 0; k < r->num_players(g); k++)
+            printf(" %+g", ret[k]);
         putchar('\n');
     }
     r->state_free(s);

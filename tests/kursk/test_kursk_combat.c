@@ -123,7 +123,7 @@ START_TEST(empty_hand_plays_deck)
     duel(&k, "", "2", "");
     kst_play(&k, "play:2 draw:4 hand:4");
     ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "deck");
-    kst_play(&k, "deck top:K"); /* 4 against 4 */
+    kst_play(&k, "deck top:K");                                         /* 4 against 4 */
     ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "deck"); /* the attacker's too */
     kst_play(&k, "deck top:5 deck top:2");
     ck_assert_int_eq(k.s->field[1], 0); /* 5 - 5 */
@@ -188,11 +188,12 @@ START_TEST(hand_limit_after_theft)
     kst_play(&k, "play:2 draw:7 deck top:Q hand:A");
     ck_assert_int_eq(k.s->phase, KS_PH_LOSE);
     ck_assert_int_eq(k.s->actor, 0);
-    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal), "lose:5 lose:6 lose:7 lose:K lose:X");
+    ck_assert_str_eq(kst_legal_names(&k, legal, sizeof legal),
+                     "lose:5 lose:6 lose:7 lose:K lose:X");
     kst_play(&k, "lose:X"); /* a Joker on the pile: the pile goes back */
     ck_assert_int_eq(k.s->hand[0][KS_JOKER], 0);
     ck_assert_int_eq(k.s->hand[1][KS_JOKER], 0);
-    ck_assert_int_eq(k.s->field[1], 2); /* 5 - 3 (Q) */
+    ck_assert_int_eq(k.s->field[1], 2);                    /* 5 - 3 (Q) */
     ck_assert_int_eq(ks_count(k.s->discard, KS_RANKS), 2); /* Q and A, after the reshuffle */
     ck_assert_int_eq(k.s->phase, KS_PH_SPECIAL_DRAW);
     kst_close(&k);

@@ -32,7 +32,7 @@ static int some_rank(const uint8_t *pile, int not, arena_rng *rng)
 {
     int ranks[KS_RANKS], n = 0;
     for (int r = 0; r < KS_JOKER; r++)
-        if (pile[r] && r != not) ranks[n++] = r;
+        if (pile[r] && r != not ) ranks[n++] = r;
     return n ? ranks[arena_rng_below(rng, (uint32_t)n)] : -1;
 }
 
@@ -77,7 +77,8 @@ static void check_pairs(kst *k, views *v, arena_rng *rng, int *hidden_pairs, int
             arena_state t = *s;
             t.hand[j][r]--, t.hand[j][r2]++, t.deck[r2]--, t.deck[r]++;
             if (j != seat) {
-                REQUIRE(same_view(k, v, s, &t, seat), "seat %d sees seat %d's hidden card", seat, j);
+                REQUIRE(same_view(k, v, s, &t, seat), "seat %d sees seat %d's hidden card", seat,
+                        j);
                 ++*hidden_pairs;
             } else {
                 REQUIRE(!same_view(k, v, s, &t, seat), "seat %d does not see its own hand", seat);
@@ -88,7 +89,8 @@ static void check_pairs(kst *k, views *v, arena_rng *rng, int *hidden_pairs, int
         for (int i = 0; i < np; i++)
             for (int j = i + 1; j < np; j++) {
                 if (i == seat || j == seat) continue;
-                int r = some_rank(s->hand[i], -1, rng), r2 = r >= 0 ? some_rank(s->hand[j], r, rng) : -1;
+                int r = some_rank(s->hand[i], -1, rng),
+                    r2 = r >= 0 ? some_rank(s->hand[j], r, rng) : -1;
                 if (r2 < 0) continue;
                 arena_state t = *s;
                 t.hand[i][r]--, t.hand[i][r2]++, t.hand[j][r2]--, t.hand[j][r]++;
@@ -169,7 +171,8 @@ START_TEST(samples_reproduce_observation)
                     arena_state *t = k.r->sample_state(k.g, v->a, n, arena_rng_next(&rng));
                     REQUIRE(t != NULL, "sample_state refused seat %d's observation", seat);
                     size_t m = kst_observe(&k, t, seat, v->b, OBS_CAP);
-                    REQUIRE(m == n && memcmp(v->a, v->b, n) == 0, "sample differs for seat %d", seat);
+                    REQUIRE(m == n && memcmp(v->a, v->b, n) == 0, "sample differs for seat %d",
+                            seat);
                     k.r->state_free(t);
                 }
             }
@@ -204,10 +207,14 @@ START_TEST(samples_cover_placements)
         const uint8_t *h = t->hand[1];
         ck_assert_int_eq(ks_count(h, KS_RANKS), 2);
         ck_assert_int_eq(ks_count(t->deck, KS_RANKS), 1);
-        if (h[6] && h[9]) seen[0]++;
-        else if (h[6] && h[8]) seen[1]++;
-        else if (h[8] && h[9]) seen[2]++;
-        else ck_abort_msg("seat 1 got an impossible hand");
+        if (h[6] && h[9])
+            seen[0]++;
+        else if (h[6] && h[8])
+            seen[1]++;
+        else if (h[8] && h[9])
+            seen[2]++;
+        else
+            ck_abort_msg("seat 1 got an impossible hand");
         k.r->state_free(t);
     }
     ck_assert(seen[0] > 50 && seen[1] > 50 && seen[2] > 50);

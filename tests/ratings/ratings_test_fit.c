@@ -29,8 +29,8 @@ static void check_logit(int wins, int losses)
     int n = wins + losses;
     double sd = 400 / log(10) / sqrt(n * p * (1 - p)), ci = 1.96 * sd / 2;
     for (int i = 0; i < 2; i++)
-        ck_assert_msg(fabs(f.entry[i].ci95 / ci - 1) < 0.002, "entrant %d: ±%.4f, closed form ±%.4f",
-                      i, f.entry[i].ci95, ci);
+        ck_assert_msg(fabs(f.entry[i].ci95 / ci - 1) < 0.002,
+                      "entrant %d: ±%.4f, closed form ±%.4f", i, f.entry[i].ci95, ci);
     ck_assert_double_eq_tol(f.entry[0].elo + f.entry[1].elo, 0, 1e-9);
     ck_assert_double_eq_tol(f.advantage, 0, 1e-6);
     ck_assert(f.draw_elo >= 0 && f.draw_elo < 1); /* no draws: the band closes */

@@ -15,8 +15,13 @@ void fixture_make(fixture *fx, const char *const *names)
     gl_match(&l, 0, 2, 150, 30, 20);
     fit_ok(FX_N, &l, &fx->fit);
     ck_assert_int_eq(ratings_crosstable(FX_N, l.g, l.n, fx->score, fx->games, NULL, 0), 0);
-    fx->r = (report){"morris (variant=lasker) - tournament 3", FX_N, names, &fx->fit,
-                     fx->score, fx->games, NULL};
+    fx->r = (report){"morris (variant=lasker) - tournament 3",
+                     FX_N,
+                     names,
+                     &fx->fit,
+                     fx->score,
+                     fx->games,
+                     NULL};
     gl_free(&l);
 }
 

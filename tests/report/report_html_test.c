@@ -337,7 +337,8 @@ START_TEST(report_end_to_end)
              "tournament directory (nor under res)'",
              tmp);
     ck_assert_int_eq(sh(cmd), 0);
-    snprintf(cmd, sizeof cmd, ARENA " report %s/nothing-here 2>&1 | grep -q 'nothing-here: No such file'", tmp);
+    snprintf(cmd, sizeof cmd,
+             ARENA " report %s/nothing-here 2>&1 | grep -q 'nothing-here: No such file'", tmp);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(sh(ARENA " report > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " report a b > /dev/null 2>&1"), 2);

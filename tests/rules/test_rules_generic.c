@@ -154,8 +154,8 @@ static void check_legal(run *ru, const arena_state *s, int n)
         REQUIRE(n == 0, "terminal state has %d legal actions", n);
         return;
     }
-    REQUIRE((cp >= 0 && cp < ru->r->num_players(ru->g)) || cp == ARENA_CHANCE,
-            "current_player %d", cp);
+    REQUIRE((cp >= 0 && cp < ru->r->num_players(ru->g)) || cp == ARENA_CHANCE, "current_player %d",
+            cp);
     REQUIRE(n > 0, "no legal action in a non-terminal state");
     if (cp == ARENA_CHANCE) check_chance(ru, s, n);
     for (int i = 0; i < n; i++) {
@@ -429,8 +429,8 @@ START_TEST(damaged_observations)
     const arena_rules *r = rules_load(c->game, &handle);
     int hidden = (r->flags & ARENA_GAME_HIDDEN) != 0;
     /* every module of the table has its decoder: bots rebuild states with it */
-    ck_assert_msg(hidden ? r->sample_state != NULL : r->state_from_observation != NULL,
-                  "%s: no %s", c->game, hidden ? "sample_state" : "state_from_observation");
+    ck_assert_msg(hidden ? r->sample_state != NULL : r->state_from_observation != NULL, "%s: no %s",
+                  c->game, hidden ? "sample_state" : "state_from_observation");
     arena_game *g = rules_game(r, c->options);
     arena_rng rng;
     arena_rng_seed(&rng, 77 + (uint64_t)_i);
@@ -443,7 +443,8 @@ START_TEST(damaged_observations)
     size_t len = r->observation(s, -1, NULL, 0);
     uint8_t *good = malloc(len), *bad = malloc(len + 8);
     r->observation(s, -1, good, len);
-    arena_state *t = hidden ? r->sample_state(g, good, len, 1) : r->state_from_observation(g, good, len);
+    arena_state *t =
+        hidden ? r->sample_state(g, good, len, 1) : r->state_from_observation(g, good, len);
     REQUIRE(t, "%s: the undamaged observation is refused", c->game);
     check_rebuilt(r, g, t, hidden, -1);
     r->state_free(t);

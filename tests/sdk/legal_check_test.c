@@ -23,9 +23,8 @@ static const arena_rules fake_rules = {.abi_version = ARENA_RULES_ABI_VERSION,
                                        .action_name = fake_name,
                                        .version = "2.1"};
 
-static const arena_bot_setup fake_setup = {.struct_size = sizeof(arena_bot_setup),
-                                           .game_name = "fake",
-                                           .rules = &fake_rules};
+static const arena_bot_setup fake_setup = {
+    .struct_size = sizeof(arena_bot_setup), .game_name = "fake", .rules = &fake_rules};
 
 static const int32_t referee[] = {3, 5, 9, 12};
 
@@ -55,7 +54,8 @@ static const char *written(FILE *f)
 static int lines(const char *text)
 {
     int n = 0;
-    for (; *text; text++) n += *text == '\n';
+    for (; *text; text++)
+        n += *text == '\n';
     return n;
 }
 

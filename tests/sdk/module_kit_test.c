@@ -20,7 +20,11 @@ static const arena_opt table[OPTS] = {
     [O_CAP] = {.key = "cap", .def = 3, .lo = 2, .hi = 100, .flags = ARENA_OPT_ZERO_OFF},
     [O_LAPS] = {.key = "laps", .def = 500, .lo = 1, .hi = 10000},
     [O_LONG] = {.key = "long", .def = 0, .lo = 0, .hi = 99999},
-    [O_FIXED] = {.key = "fixed", .def = 2, .lo = 2, .hi = 998, .flags = ARENA_OPT_EVEN,
+    [O_FIXED] = {.key = "fixed",
+                 .def = 2,
+                 .lo = 2,
+                 .hi = 998,
+                 .flags = ARENA_OPT_EVEN,
                  .expect = "an even number >= 2, narrower than the size"},
 };
 
@@ -140,8 +144,9 @@ END_TEST
 
 START_TEST(explicit_expect)
 {
-    fails_with("fixed=3",
-               "toy: bad value '3' for fixed (expected an even number >= 2, narrower than the size)");
+    fails_with(
+        "fixed=3",
+        "toy: bad value '3' for fixed (expected an even number >= 2, narrower than the size)");
 }
 END_TEST
 
@@ -258,9 +263,17 @@ END_TEST
 /* DECIMAL options: fixed point, strict spelling, the same error lines. */
 enum { D_C, D_F, D_G, DOPTS };
 static const arena_opt dtable[DOPTS] = {
-    [D_C] = {.key = "c", .kind = ARENA_OPT_DECIMAL, .def = 100, .lo = 0, .hi = 1000,
+    [D_C] = {.key = "c",
+             .kind = ARENA_OPT_DECIMAL,
+             .def = 100,
+             .lo = 0,
+             .hi = 1000,
              .flags = ARENA_OPT_PLACES(2)},
-    [D_F] = {.key = "f", .kind = ARENA_OPT_DECIMAL, .def = 10, .lo = 5, .hi = 25,
+    [D_F] = {.key = "f",
+             .kind = ARENA_OPT_DECIMAL,
+             .def = 10,
+             .lo = 5,
+             .hi = 25,
              .flags = ARENA_OPT_PLACES(1) | ARENA_OPT_ZERO_OFF},
     [D_G] = {.key = "g", .kind = ARENA_OPT_DECIMAL, .def = 0, .lo = 0, .hi = 99999}, /* 2 places */
 };
@@ -293,9 +306,9 @@ START_TEST(decimals)
     ck_assert_int_eq(dparsed("c=10", D_C), 1000);
     ck_assert_int_eq(dparsed("c=10.00", D_C), 1000);
     ck_assert_int_eq(dparsed("c=00001.5", D_C), 150); /* five digits before the point */
-    const char *bad[] = {"",    ".5",  "5.",    "1.234", "1e2",  "-1",     "+1",    " 1",
-                         "1 ",  "1.2.3", "10.01", "1x",   "1..2",   "0x10",  "1.-2",
-                         "1.+2", "１", "000001", "nan",  "inf",  "1.2 ",   "10.001"};
+    const char *bad[] = {"",   ".5",     "5.",    "1.234", "1e2",  "-1",    "+1",   " 1",
+                         "1 ", "1.2.3",  "10.01", "1x",    "1..2", "0x10",  "1.-2", "1.+2",
+                         "１", "000001", "nan",   "inf",   "1.2 ", "10.001"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char text[64], line[160];
         snprintf(text, sizeof text, "c=%s", bad[i]);
@@ -308,14 +321,21 @@ START_TEST(decimals)
     ck_assert_int_eq(dparsed("f=0.5", D_F), 5);
     ck_assert_int_eq(dparsed("f=0", D_F), 0);
     ck_assert_int_eq(dparsed("f=0.0", D_F), 0);
-    dfails("f=0.4", "toy: bad value '0.4' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
-    dfails("f=0.55", "toy: bad value '0.55' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
-    dfails("f=2.6", "toy: bad value '2.6' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
+    dfails("f=0.4",
+           "toy: bad value '0.4' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
+    dfails("f=0.55",
+           "toy: bad value '0.55' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
+    dfails("f=2.6",
+           "toy: bad value '2.6' for f (expected 0 (off) or 0.5..2.5 with at most 1 decimal)");
     /* No places given: two. */
     ck_assert_int_eq(dparsed("g=999.99", D_G), 99999);
-    dfails("g=999.991", "toy: bad value '999.991' for g (expected 0..999.99 with at most 2 decimals)");
+    dfails("g=999.991",
+           "toy: bad value '999.991' for g (expected 0..999.99 with at most 2 decimals)");
     dfails("g=1000", "toy: bad value '1000' for g (expected 0..999.99 with at most 2 decimals)");
-    arena_opt six = {.key = "k", .kind = ARENA_OPT_DECIMAL, .lo = 1, .hi = 2500000,
+    arena_opt six = {.key = "k",
+                     .kind = ARENA_OPT_DECIMAL,
+                     .lo = 1,
+                     .hi = 2500000,
                      .flags = ARENA_OPT_PLACES(6)};
     expect_is(&six, "0.000001..2.5 with at most 6 decimals");
 }
@@ -373,7 +393,8 @@ START_TEST(text_truncation_at_every_cap)
         arena_text_add(&t, "%s to move\n", "White");
         arena_text_add(&t, "ply %d, turn %d\n", 3, 2);
         arena_text_init(&u, b, cap);
-        for (size_t i = 0; i < n; i++) arena_text_put(&u, full + i, 1);
+        for (size_t i = 0; i < n; i++)
+            arena_text_put(&u, full + i, 1);
         ck_assert_uint_eq(arena_text_len(&t), n);
         ck_assert_uint_eq(arena_text_len(&u), n);
         ck_assert_uint_eq(arena_text_out(full, n, c, cap), n);
@@ -401,7 +422,8 @@ START_TEST(flat_state_members)
 {
     /* A "state" of a few bytes: the kit only copies and frees blocks. */
     unsigned char bytes[40];
-    for (size_t i = 0; i < sizeof bytes; i++) bytes[i] = (unsigned char)(i * 7);
+    for (size_t i = 0; i < sizeof bytes; i++)
+        bytes[i] = (unsigned char)(i * 7);
     arena_state *copy = arena_flat_clone((const arena_state *)bytes, sizeof bytes);
     ck_assert_ptr_nonnull(copy);
     ck_assert_mem_eq(copy, bytes, sizeof bytes);

@@ -25,16 +25,11 @@ END_TEST
 static const struct {
     const char *options, *words[2];
 } bad[] = {
-    {"width=7", {"width", "'7'"}},
-    {"height=2", {"height", "'2'"}},
-    {"width=34", {"width", "'34'"}},
-    {"width=x", {"width", "'x'"}},
-    {"goal=3", {"goal", "'3'"}},
-    {"goal=0", {"goal", "'0'"}},
-    {"goal=8", {"goal", "'8'"}},
-    {"width=4,goal=4", {"goal", "width=4"}},
-    {"depth=3", {"unknown", "'depth'"}},
-    {"width", {"width", "no value"}},
+    {"width=7", {"width", "'7'"}},       {"height=2", {"height", "'2'"}},
+    {"width=34", {"width", "'34'"}},     {"width=x", {"width", "'x'"}},
+    {"goal=3", {"goal", "'3'"}},         {"goal=0", {"goal", "'0'"}},
+    {"goal=8", {"goal", "'8'"}},         {"width=4,goal=4", {"goal", "width=4"}},
+    {"depth=3", {"unknown", "'depth'"}}, {"width", {"width", "no value"}},
 };
 
 START_TEST(options_errors)
@@ -44,8 +39,8 @@ START_TEST(options_errors)
     char err[256] = "";
     ck_assert_ptr_null(t.r->game_new(bad[_i].options, err, sizeof err));
     for (int k = 0; k < 2; k++)
-        ck_assert_msg(strstr(err, bad[_i].words[k]), "'%s': error '%s' lacks '%s'",
-                      bad[_i].options, err, bad[_i].words[k]);
+        ck_assert_msg(strstr(err, bad[_i].words[k]), "'%s': error '%s' lacks '%s'", bad[_i].options,
+                      err, bad[_i].words[k]);
     ck_assert_ptr_null(t.r->game_new(bad[_i].options, NULL, 0)); /* no buffer: fine */
     soccer_close(&t);
 }
@@ -177,8 +172,10 @@ START_TEST(observation_refused)
             for (int to = 0; to < 8; to++) {
                 if (keep & (1u << to)) continue;
                 m->drawn.data[p] = (uint8_t)((keep & ~(1u << bit)) | (1u << to));
-                ck_assert_msg(!accepts(&t, m), "a segment drawn at one end only accepted "
-                              "(point %zu, direction %d instead of %d)", p, to, bit);
+                ck_assert_msg(!accepts(&t, m),
+                              "a segment drawn at one end only accepted "
+                              "(point %zu, direction %d instead of %d)",
+                              p, to, bit);
                 moved++;
             }
         }

@@ -158,15 +158,18 @@ START_TEST(goals)
 {
     soccer t;
     soccer_open(&t, NULL);
-    static const struct { int x, y, seat, dir; double r0; const char *end; } cases[] = {
+    static const struct {
+        int x, y, seat, dir;
+        double r0;
+        const char *end;
+    } cases[] = {
         {3, 0, 1, 3, -1, "goal"},     /* Black from the left post, SE */
         {5, 0, 1, 5, -1, "goal"},     /* Black from the right post, SW */
         {4, 0, 1, 4, -1, "goal"},     /* straight in */
         {4, 0, 1, 5, -1, "goal"},     /* to the goal corner point (3,-1) */
         {4, 0, 0, 3, -1, "own goal"}, /* White into its own goal */
         {3, 10, 0, 1, 1, "goal"},     /* White from the top left post, NE */
-        {4, 10, 0, 7, 1, "goal"},
-        {4, 10, 1, 0, 1, "own goal"},
+        {4, 10, 0, 7, 1, "goal"},     {4, 10, 1, 0, 1, "own goal"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         soccer_setup(&t, cases[i].x, cases[i].y, cases[i].seat, "");

@@ -23,7 +23,8 @@ typedef struct ends {
 static uint64_t fnv(const void *p, size_t n, uint64_t h)
 {
     const uint8_t *b = p;
-    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001B3ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001B3ull;
     return h;
 }
 
@@ -37,7 +38,8 @@ static uint64_t end_key(const arena_state *s)
 static size_t slot(const ends *e, uint64_t h)
 {
     size_t i = h & (e->cap - 1);
-    while (e->keys[i] && e->keys[i] != h) i = (i + 1) & (e->cap - 1);
+    while (e->keys[i] && e->keys[i] != h)
+        i = (i + 1) & (e->cap - 1);
     return i;
 }
 
@@ -89,8 +91,10 @@ static void brute(const arena_rules *r, const arena_state *s, int seat, ends *e)
     for (int i = 0; i < n && e->paths < 20000; i++) {
         arena_state *c = r->state_clone(s);
         r->apply(c, legal[i]);
-        if (r->current_player(c) == seat) brute(r, c, seat, e);
-        else e->paths++, (void)add_end(e, c);
+        if (r->current_player(c) == seat)
+            brute(r, c, seat, e);
+        else
+            e->paths++, (void)add_end(e, c);
         r->state_free(c);
     }
 }
@@ -132,8 +136,8 @@ START_TEST(generator_matches_brute_force)
                     clear_ends(&seen);
                     for (int i = 0; i < found; i++) {
                         arena_state *after = play_generated(t.r, s, &turns, i);
-                        REQUIRE(has_end(&e, after), "game %d step %d: turn %d is not a turn",
-                                game, s->steps, i);
+                        REQUIRE(has_end(&e, after), "game %d step %d: turn %d is not a turn", game,
+                                s->steps, i);
                         REQUIRE(add_end(&seen, after), "game %d step %d: turn %d listed twice",
                                 game, s->steps, i);
                         t.r->state_free(after);

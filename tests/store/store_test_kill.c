@@ -16,14 +16,11 @@ static void kill_child(const char *dir, int64_t t, uint32_t start, int fd)
 {
     char err[512];
     store *s = store_open(dir, err, sizeof err);
-    if (!s)
-        _exit(2);
+    if (!s) _exit(2);
     for (uint32_t i = start; i < KILL_MAX; i++) {
         match_record m = st_match(i, 3, (int[]){i % 2, 1 - i % 2, 2}, (double[]){1, 0, 0});
-        if (store_match(s, t, &m, NULL, err, sizeof err) != 0)
-            _exit(3);
-        if (write(fd, &i, sizeof i) != sizeof i)
-            _exit(4);
+        if (store_match(s, t, &m, NULL, err, sizeof err) != 0) _exit(3);
+        if (write(fd, &i, sizeof i) != sizeof i) _exit(4);
     }
     _exit(0);
 }
@@ -44,8 +41,7 @@ static uint32_t kill_round(const char *dir, int64_t t, uint32_t start, uint32_t 
     close(fds[1]);
     while (read(fds[0], &idx, sizeof idx) == sizeof idx) {
         ck_assert_uint_eq(idx, next);
-        if (++next - start == after)
-            ck_assert_int_eq(kill(pid, SIGKILL), 0);
+        if (++next - start == after) ck_assert_int_eq(kill(pid, SIGKILL), 0);
     }
     close(fds[0]);
     int status;

@@ -6,12 +6,10 @@
 
 #include "store_test.h"
 
-
 static int label_index(const pool_data *p, const char *label)
 {
     for (int i = 0; i < p->n_bots; i++)
-        if (strcmp(p->bots[i].label, label) == 0)
-            return i;
+        if (strcmp(p->bots[i].label, label) == 0) return i;
     ck_abort_msg("no bot labelled %s", label);
     return -1;
 }
@@ -40,8 +38,8 @@ START_TEST(pairwise_across_tournaments)
     store *s = store_open(tmp, err, sizeof err);
     ck_assert_msg(s != NULL, "%s", err);
     int64_t t1 = st_tournament(s, "g", "k=1", (entrant *[]){&a, &b, &c}, 3);
-    st_commit(s, t1, 0, 2, (int[]){0, 1}, (double[]){1, -1});     /* A beats B */
-    st_commit(s, t1, 1, 2, (int[]){1, 0}, (double[]){0.5, 0.5});  /* B draws A */
+    st_commit(s, t1, 0, 2, (int[]){0, 1}, (double[]){1, -1});    /* A beats B */
+    st_commit(s, t1, 1, 2, (int[]){1, 0}, (double[]){0.5, 0.5}); /* B draws A */
     /* Same pool, other order of entrants: C, A, B; C and B tie for first. */
     int64_t t2 = st_tournament(s, "g", "k=1", (entrant *[]){&c, &a, &b}, 3);
     st_commit(s, t2, 0, 3, (int[]){0, 1, 2}, (double[]){3, 1, 3});
@@ -126,18 +124,15 @@ START_TEST(rating_snapshot_rows)
     rating_entry entry[2] = {{.elo = 50, .ci95 = 20, .games = 1},
                              {.elo = -50, .ci95 = INFINITY, .games = 1}};
     rating_fit fit = {.n = 2, .entry = entry};
-    ck_assert_msg(store_rating_snapshot(s, t, "g", "", &p, &fit, err, sizeof err) == 0, "%s",
-                  err);
-    ck_assert_msg(store_rating_snapshot(s, 0, "g", "", &p, &fit, err, sizeof err) == 0, "%s",
-                  err);
+    ck_assert_msg(store_rating_snapshot(s, t, "g", "", &p, &fit, err, sizeof err) == 0, "%s", err);
+    ck_assert_msg(store_rating_snapshot(s, 0, "g", "", &p, &fit, err, sizeof err) == 0, "%s", err);
     fit.n = 1;
     ck_assert_int_eq(store_rating_snapshot(s, t, "g", "", &p, &fit, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, db));
     store_pool_free(&p);
     store_close(s);
     ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM rating_history"), 4);
-    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM rating_history WHERE ci95 IS NULL"),
-                     2);
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM rating_history WHERE ci95 IS NULL"), 2);
     ck_assert_int_eq(st_query_int(db, "SELECT sum(elo) FROM rating_history WHERE tournament_id"
                                       " IS NULL"),
                      0);

@@ -16,14 +16,14 @@
 typedef struct sb_geo {
     so_dims dims;
     int npoints;
-    int max_steps;                           /* free segments at the start */
-    int16_t to[SO_MAX_POINTS][SO_DIRS];      /* so_target */
+    int max_steps;                            /* free segments at the start */
+    int16_t to[SO_MAX_POINTS][SO_DIRS];       /* so_target */
     uint64_t seg_key[SO_MAX_POINTS][SO_DIRS]; /* one key per segment, equal at both ends */
     uint64_t ball_key[SO_MAX_POINTS];
     uint64_t side_key;
-    int8_t dist[2][SO_MAX_POINTS]; /* steps (Chebyshev) to the goal seat s attacks */
+    int8_t dist[2][SO_MAX_POINTS];   /* steps (Chebyshev) to the goal seat s attacks */
     int16_t value[2][SO_MAX_POINTS]; /* sb_eval_end for seat s */
-    uint8_t start[SO_MAX_POINTS];  /* blocked steps at the start */
+    uint8_t start[SO_MAX_POINTS];    /* blocked steps at the start */
 } sb_geo;
 
 /* A position: blocked steps per point (pitch.h), the ball, the side to move and

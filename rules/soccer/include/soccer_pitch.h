@@ -34,12 +34,27 @@ typedef struct so_dims {
     uint8_t width, height, goal; /* squares; all even, goal < width */
 } so_dims;
 
-static inline int so_stride(const so_dims *d) { return d->width + 1; }
-static inline int so_num_points(const so_dims *d) { return (d->width + 1) * (d->height + 1); }
-static inline int so_centre(const so_dims *d) { return (d->height / 2) * so_stride(d) + d->width / 2; }
+static inline int so_stride(const so_dims *d)
+{
+    return d->width + 1;
+}
+static inline int so_num_points(const so_dims *d)
+{
+    return (d->width + 1) * (d->height + 1);
+}
+static inline int so_centre(const so_dims *d)
+{
+    return (d->height / 2) * so_stride(d) + d->width / 2;
+}
 /* Goal mouth: x in [so_mouth_lo, so_mouth_hi] on y = 0 and y = height. */
-static inline int so_mouth_lo(const so_dims *d) { return (d->width - d->goal) / 2; }
-static inline int so_mouth_hi(const so_dims *d) { return (d->width + d->goal) / 2; }
+static inline int so_mouth_lo(const so_dims *d)
+{
+    return (d->width - d->goal) / 2;
+}
+static inline int so_mouth_hi(const so_dims *d)
+{
+    return (d->width + d->goal) / 2;
+}
 
 /* Where the step from field point p in direction dir lands: a field point,
  * SO_GOAL_TOP / SO_GOAL_BOTTOM, or SO_OFF. Geometry only (drawn segments are
@@ -53,7 +68,10 @@ void so_pitch_start(const so_dims *d, uint8_t *mask);
 int so_free_segments(const so_dims *d);
 
 /* The seat that scores when the ball enters goal `target` (SO_GOAL_*). */
-static inline int so_scorer(int target) { return target == SO_GOAL_TOP ? 0 : 1; }
+static inline int so_scorer(int target)
+{
+    return target == SO_GOAL_TOP ? 0 : 1;
+}
 
 /* ---- The step rule ------------------------------------------------------
  * The one definition of a step that the module (legal_actions, apply) and the
@@ -63,10 +81,16 @@ static inline int so_scorer(int target) { return target == SO_GOAL_TOP ? 0 : 1; 
 
 /* The free steps of the ball on field point p: bit d set when step d may be
  * made. Legal actions are these directions, ascending. */
-static inline unsigned so_free_steps(const uint8_t *mask, int p) { return (uint8_t)~mask[p]; }
+static inline unsigned so_free_steps(const uint8_t *mask, int p)
+{
+    return (uint8_t)~mask[p];
+}
 
 /* Whether step d of the ball on p is free (one bit of so_free_steps). */
-static inline int so_step_free(const uint8_t *mask, int p, int d) { return !(mask[p] & (1u << d)); }
+static inline int so_step_free(const uint8_t *mask, int p, int d)
+{
+    return !(mask[p] & (1u << d));
+}
 
 /* Writes up to cap of the free steps of the ball on p, ascending; returns how
  * many there are (the module's legal_actions while the game is on). */
@@ -104,8 +128,8 @@ static inline enum so_step so_draw_step(uint8_t *mask, int p, int d, int q)
 /* Undoes so_draw_step of a field step (q >= 0). */
 static inline void so_undraw_step(uint8_t *mask, int p, int d, int q)
 {
-    mask[p] &= (uint8_t)~(1u << d);
-    mask[q] &= (uint8_t)~(1u << (d ^ 4));
+    mask[p] &= (uint8_t) ~(1u << d);
+    mask[q] &= (uint8_t) ~(1u << (d ^ 4));
 }
 
 #endif

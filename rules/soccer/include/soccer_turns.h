@@ -26,11 +26,11 @@ enum sb_result {
 };
 
 typedef struct sb_turn {
-    uint32_t at;    /* offset of its steps in sb_turns.steps */
-    uint16_t len;   /* steps */
-    int16_t end;    /* where the ball ends: a field point or SO_GOAL_* */
-    int8_t result;  /* enum sb_result */
-    int32_t score;  /* free for the caller (ordering) */
+    uint32_t at;   /* offset of its steps in sb_turns.steps */
+    uint16_t len;  /* steps */
+    int16_t end;   /* where the ball ends: a field point or SO_GOAL_* */
+    int8_t result; /* enum sb_result */
+    int32_t score; /* free for the caller (ordering) */
 } sb_turn;
 
 /* Limits shared by all the generations of one search. */
@@ -45,9 +45,9 @@ typedef struct sb_budget {
     const arena_turn *clock;
 } sb_budget;
 
-#define SB_STOP_ON_WIN 1 /* stop at the first winning turn (found: the only one listed) */
-#define SB_WINS_ONLY 2   /* list winning turns only (with STOP_ON_WIN: "can it score?") */
-#define SB_NO_LOSSES 4   /* do not list losing turns (but count them in n_losses) */
+#define SB_STOP_ON_WIN 1  /* stop at the first winning turn (found: the only one listed) */
+#define SB_WINS_ONLY 2    /* list winning turns only (with STOP_ON_WIN: "can it score?") */
+#define SB_NO_LOSSES 4    /* do not list losing turns (but count them in n_losses) */
 #define SB_STOP_AT_PASS 8 /* stop once a passing turn reaches sb_turns.stop_pass */
 
 /* The turns of one position, and the workspace that finds them (reused from
@@ -56,16 +56,16 @@ typedef struct sb_turns {
     sb_turn *turn;
     int n, cap;
     int n_wins, n_losses, n_passes; /* found, listed or not */
-    int best_pass;        /* the best sb_eval_end of the passing turns found */
-    int stop_pass;        /* with SB_STOP_AT_PASS: a best_pass that is good enough */
-    long max_turns;       /* stop listing beyond this many (<= 0: no limit) */
-    int truncated;        /* a limit cut the list short */
+    int best_pass;                  /* the best sb_eval_end of the passing turns found */
+    int stop_pass;                  /* with SB_STOP_AT_PASS: a best_pass that is good enough */
+    long max_turns;                 /* stop listing beyond this many (<= 0: no limit) */
+    int truncated;                  /* a limit cut the list short */
     uint8_t *steps;
     size_t n_steps, steps_cap;
     uint8_t *path;        /* the steps of the node being walked */
     struct sb_seen *seen; /* open-addressing set of node keys */
     size_t seen_cap, n_seen;
-    uint32_t stamp;       /* a slot is in the set when its stamp is this one */
+    uint32_t stamp; /* a slot is in the set when its stamp is this one */
 } sb_turns;
 
 void sb_turns_init(sb_turns *t);

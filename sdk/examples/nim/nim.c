@@ -38,11 +38,26 @@ static arena_game *game_new(const char *text, char *err, size_t errlen)
     return g;
 }
 
-static const char *game_options(const arena_game *g) { return g->options; }
-static int num_players(const arena_game *g) { return (void)g, 2; }
-static int32_t num_actions(const arena_game *g) { return g->heaps * 16; }
-static int max_game_length(const arena_game *g) { return g->heaps * g->heaps; } /* all stones */
-static size_t state_size(const arena_game *g) { return (void)g, sizeof(arena_state); }
+static const char *game_options(const arena_game *g)
+{
+    return g->options;
+}
+static int num_players(const arena_game *g)
+{
+    return (void)g, 2;
+}
+static int32_t num_actions(const arena_game *g)
+{
+    return g->heaps * 16;
+}
+static int max_game_length(const arena_game *g)
+{
+    return g->heaps * g->heaps;
+} /* all stones */
+static size_t state_size(const arena_game *g)
+{
+    return (void)g, sizeof(arena_state);
+}
 
 static arena_state *state_new(const arena_game *g)
 {
@@ -50,11 +65,15 @@ static arena_state *state_new(const arena_game *g)
     if (!s) return NULL;
     s->heaps = (int8_t)g->heaps;
     s->winner = -1;
-    for (int h = 0; h < g->heaps; h++) s->stones[h] = (int8_t)(2 * h + 1);
+    for (int h = 0; h < g->heaps; h++)
+        s->stones[h] = (int8_t)(2 * h + 1);
     return s;
 }
 
-static arena_state *state_clone(const arena_state *s) { return arena_flat_clone(s, sizeof *s); }
+static arena_state *state_clone(const arena_state *s)
+{
+    return arena_flat_clone(s, sizeof *s);
+}
 
 static int current_player(const arena_state *s)
 {
@@ -76,21 +95,29 @@ static int apply(arena_state *s, int32_t a)
     if (s->winner >= 0 || a < 0 || h >= s->heaps || k > s->stones[h]) return -1;
     s->stones[h] = (int8_t)(s->stones[h] - k);
     int left = 0;
-    for (int i = 0; i < s->heaps; i++) left += s->stones[i];
+    for (int i = 0; i < s->heaps; i++)
+        left += s->stones[i];
     if (left == 0) s->winner = s->to_move;
     s->to_move = (int8_t)(1 - s->to_move);
     return 0;
 }
 
-static void returns(const arena_state *s, double *out) { arena_returns_two(out, s->winner); }
-static const char *end_reason(const arena_state *s) { return (void)s, "last stone"; }
+static void returns(const arena_state *s, double *out)
+{
+    arena_returns_two(out, s->winner);
+}
+static const char *end_reason(const arena_state *s)
+{
+    return (void)s, "last stone";
+}
 
 static size_t observation(const arena_state *s, int seat, uint8_t *buf, size_t cap)
 {
-    (void)seat; /* everyone sees everything */
+    (void)seat;                                         /* everyone sees everything */
     uint8_t m[4 + NIM_MAX] = {0x0a, (uint8_t)s->heaps}; /* field 1, packed */
     size_t n = 2;
-    for (int h = 0; h < s->heaps; h++) m[n++] = (uint8_t)s->stones[h];
+    for (int h = 0; h < s->heaps; h++)
+        m[n++] = (uint8_t)s->stones[h];
     if (s->to_move) m[n++] = 0x10, m[n++] = 1; /* field 2; 0 is not written */
     if (n <= cap) memcpy(buf, m, n);
     return n;
@@ -109,7 +136,8 @@ static arena_state *state_from_observation(const arena_game *g, const uint8_t *b
     }
     s->to_move = rest ? 1 : 0;
     int left = 0;
-    for (int h = 0; h < g->heaps; h++) left += s->stones[h];
+    for (int h = 0; h < g->heaps; h++)
+        left += s->stones[h];
     if (left == 0) s->winner = (int8_t)(1 - s->to_move); /* who took the last stone */
     return s;
 }
@@ -119,7 +147,8 @@ static size_t render(const arena_state *s, int seat, char *buf, size_t cap)
     (void)seat;
     arena_text t;
     arena_text_init(&t, buf, cap);
-    for (int h = 0; h < s->heaps; h++) arena_text_add(&t, "heap %d: %d\n", h + 1, s->stones[h]);
+    for (int h = 0; h < s->heaps; h++)
+        arena_text_add(&t, "heap %d: %d\n", h + 1, s->stones[h]);
     arena_text_add(&t, s->winner >= 0 ? "seat %d took the last stone\n" : "seat %d to move\n",
                    s->winner >= 0 ? s->winner : s->to_move);
     return arena_text_len(&t);
@@ -136,27 +165,47 @@ static size_t action_name(const arena_state *s, int32_t a, char *buf, size_t cap
 static int parse_action(const arena_state *s, const char *text, int32_t *a)
 {
     int h, k, end = 0;
-    if (sscanf(text, "%d-%d%n", &h, &k, &end) != 2 || text[end] || h < 1 || h > s->heaps ||
-        k < 1 || k > 16)
+    if (sscanf(text, "%d-%d%n", &h, &k, &end) != 2 || text[end] || h < 1 || h > s->heaps || k < 1 ||
+        k > 16)
         return -1;
     *a = (h - 1) * 16 + k - 1;
     return 0;
 }
 
 static const arena_rules nim_rules = {
-    .abi_version = ARENA_RULES_ABI_VERSION, .struct_size = sizeof(arena_rules),
-    .name = "nim", .version = "1.0", .flags = ARENA_GAME_ZERO_SUM,
+    .abi_version = ARENA_RULES_ABI_VERSION,
+    .struct_size = sizeof(arena_rules),
+    .name = "nim",
+    .version = "1.0",
+    .flags = ARENA_GAME_ZERO_SUM,
     .description = "Nim: take stones from one heap, the last stone wins",
     .options_help = "heaps=4  heaps of 1, 3, 5, ... stones (1..8)",
-    .min_players = 2, .max_players = 2,
-    .game_new = game_new, .game_free = arena_flat_game_free, .game_options = game_options,
-    .num_players = num_players, .num_actions = num_actions,
-    .max_game_length = max_game_length, .state_size = state_size,
-    .state_new = state_new, .state_clone = state_clone, .state_free = arena_flat_free,
-    .current_player = current_player, .legal_actions = legal_actions, .apply = apply,
-    .chance_outcomes = arena_no_chance, .returns = returns, .end_reason = end_reason,
-    .observation = observation, .render = render, .action_name = action_name,
-    .parse_action = parse_action, .state_from_observation = state_from_observation,
+    .min_players = 2,
+    .max_players = 2,
+    .game_new = game_new,
+    .game_free = arena_flat_game_free,
+    .game_options = game_options,
+    .num_players = num_players,
+    .num_actions = num_actions,
+    .max_game_length = max_game_length,
+    .state_size = state_size,
+    .state_new = state_new,
+    .state_clone = state_clone,
+    .state_free = arena_flat_free,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .apply = apply,
+    .chance_outcomes = arena_no_chance,
+    .returns = returns,
+    .end_reason = end_reason,
+    .observation = observation,
+    .render = render,
+    .action_name = action_name,
+    .parse_action = parse_action,
+    .state_from_observation = state_from_observation,
 };
 
-ARENA_EXPORT const arena_rules *arena_rules_entry(void) { return &nim_rules; }
+ARENA_EXPORT const arena_rules *arena_rules_entry(void)
+{
+    return &nim_rules;
+}

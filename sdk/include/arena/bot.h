@@ -173,7 +173,8 @@ typedef const arena_bot *(*arena_bot_entry_fn)(void);
     ARENA_BOT_OPTIONS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS, NULL)
 
 /* The same with flags and an options help text (a bot that takes options). */
-#define ARENA_BOT_OPTIONS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS, HELP) \
+#define ARENA_BOT_OPTIONS(NAME, VERSION, AUTHOR, GAMES, CREATE, ACT, OBSERVE, DESTROY, FLAGS,      \
+                          HELP)                                                                    \
     ARENA_EXPORT const arena_bot *arena_bot_entry(void)                                            \
     {                                                                                              \
         static const arena_bot table = {ARENA_BOT_ABI_VERSION,                                     \

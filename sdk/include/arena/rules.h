@@ -43,9 +43,9 @@ extern "C" {
 #define ARENA_MAX_PLAYERS 8
 
 /* Static traits of a game (flags). */
-#define ARENA_GAME_CHANCE 0x1u      /* has chance nodes */
-#define ARENA_GAME_HIDDEN 0x2u      /* imperfect information */
-#define ARENA_GAME_ZERO_SUM 0x4u    /* returns sum to zero */
+#define ARENA_GAME_CHANCE 0x1u   /* has chance nodes */
+#define ARENA_GAME_HIDDEN 0x2u   /* imperfect information */
+#define ARENA_GAME_ZERO_SUM 0x4u /* returns sum to zero */
 
 typedef struct arena_game arena_game;   /* one configured instance; module-defined */
 typedef struct arena_state arena_state; /* one position; module-defined, flat */
@@ -115,8 +115,7 @@ typedef struct arena_rules {
     /* Perfect-information games: the exact state an observation describes, or
      * NULL when the bytes are not a valid observation. NULL member for hidden
      * information games. */
-    arena_state *(*state_from_observation)(const arena_game *game, const uint8_t *obs,
-                                           size_t len);
+    arena_state *(*state_from_observation)(const arena_game *game, const uint8_t *obs, size_t len);
     /* Hidden-information games: a full state consistent with the observation,
      * drawn with seed (determinisation). NULL member for perfect information. */
     arena_state *(*sample_state)(const arena_game *game, const uint8_t *obs, size_t len,
@@ -143,7 +142,7 @@ typedef struct arena_rules {
 } arena_rules;
 
 /* True when the table `r` is large enough to hold `member`. */
-#define ARENA_RULES_HAS(r, member)                                                          \
+#define ARENA_RULES_HAS(r, member)                                                                 \
     ((r)->struct_size >= offsetof(arena_rules, member) + sizeof((r)->member))
 
 typedef const arena_rules *(*arena_rules_entry_fn)(void);
