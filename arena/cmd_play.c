@@ -96,8 +96,8 @@ static int write_single_log(const char *out_dir, const Arena__MatchLog *log, cha
 {
     char dir[1024], err[512];
     snprintf(dir, sizeof dir, "%s/matches", out_dir);
-    if ((mkdir(out_dir, 0755) && errno != EEXIST) || (mkdir(dir, 0755) && errno != EEXIST)) {
-        fprintf(stderr, "arena match: %s: cannot create directory: %s\n", dir, strerror(errno));
+    if (rundir_mkdirs(dir, err, sizeof err)) {
+        fprintf(stderr, "arena match: %s\n", err);
         return -1;
     }
     time_t now = time(NULL);
@@ -196,6 +196,12 @@ int cmd_match(int argc, char **argv)
             session_close(&s);
             return 2;
         }
+    }
+    if (rundir_out(po.out_dir, err, sizeof err)) { /* before the match, not after it */
+        fprintf(stderr, "arena match: %s\n", err);
+        match_remote_close(remote);
+        session_close(&s);
+        return 2;
     }
     match_spec ms = {.lr = s.lr,
                      .game = s.game,

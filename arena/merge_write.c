@@ -95,6 +95,7 @@ static void free_plan(merged *w, int n)
 static int open_out(merged *w)
 {
     const merge_shard *f = w->m->first;
+    if (rundir_out(w->m->o->out_dir, w->err, sizeof w->err)) return -1;
     w->db = store_open(w->m->o->out_dir, w->err, sizeof w->err);
     if (!w->db) return -1;
     for (int i = 0; i < f->n_entrants; i++)

@@ -3,9 +3,13 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "xalloc.h"
 
 static int make_dir(const char *path, char *err, size_t errlen)
 {
@@ -14,10 +18,50 @@ static int make_dir(const char *path, char *err, size_t errlen)
     return -1;
 }
 
+int rundir_mkdirs(const char *dir, char *err, size_t errlen)
+{
+    /* each missing component in turn; one that exists but is not a
+     * directory fails the final mkdir or the check after it */
+    char *p = xstrdup(dir);
+    for (char *c = p + 1; *c; c++) {
+        if (*c != '/') continue;
+        *c = '\0';
+        if (mkdir(p, 0777) != 0 && errno != EEXIST) break;
+        *c = '/';
+    }
+    free(p);
+    struct stat sb;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "%s: cannot create directory: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (stat(dir, &sb) != 0) {
+        snprintf(err, errlen, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: not a directory", dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(err, errlen, "%s: cannot write here: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int rundir_out(const char *dir, char *err, size_t errlen)
+{
+    char why[4200];
+    if (rundir_mkdirs(dir, why, sizeof why) == 0) return 0;
+    snprintf(err, errlen, "--out %s", why);
+    return -1;
+}
+
 int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len, char *dir,
                 size_t dir_len, char *err, size_t errlen)
 {
-    if (make_dir(out_dir, err, errlen)) return -1;
+    if (rundir_mkdirs(out_dir, err, errlen)) return -1;
     time_t now = time(NULL);
     struct tm tm;
     char stamp[64];

@@ -12,6 +12,16 @@
 
 #include <stddef.h>
 
+/* mkdir -p DIR, then DIR must be a directory this process can write in: 0,
+ * or -1 with err naming the path and why ("DIR: cannot create directory:
+ * ...", "DIR: not a directory", "DIR: cannot write here: ..."). The one
+ * place a results directory is made (the store, the commands' --out). */
+int rundir_mkdirs(const char *dir, char *err, size_t errlen);
+/* The same for the results directory a command was given (--out), checked
+ * before anything is played so that a bad one costs nothing: err says
+ * "--out DIR: why". */
+int rundir_out(const char *dir, char *err, size_t errlen);
+
 int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len, char *dir,
                 size_t dir_len, char *err, size_t errlen);
 

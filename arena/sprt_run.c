@@ -350,6 +350,9 @@ int sprt_run(const sprt_opts *o)
             fprintf(stderr, "arena sprt: %s (%s) has %d seats: give %d --field bots, not %d\n",
                     t.s.name, t.s.options, np, np - 2, o->n_field);
         rc = 2;
+    } else if (rundir_out(o->out_dir, err, sizeof err)) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        rc = 2;
     } else if (open_storage(&t, err, sizeof err)) {
         fprintf(stderr, "arena sprt: %s\n", err);
         rc = 1;

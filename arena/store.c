@@ -11,6 +11,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "rundir.h"
 #include "store_internal.h"
 #include "xalloc.h"
 
@@ -108,27 +109,6 @@ void store__rollback(store *s)
     if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
-/* mkdir -p: creates each missing component; a component that exists but is not
- * a directory is reported by the final check. */
-static int store_mkdirs(const char *dir, char *err, size_t errlen)
-{
-    char *p = xstrdup(dir);
-    struct stat sb;
-    for (char *c = p + 1; *c; c++) {
-        if (*c != '/') continue;
-        *c = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST)
-            break; /* reported below: the final mkdir or stat fails too */
-        *c = '/';
-    }
-    free(p);
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return store_set(err, errlen, "%s: cannot create directory: %s", dir, strerror(errno));
-    if (stat(dir, &sb) != 0) return store_set(err, errlen, "%s: %s", dir, strerror(errno));
-    if (!S_ISDIR(sb.st_mode)) return store_set(err, errlen, "%s: not a directory", dir);
-    return 0;
-}
-
 /* WAL lets readers (a report, `arena ratings`) run while a tournament writes.
  * synchronous=NORMAL in WAL mode loses nothing when the process is killed, only
  * possibly the last commits on power loss; those matches have their logs
@@ -185,7 +165,7 @@ store *store_open(const char *dir, char *err, size_t errlen)
         store_set(err, errlen, "store: no results directory given");
         return NULL;
     }
-    if (store_mkdirs(dir, err, errlen) != 0) return NULL;
+    if (rundir_mkdirs(dir, err, errlen) != 0) return NULL;
     s = store_alloc(dir);
     struct stat sb;
     int fresh = lstat(s->path, &sb) != 0 && errno == ENOENT;

@@ -308,6 +308,7 @@ static tournament_result prepare(tour *t, char *err, size_t errlen)
     tally_init(&t->results, t->s.n);
     t->finished = xcalloc(t->n_items, 1);
     shard_skip_others(&t->shard, t->finished, t->n_items);
+    if (rundir_out(o->out_dir, err, errlen)) return TOURNAMENT_BAD_INPUT;
     if (open_storage(t, err, errlen)) return TOURNAMENT_FAILED;
     return TOURNAMENT_OK;
 }

@@ -1,8 +1,9 @@
 /* cli_test.c -- the promises of README.md's "Commands" section, each through
  * the real arena binary: what `arena games` and `arena bots` print (compared
  * with the README's own examples), each command's --help, `arena check`'s
- * exit statuses, a match (same seed, same game; not stored), a tournament's
- * files, paired seats, progress lines and `DIR/matches/NNNNN.pb`, --resume
+ * exit statuses, a match (same seed, same game; not stored), a bad --out
+ * refused before play, a tournament's files, paired seats, progress lines and
+ * `DIR/matches/NNNNN.pb`, --resume
  * refusing a bot whose .so changed, multiplayer tables from the command line
  * (rotations, --seats all, Games and Pairs), `arena ratings` in every format,
  * the inline and --sandbox=off warnings, replay's exit statuses and
@@ -269,6 +270,38 @@ START_TEST(match_show_and_bad_game_option)
 }
 END_TEST
 
+/* A results directory that cannot be made is refused before anything is
+ * played (a long match is not thrown away at its end), in one line naming
+ * --out and the path (exit 2); a missing one is made with its parents. */
+START_TEST(bad_out_is_named_before_playing)
+{
+    char dir[256], file[300], bad[320], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    snprintf(file, sizeof file, "%s/plain-file", dir);
+    snprintf(bad, sizeof bad, "%s/results", file);
+    ck_assert_int_eq(e2e_run(NULL, "touch %s", file), 0);
+    const char *cmds[] = {"match --game morris random random",
+                          "tournament --game morris --bots random random",
+                          "sprt --game morris random morris_greedy --max-games 2"};
+    for (int i = 0; i < 3; i++) {
+        int rc = e2e_run(&out, "%s %s --out %s", ARENA, cmds[i], bad);
+        char want[400];
+        snprintf(want, sizeof want, "--out %s: cannot create directory: Not a directory\n", bad);
+        ck_assert_msg(rc == 2 && strstr(out, want) && !strstr(out, "Result") &&
+                          !strstr(out, "Tournament ") && !strstr(out, "SPRT "),
+                      "%s: (%d) %s", cmds[i], rc, out);
+        free(out);
+    }
+    char deep[320];
+    snprintf(deep, sizeof deep, "%s/a/b", dir);
+    int rc = e2e_run(&out, "%s match --game morris random random --out %s", ARENA, deep);
+    ck_assert_msg(rc == 0 && strstr(out, "\nLog: "), "(%d) %s", rc, out);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "ls %s/matches/*.pb", deep), 0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* Two builds of one bot version are two players, told apart in the table by
  * name@<first 8 hex of the .so's SHA-256>. */
 START_TEST(two_builds_are_labelled_by_hash)
@@ -427,8 +460,7 @@ START_TEST(resume_of_a_wrong_directory)
     ck_assert_int_ne(e2e_run(NULL, "test -e %s/arena.db", dir), 0);
     free(out);
     rc = e2e_run(&out, "%s tournament --resume %s/nosuch", ARENA, dir);
-    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: No such file or directory"), "(%d) %s", rc,
-                  out);
+    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: No such file or directory"), "(%d) %s", rc, out);
     free(out);
     e2e_rmrf(dir);
 }
@@ -685,6 +717,7 @@ int main(void)
     tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
     tcase_add_test(tc, match_show_and_bad_game_option);
+    tcase_add_test(tc, bad_out_is_named_before_playing);
     tcase_add_test(tc, two_builds_are_labelled_by_hash);
     tcase_add_test(tc, tournament_files_pairs_and_progress);
     tcase_add_test(tc, tournament_live_line_on_a_terminal);
