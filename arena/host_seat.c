@@ -136,9 +136,7 @@ static void hs_over(host_seat *s, const remote_msg *rm)
              m->body_case == ARENA__ARENA_MSG__BODY_GAME_OVER;
     if (ok) {
         char err[400];
-        const Arena__GameOver *g = m->game_over;
-        ok = worker_game_over(s->w, g->returns, (int)g->n_returns, err, sizeof err) ==
-                 OUTCOME_NORMAL &&
+        ok = worker_game_over(s->w, m->game_over, err, sizeof err) == OUTCOME_NORMAL &&
              !worker_cpu_exhausted(s->w); /* as seat_process.c retires it */
     }
     if (m) arena__arena_msg__free_unpacked(m, &s->scratch.alloc);

@@ -46,8 +46,10 @@ static void sp_event(seat *s, arena_event_kind kind, int who, int32_t action)
 static int sp_game_over(seat *s, const double *returns, int num_players)
 {
     seat_process *p = (seat_process *)s;
+    Arena__GameOver over;
+    seat_wire_game_over(returns, num_players, &over);
     char err[200];
-    int rc = worker_game_over(p->w, returns, num_players, err, sizeof err);
+    int rc = worker_game_over(p->w, &over, err, sizeof err);
     if (rc != OUTCOME_NORMAL) return rc;
     /* RLIMIT_CPU counts every game the process served: retire it at half its
      * limit, before the limit can cost a game. */

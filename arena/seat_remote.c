@@ -217,9 +217,8 @@ static int sr_game_over(seat *s, const double *returns, int num_players)
 {
     seat_remote *r = (seat_remote *)s;
     if (r->broken) return OUTCOME_CRASH;
-    Arena__GameOver g = ARENA__GAME_OVER__INIT;
-    g.returns = (double *)returns;
-    g.n_returns = num_players > 0 ? (size_t)num_players : 0;
+    Arena__GameOver g;
+    seat_wire_game_over(returns, num_players, &g);
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_GAME_OVER;
     m.game_over = &g;

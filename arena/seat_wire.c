@@ -39,6 +39,13 @@ void seat_wire_event(arena_event_kind kind, int who, int32_t action, Arena__Even
     ev->action = action;
 }
 
+void seat_wire_game_over(const double *returns, int num_players, Arena__GameOver *over)
+{
+    arena__game_over__init(over);
+    over->returns = (double *)returns;
+    over->n_returns = num_players > 0 ? (size_t)num_players : 0;
+}
+
 void seat_wire_info(const Arena__BotInfo *bi, seat_info *i)
 {
     i->name = text_dup(bi->name);

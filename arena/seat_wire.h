@@ -17,6 +17,8 @@ void seat_wire_setup(const seat_game *g, Arena__Setup *setup, Arena__TimeControl
 void seat_wire_turn(const seat_turn *t, Arena__TurnRequest *turn);
 /* The Event telling a seat that `who` played `action` (or chance drew it). */
 void seat_wire_event(arena_event_kind kind, int who, int32_t action, Arena__Event *ev);
+/* The GameOver carrying the game's returns, one a seat. */
+void seat_wire_game_over(const double *returns, int num_players, Arena__GameOver *over);
 
 /* Who the bot said it is (its BotInfo), copied into i and cleaned
  * (seat_info_clean): the bot's side of the wire is not trusted. */

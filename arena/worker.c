@@ -591,14 +591,11 @@ int worker_event(worker *w, const Arena__Event *event, char *err, size_t errlen)
     return worker_send(w, &m, err, errlen);
 }
 
-int worker_game_over(worker *w, const double *returns, int num_players, char *err, size_t errlen)
+int worker_game_over(worker *w, const Arena__GameOver *over, char *err, size_t errlen)
 {
-    Arena__GameOver g = ARENA__GAME_OVER__INIT;
-    g.returns = (double *)returns;
-    g.n_returns = num_players > 0 ? (size_t)num_players : 0;
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_GAME_OVER;
-    m.game_over = &g;
+    m.game_over = (Arena__GameOver *)over;
     return worker_send(w, &m, err, errlen);
 }
 

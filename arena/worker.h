@@ -93,7 +93,7 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
 int worker_event(worker *w, const Arena__Event *event, char *err, size_t errlen);
 
 /* Ends the current game; the worker is then ready for another Setup. */
-int worker_game_over(worker *w, const double *returns, int num_players, char *err, size_t errlen);
+int worker_game_over(worker *w, const Arena__GameOver *over, char *err, size_t errlen);
 
 /* Whether the bot wants events (has observe()), known after worker_setup. */
 int worker_wants_events(const worker *w);

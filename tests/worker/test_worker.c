@@ -154,8 +154,11 @@ static int play_game(worker *ws[2])
     if (code == OUTCOME_NORMAL) {
         double ret[2];
         rules->returns(s, ret);
+        Arena__GameOver over = ARENA__GAME_OVER__INIT;
+        over.returns = ret;
+        over.n_returns = 2;
         for (int i = 0; i < 2 && code == OUTCOME_NORMAL; i++)
-            code = worker_game_over(ws[i], ret, 2, err, sizeof err);
+            code = worker_game_over(ws[i], &over, err, sizeof err);
     }
     rules->state_free(s);
     rules->game_free(g);
