@@ -295,11 +295,19 @@ store *store_open_read(const char *dir, char *err, size_t errlen)
                   s->path, strerror(errno));
         goto fail;
     }
-    /* A WAL database is read through its -shm file, which a read-only
-     * directory cannot hold: there, nobody can be writing, and the file is
-     * opened as immutable. */
-    char *uri = store_uri(s->path, access(dir, W_OK) == 0 ? "?mode=ro" : "?mode=ro&immutable=1");
-    int rc = sqlite3_open_v2(uri, &s->db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+    /* A WAL database is read through its -wal and -shm files. In a directory
+     * this process may write in, the connection is a writing one held to
+     * reading (query_only): a read-only connection creates those files and
+     * cannot remove them at its close, so every `arena ratings` or report
+     * left an empty arena.db-wal and a 32 KB arena.db-shm beside the store;
+     * a writing one, the last to close, removes them as a tournament does.
+     * A read-only directory cannot hold them: there nobody can be writing,
+     * and the file is opened as immutable. */
+    int writable = access(dir, W_OK) == 0;
+    char *uri = store_uri(s->path, writable ? "" : "?mode=ro&immutable=1");
+    int rc = sqlite3_open_v2(
+        uri, &s->db, (writable ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_URI,
+        NULL);
     free(uri);
     if (rc != SQLITE_OK) {
         if (s->db)
@@ -311,6 +319,7 @@ store *store_open_read(const char *dir, char *err, size_t errlen)
     sqlite3_extended_result_codes(s->db, 1);
     if ((sqlite3_busy_timeout(s->db, 5000) != SQLITE_OK &&
          store__fail(s, err, errlen, "set busy timeout")) ||
+        store__exec(s, "PRAGMA query_only=1", "hold to reading", err, errlen) ||
         store_check(s, "quick_check", err, errlen) ||
         store__exec(s, "PRAGMA cache_size=-128", "set cache_size", err, errlen) ||
         store_read_schema(s, err, errlen))

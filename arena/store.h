@@ -21,9 +21,11 @@ typedef struct store store;
  * newer arena. Every error message names the database file (or the directory)
  * and the failing operation. */
 store *store_open(const char *dir, char *err, size_t errlen);
-/* Opens dir/arena.db read-only for the commands that only read (ratings):
- * never creates the file or the directory, never migrates, works in a
- * read-only directory; an older schema is read as it is. Both opens run
+/* Opens dir/arena.db for the commands that only read (ratings, report,
+ * merge's shards): a connection that refuses every write (query_only), which
+ * removes the WAL files at its close like any last connection; never creates
+ * the file or the directory, never migrates, works in a read-only directory
+ * (there opened immutable); an older schema is read as it is. Both opens run
  * PRAGMA quick_check: a damaged store is
  * an error that says so (as is any later SQLite "corrupt" or "not a
  * database" answer). */

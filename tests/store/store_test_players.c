@@ -205,6 +205,38 @@ START_TEST(reader_creates_nothing)
 }
 END_TEST
 
+/* A reader writes nothing and leaves nothing: an attempt to write through it
+ * is refused, and when it closes no arena.db-wal or arena.db-shm is left
+ * beside the store (a read-only connection used to leave both after every
+ * `arena ratings`). */
+START_TEST(reader_writes_and_leaves_nothing)
+{
+    char *tmp = st_tmpdir(), *db = st_join(tmp, "arena.db"), *wal = st_join(tmp, "arena.db-wal"),
+         *shm = st_join(tmp, "arena.db-shm"), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t = st_tournament(s, "g", "", (entrant *[]){&b, &r}, 2);
+    st_commit(s, t, 0, 2, (int[]){0, 1}, (double[]){1, 0});
+    store_close(s);
+    ck_assert_int_ne(access(wal, F_OK), 0);
+    s = store_open_read(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    pool_data p = load_ok(s);
+    ck_assert_uint_eq(p.n_games, 1);
+    store_pool_free(&p);
+    ck_assert_int_ne(store__exec(s, "DELETE FROM matches", "delete", err, sizeof err), 0);
+    store_close(s);
+    ck_assert_int_ne(access(wal, F_OK), 0);
+    ck_assert_int_ne(access(shm, F_OK), 0);
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM matches"), 1);
+    free(db);
+    free(wal);
+    free(shm);
+    st_rmtree(tmp);
+}
+END_TEST
+
 /* A damaged store seating one entrant twice is an error, not a self-game. */
 START_TEST(one_player_seated_twice_is_an_error)
 {
@@ -260,6 +292,7 @@ Suite *store_players_suite(void)
     tcase_add_test(tc, unlisted_entrant_is_an_error);
     tcase_add_test(tc, schema_1_read_then_migrated);
     tcase_add_test(tc, reader_creates_nothing);
+    tcase_add_test(tc, reader_writes_and_leaves_nothing);
     tcase_add_test(tc, seat_orders_and_entrants_read_back);
     suite_add_tcase(s, tc);
     return s;
