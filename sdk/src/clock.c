@@ -118,10 +118,12 @@ static int64_t clock_slow(void)
         clk.mode = CLOCK_PLAIN;
         if (clock_counter_invariant() && clock_tie_now(&clk.first)) clk.mode = CLOCK_CALIBRATING;
         return clock_mono_us();
-    case CLOCK_CALIBRATING:
-        if (clock_mono_us() - clk.first.us >= CALIBRATE_US && clock_retie(&absurd))
-            clk.mode = CLOCK_COUNTER;
-        break;
+    case CLOCK_CALIBRATING: { /* one clock read a call, not two: this is every call then */
+        int64_t now = clock_mono_us();
+        if (now - clk.first.us >= CALIBRATE_US && clock_retie(&absurd)) clk.mode = CLOCK_COUNTER;
+        if (absurd) clk.mode = CLOCK_PLAIN;
+        return now;
+    }
     case CLOCK_COUNTER:
         clock_retie(&absurd);
         break;
