@@ -372,7 +372,10 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
     struct stat sb;
     memset(st, 0, sizeof *st);
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return arena_errf(err, errlen, "%s: no results directory here", dir);
+        return arena_errf(err, errlen,
+                          "%s: no results directory here: give --out the results directory of "
+                          "your tournaments",
+                          dir);
     char **names;
     size_t n;
     if (list_sorted(dir, is_tournament, &names, &n))

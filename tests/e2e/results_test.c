@@ -84,6 +84,11 @@ START_TEST(ratings_errors_exit_non_zero)
     struct stat sb;
     snprintf(none, sizeof none, "%s/none", dir);
     ck_assert_msg(stat(none, &sb) != 0, "ratings created %s", none);
+    rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, none);
+    ck_assert_msg(rc == 1 && strstr(out, "no results directory here: give --out"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    ck_assert_msg(stat(none, &sb) != 0, "rebuild created %s", none);
     tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 1");
     rc = e2e_run(&out, "%s ratings --game chess --out %s 2>&1", ARENA, dir);
     ck_assert_msg(rc == 2 && strstr(out, "'chess' not found"), "(%d)\n%s", rc, out);
