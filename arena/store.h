@@ -152,6 +152,22 @@ typedef struct pool_data {
  * damaged store can) is an error, never a game of a player against itself. */
 int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
                     size_t errlen);
+/* A tournament's own results, held in memory by the tournament that played
+ * them (tally.h): its pairwise results in entrant positions and the tables
+ * each entrant sat at. They must be exactly its stored matches. */
+typedef struct pool_own {
+    int64_t tournament;
+    int n_entrants;
+    const int *tables;        /* n_entrants */
+    const rating_game *games; /* a, b: entrant positions */
+    size_t n_games;
+} pool_own;
+/* The same pool with own's matches taken from memory instead of read back
+ * (own NULL: store_pool_load). The fit counts results, in any order
+ * (ratings.c), so it is the same pool: what it saves is reading back the
+ * matches just played, most of a fast tournament's end. */
+int store_pool_load_own(store *s, const char *game, const char *options, const pool_own *own,
+                        pool_data *out, char *err, size_t errlen);
 void store_pool_free(pool_data *p);
 /* The distinct option strings with stored matches for a game, sorted; free
  * with store_pools_free. */
@@ -167,5 +183,9 @@ int store_rating_snapshot(store *s, int64_t tournament, const char *game, const 
  * loaded or fitted is an error, never a skipped snapshot. */
 int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options, char *err,
                     size_t errlen);
+/* The same, after tournament own->tournament, with its results from memory
+ * (store_pool_load_own). */
+int store_pool_rate_own(store *s, const char *game, const char *options, const pool_own *own,
+                        char *err, size_t errlen);
 
 #endif

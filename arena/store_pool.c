@@ -122,7 +122,7 @@ static int store_pool_match(pool_acc *acc, const int *bot, const double *ret, in
 
 /* An entrant position of a pool tournament and the copy it is. */
 typedef struct pool_entrant {
-    int64_t tid;
+    int64_t tid, bot;
     int pos, copy;
 } pool_entrant;
 
@@ -138,12 +138,17 @@ typedef struct pool_read {
     size_t n_ent;
     pool_seat *seat;
     size_t n_seat, cap_seat;
+    /* With results in memory (pool_own): the player each of its entrants is,
+     * by entrant position (copy -1: one that sat at no table). */
+    pool_seat *own;
+    int n_own;
 } pool_read;
 
 static void pool_read_free(pool_read *r)
 {
     free(r->ent);
     free(r->seat);
+    free(r->own);
 }
 
 static int store_pool_entrants(store *s, const char *game, const char *options, pool_read *r,
@@ -154,7 +159,6 @@ static int store_pool_entrants(store *s, const char *game, const char *options, 
         " JOIN tournament_entrants te ON te.tournament_id=t.id"
         " WHERE t.game=?1 AND t.options=?2 ORDER BY te.tournament_id, te.position";
     sqlite3_stmt *st;
-    int64_t *bot = NULL;
     size_t cap = 0, first = 0; /* first: where the current tournament's entrants begin */
     int rc;
     if (store__prepare(s, &st, sel, "load pool entrants", err, errlen)) return -1;
@@ -164,26 +168,24 @@ static int store_pool_entrants(store *s, const char *game, const char *options, 
         if (r->n_ent == cap) {
             cap = cap ? 2 * cap : 64;
             r->ent = xrealloc(r->ent, cap * sizeof *r->ent);
-            bot = xrealloc(bot, cap * sizeof *bot);
         }
         size_t k = r->n_ent++;
         pool_entrant *e = &r->ent[k];
         e->tid = sqlite3_column_int64(st, 0);
         e->pos = sqlite3_column_int(st, 1);
-        bot[k] = sqlite3_column_int64(st, 2);
+        e->bot = sqlite3_column_int64(st, 2);
         if (r->ent[first].tid != e->tid) first = k;
         e->copy = 0;
         for (size_t j = first; j < k; j++) /* entrants of a tournament: a handful */
-            e->copy += bot[j] == bot[k];
+            e->copy += r->ent[j].bot == e->bot;
     }
-    free(bot);
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool entrants");
 }
 
-/* The copy of entrant pos of tournament tid; -1 when the store lists no such
+/* Entrant pos of tournament tid, or NULL when the store lists no such
  * entrant (damaged). */
-static int pool_entrant_copy(const pool_read *r, int64_t tid, int pos)
+static const pool_entrant *pool_entrant_find(const pool_read *r, int64_t tid, int pos)
 {
     size_t lo = 0, hi = r->n_ent;
     while (lo < hi) {
@@ -194,7 +196,14 @@ static int pool_entrant_copy(const pool_read *r, int64_t tid, int pos)
         else
             hi = mid;
     }
-    return lo < r->n_ent && r->ent[lo].tid == tid && r->ent[lo].pos == pos ? r->ent[lo].copy : -1;
+    return lo < r->n_ent && r->ent[lo].tid == tid && r->ent[lo].pos == pos ? &r->ent[lo] : NULL;
+}
+
+/* The copy of entrant pos of tournament tid; -1 when there is no such entrant. */
+static int pool_entrant_copy(const pool_read *r, int64_t tid, int pos)
+{
+    const pool_entrant *e = pool_entrant_find(r, tid, pos);
+    return e ? e->copy : -1;
 }
 
 /* One seat read back; match_first is where its match's seats begin. A seat
@@ -224,6 +233,7 @@ static void pool_add_seat(pool_read *r, size_t *match_first, int64_t tid, int64_
 
 #define STORE_POOL_MATCHES " FROM tournaments t JOIN matches m ON m.tournament_id=t.id"
 #define STORE_POOL_WHERE " WHERE t.game=?1 AND t.options=?2"
+#define STORE_POOL_EXCEPT " AND t.id<>?3" /* the tournament whose results are in memory */
 
 /* Schema 7: a row a match, its seats parsed here (the match_seats view
  * parses the same text in SQL at several times the cost). */
@@ -248,12 +258,14 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_read *r, char *err, 
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
 }
 
-static int store_pool_seats(store *s, const char *game, const char *options, pool_read *r,
-                            char *err, size_t errlen)
+/* The seats of the pool's matches, but for tournament `except` (0: none; only
+ * the current schema is read with one). */
+static int store_pool_seats(store *s, const char *game, const char *options, int64_t except,
+                            pool_read *r, char *err, size_t errlen)
 {
     static const char sel_v7[] =
         "SELECT m.tournament_id, m.id, m.seats" STORE_POOL_MATCHES STORE_POOL_WHERE
-        " ORDER BY t.id, m.match_index";
+            STORE_POOL_EXCEPT " ORDER BY t.id, m.match_index";
     /* Older stores, read and not migrated (by `arena ratings`): seat rows;
      * schema 1 has no entrant column, all its seats read as the older ones. */
 #define STORE_POOL_SEATS(ENTRANT)                                                                  \
@@ -269,7 +281,10 @@ static int store_pool_seats(store *s, const char *game, const char *options, poo
     if (store__prepare(s, &st, sel, "load pool games", err, errlen)) return -1;
     store__bind_text(st, 1, game);
     store__bind_text(st, 2, options);
-    if (s->version >= STORE_V_SEAT_JSON) return store_pool_rows(s, st, r, err, errlen);
+    if (s->version >= STORE_V_SEAT_JSON) {
+        sqlite3_bind_int64(st, 3, except);
+        return store_pool_rows(s, st, r, err, errlen);
+    }
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
         pool_add_seat(r, &match_first, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
                       sqlite3_column_int64(st, 2), sqlite3_column_double(st, 3),
@@ -294,8 +309,9 @@ static pool_seat *distinct_players(const pool_read *r, size_t *n)
 {
     size_t k = 0, cap = 16;
     pool_seat *key = xmalloc(cap * sizeof *key);
-    for (size_t i = 0; i < r->n_seat; i++) {
-        const pool_seat *p = &r->seat[i];
+    for (size_t i = 0; i < r->n_seat + (size_t)r->n_own; i++) {
+        const pool_seat *p = i < r->n_seat ? &r->seat[i] : &r->own[i - r->n_seat];
+        if (i >= r->n_seat && p->copy < 0) continue; /* an entrant that never sat */
         size_t lo = 0, hi = k; /* the first key not below p */
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;
@@ -379,22 +395,77 @@ static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *
     return 0;
 }
 
-int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
-                    size_t errlen)
+/* The player each entrant of the tournament in memory is: its bot and copy as
+ * stored with the tournament's entrants (copy -1 for one that sat at no
+ * table, so is no player of it). */
+static int store_pool_own_players(store *s, const pool_own *own, pool_read *r, char *err,
+                                  size_t errlen)
+{
+    r->n_own = own->n_entrants;
+    r->own = xcalloc((size_t)own->n_entrants, sizeof *r->own);
+    for (int e = 0; e < own->n_entrants; e++) {
+        const pool_entrant *pe = pool_entrant_find(r, own->tournament, e);
+        if (!pe)
+            return store__errf(s, err, errlen,
+                               "load pool: tournament %lld has no stored entrant %d",
+                               (long long)own->tournament, e);
+        r->own[e] = (pool_seat){.bot = pe->bot, .copy = own->tables[e] > 0 ? pe->copy : -1};
+    }
+    return 0;
+}
+
+/* The results in memory, as store_pool_games adds the stored ones. */
+static int store_pool_own_games(store *s, const pool_read *r, const pool_own *own, pool_data *out,
+                                char *err, size_t errlen)
+{
+    int *player = xcalloc((size_t)own->n_entrants, sizeof *player);
+    for (int e = 0; e < own->n_entrants; e++) {
+        player[e] = r->own[e].copy < 0 ? -1 : store_pool_index(out, r->own[e].bot, r->own[e].copy);
+        if (player[e] >= 0) out->matches[player[e]] += own->tables[e];
+    }
+    pool_acc acc = {out, out->n_games};
+    int rc = 0;
+    for (size_t i = 0; i < own->n_games && rc == 0; i++) {
+        const rating_game *g = &own->games[i];
+        int a = g->a >= 0 && g->a < own->n_entrants ? player[g->a] : -1;
+        int b = g->b >= 0 && g->b < own->n_entrants ? player[g->b] : -1;
+        if (a < 0 || b < 0 || store_pool_push(&acc, a, b, g->score))
+            rc = store__errf(s, err, errlen,
+                             "load pool: result %zu of tournament %lld pairs "
+                             "entrants %d and %d",
+                             i, (long long)own->tournament, g->a, g->b);
+    }
+    free(player);
+    return rc;
+}
+
+int store_pool_load_own(store *s, const char *game, const char *options, const pool_own *own,
+                        pool_data *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    /* an older schema is only read by readers, never with results in memory */
+    if (own && s->version < STORE_V_SEAT_JSON) own = NULL;
     pool_read r = {0};
     /* One read transaction, so that a tournament committing meanwhile cannot
      * add a seat between the entrants read and the seats read. */
     if (store__exec(s, "BEGIN", "begin read", err, errlen)) return -1;
     int rc = store_pool_entrants(s, game, options, &r, err, errlen);
-    if (rc == 0) rc = store_pool_seats(s, game, options, &r, err, errlen);
+    if (rc == 0)
+        rc = store_pool_seats(s, game, options, own ? own->tournament : 0, &r, err, errlen);
+    if (rc == 0 && own) rc = store_pool_own_players(s, own, &r, err, errlen);
     if (rc == 0) rc = store_pool_players(s, &r, out, err, errlen);
     store__rollback(s); /* read only: ending it is all that is needed */
     if (rc == 0) rc = store_pool_games(s, &r, out, err, errlen);
+    if (rc == 0 && own) rc = store_pool_own_games(s, &r, own, out, err, errlen);
     pool_read_free(&r);
     if (rc) store_pool_free(out);
     return rc;
+}
+
+int store_pool_load(store *s, const char *game, const char *options, pool_data *out, char *err,
+                    size_t errlen)
+{
+    return store_pool_load_own(s, game, options, NULL, out, err, errlen);
 }
 
 void store_pool_free(pool_data *p)

@@ -103,13 +103,13 @@ fail:
     return -1;
 }
 
-int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options, char *err,
-                    size_t errlen)
+static int store_pool_rate_with(store *s, int64_t tournament, const char *game, const char *options,
+                                const pool_own *own, char *err, size_t errlen)
 {
     pool_data pd;
     rating_fit fit;
     char e2[512];
-    if (store_pool_load(s, game, options, &pd, err, errlen)) return -1;
+    if (store_pool_load_own(s, game, options, own, &pd, err, errlen)) return -1;
     int rc = -1;
     if (ratings_fit(pd.n_bots, pd.games, pd.n_games, &fit, e2, sizeof e2) == 0) {
         rc = store_rating_snapshot(s, tournament, game, options, &pd, &fit, err, errlen);
@@ -119,4 +119,16 @@ int store_pool_rate(store *s, int64_t tournament, const char *game, const char *
     }
     store_pool_free(&pd);
     return rc;
+}
+
+int store_pool_rate(store *s, int64_t tournament, const char *game, const char *options, char *err,
+                    size_t errlen)
+{
+    return store_pool_rate_with(s, tournament, game, options, NULL, err, errlen);
+}
+
+int store_pool_rate_own(store *s, const char *game, const char *options, const pool_own *own,
+                        char *err, size_t errlen)
+{
+    return store_pool_rate_with(s, own->tournament, game, options, own, err, errlen);
 }

@@ -213,11 +213,19 @@ static int rate_tournament(tour *t)
 
 /* Refits the persistent pool of this game and options over every stored match
  * and appends the snapshot. A pool that cannot be loaded or fitted is an error
- * (-1, message printed): the snapshot is never silently skipped. */
+ * (-1, message printed): the snapshot is never silently skipped. This run's
+ * matches come from its tally, not read back, when the tally is exactly what
+ * is stored: every match stored (no failure), none from an earlier run (a
+ * resume restores the stored ones by its schedule, and such a store may
+ * predate the entrants of its seats). */
 static int rate_pool(tour *t)
 {
     char err[1024];
-    if (store_pool_rate(t->db, t->tid, t->s.name, t->s.options, err, sizeof err) == 0) return 0;
+    pool_own own = {t->tid, t->s.n, t->results.matches, t->results.games, t->results.n_games};
+    int rc = t->failed || t->o->resume
+                 ? store_pool_rate(t->db, t->tid, t->s.name, t->s.options, err, sizeof err)
+                 : store_pool_rate_own(t->db, t->s.name, t->s.options, &own, err, sizeof err);
+    if (rc == 0) return 0;
     fprintf(stderr, "arena tournament: rating pool: %s\n", err);
     return -1;
 }

@@ -7,6 +7,7 @@
 
 #include "ratings.h"
 #include "store_internal.h"
+#include "tally.h"
 #include "store_test.h"
 
 static pool_data load_ok(store *s)
@@ -237,6 +238,73 @@ START_TEST(reader_writes_and_leaves_nothing)
 }
 END_TEST
 
+/* The pool with a tournament's results taken from memory (its tally) is the
+ * pool read back from the store: the same players, labels and tables, the
+ * same results, and the same fit to the last bit. Two tournaments: a bot
+ * entered twice, a 3-player table, a bot new in the second, and an entrant
+ * that never sits (no player of it). */
+START_TEST(own_results_give_the_stored_pool)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant r = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b")),
+            x = st_entrant("X", "2", SHA("c")), idle = st_entrant("I", "1", SHA("d"));
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t1 = st_tournament(s, "g", "", (entrant *[]){&b, &r, &r}, 3);
+    st_commit(s, t1, 0, 2, (int[]){0, 1}, (double[]){1, -1});
+    st_commit(s, t1, 1, 2, (int[]){2, 0}, (double[]){0, 0});
+    st_commit(s, t1, 2, 3, (int[]){1, 2, 0}, (double[]){2, 0, -2});
+    int64_t t2 = st_tournament(s, "g", "", (entrant *[]){&x, &r, &idle, &r, &b}, 5);
+    const int seats[][3] = {{0, 1, -1}, {3, 0, -1}, {4, 3, 1}, {1, 4, -1}, {0, 3, 4}};
+    const double rets[][3] = {{-1, 1, 0}, {1, -1, 0}, {1, 1, -2}, {0, 0, 0}, {-2, 0, 2}};
+    tally ty;
+    tally_init(&ty, 5);
+    for (int i = 0; i < 5; i++) {
+        int n = seats[i][2] < 0 ? 2 : 3;
+        match_record m = st_match((uint32_t)i, n, seats[i], rets[i]);
+        ck_assert_msg(store_matches(s, t2, &m, 1, err, sizeof err) == 0, "%s", err);
+        tally_add(&ty, &m);
+    }
+    pool_data full = load_ok(s), mem;
+    pool_own own = {t2, 5, ty.matches, ty.games, ty.n_games};
+    ck_assert_msg(store_pool_load_own(s, "g", "", &own, &mem, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(mem.n_bots, full.n_bots);
+    ck_assert_int_eq(full.n_bots, 4); /* B, R#1, R#2, X: I never sat */
+    for (int i = 0; i < full.n_bots; i++) {
+        ck_assert(mem.bots[i].bot_id == full.bots[i].bot_id);
+        ck_assert_int_eq(mem.bots[i].copy, full.bots[i].copy);
+        ck_assert_str_eq(mem.bots[i].label, full.bots[i].label);
+        ck_assert_int_eq(mem.matches[i], full.matches[i]);
+    }
+    ck_assert_uint_eq(mem.n_games, full.n_games);
+    rating_fit fa, fb;
+    ck_assert_msg(ratings_fit(full.n_bots, full.games, full.n_games, &fa, err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_msg(ratings_fit(mem.n_bots, mem.games, mem.n_games, &fb, err, sizeof err) == 0, "%s",
+                  err);
+    for (int i = 0; i < full.n_bots; i++) {
+        ck_assert(memcmp(&fa.entry[i].elo, &fb.entry[i].elo, sizeof(double)) == 0);
+        ck_assert(memcmp(&fa.entry[i].ci95, &fb.entry[i].ci95, sizeof(double)) == 0);
+        ck_assert_int_eq(fa.entry[i].games, fb.entry[i].games);
+        ck_assert_int_eq(fa.entry[i].wins, fb.entry[i].wins);
+        ck_assert_int_eq(fa.entry[i].draws, fb.entry[i].draws);
+    }
+    ratings_free(&fa);
+    ratings_free(&fb);
+    store_pool_free(&mem);
+    /* results in memory that name an entrant the store does not list: refused */
+    own.n_entrants = 6;
+    int tables6[6] = {1, 1, 1, 1, 1, 1};
+    own.tables = tables6;
+    ck_assert_int_ne(store_pool_load_own(s, "g", "", &own, &mem, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "no stored entrant 5"), "%s", err);
+    tally_free(&ty);
+    store_pool_free(&full);
+    store_close(s);
+    st_rmtree(tmp);
+}
+END_TEST
+
 /* A damaged store seating one entrant twice is an error, not a self-game. */
 START_TEST(one_player_seated_twice_is_an_error)
 {
@@ -293,6 +361,7 @@ Suite *store_players_suite(void)
     tcase_add_test(tc, schema_1_read_then_migrated);
     tcase_add_test(tc, reader_creates_nothing);
     tcase_add_test(tc, reader_writes_and_leaves_nothing);
+    tcase_add_test(tc, own_results_give_the_stored_pool);
     tcase_add_test(tc, seat_orders_and_entrants_read_back);
     suite_add_tcase(s, tc);
     return s;
