@@ -301,31 +301,36 @@ static int by_bot_copy(const void *a, const void *b)
     return (x->copy > y->copy) - (x->copy < y->copy);
 }
 
-/* The distinct (bot, copy) pairs of the seats, in that order, in *n keys.
- * A sorted insert: the pairs are the pool's entrants, a handful or a few
- * hundred, where the seats are two a match -- sorting every seat cost more
- * than the rest of the read. */
+/* Adds p to the k sorted keys unless it is there. A sorted insert: the pairs
+ * are the pool's entrants, a handful or a few hundred, where the seats are two
+ * a match -- sorting every seat cost more than the rest of the read. */
+static void key_add(pool_seat **key, size_t *k, size_t *cap, const pool_seat *p)
+{
+    size_t lo = 0, hi = *k; /* the first key not below p */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (by_bot_copy(&(*key)[mid], p) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < *k && by_bot_copy(&(*key)[lo], p) == 0) return;
+    if (*k == *cap) *key = xrealloc(*key, (*cap *= 2) * sizeof **key);
+    memmove(&(*key)[lo + 1], &(*key)[lo], (*k - lo) * sizeof **key);
+    (*key)[lo] = *p;
+    (*k)++;
+}
+
+/* The distinct (bot, copy) pairs of the seats and of the entrants in memory
+ * that sat somewhere, in that order, in *n keys. */
 static pool_seat *distinct_players(const pool_read *r, size_t *n)
 {
     size_t k = 0, cap = 16;
     pool_seat *key = xmalloc(cap * sizeof *key);
-    for (size_t i = 0; i < r->n_seat + (size_t)r->n_own; i++) {
-        const pool_seat *p = i < r->n_seat ? &r->seat[i] : &r->own[i - r->n_seat];
-        if (i >= r->n_seat && p->copy < 0) continue; /* an entrant that never sat */
-        size_t lo = 0, hi = k; /* the first key not below p */
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (by_bot_copy(&key[mid], p) < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo < k && by_bot_copy(&key[lo], p) == 0) continue;
-        if (k == cap) key = xrealloc(key, (cap *= 2) * sizeof *key);
-        memmove(&key[lo + 1], &key[lo], (k - lo) * sizeof *key);
-        key[lo] = *p;
-        k++;
-    }
+    for (size_t i = 0; i < r->n_seat; i++)
+        key_add(&key, &k, &cap, &r->seat[i]);
+    for (int e = 0; e < r->n_own; e++)
+        if (r->own[e].copy >= 0) key_add(&key, &k, &cap, &r->own[e]);
     *n = k;
     return key;
 }
