@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "cli_cmds.h"
 #include "commit.h"
@@ -283,6 +284,11 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
                          size_t errlen)
 {
     int k = t->s.lr->rules->num_players(t->s.game);
+    if (t->s.n < k) /* the wording of arena match's count check */
+        return arena_errf(err, errlen,
+                          "%s (%s) needs %d bots at a table, %d given (a bot may be given "
+                          "more than once)",
+                          t->s.name, t->s.options, k, t->s.n);
     free(t->items);
     if ((t->gauntlet ? schedule_gauntlet : schedule_round_robin)(
             t->s.n, k, rounds, all_orders, seed, &t->items, &t->n_items, err, errlen))

@@ -498,6 +498,25 @@ static int text_rows(const char *out, text_row *rows, int cap, int with_pairs)
  * every 3-subset (4 tables) in its 3 rotations, 9 games and 18 pairwise
  * results each; --seats all plays the 6 orders of each table, on the table's
  * one seed. A bot entered twice is name#1 and name#2. */
+/* Fewer bots than the game seats is refused in arena match's words, before
+ * anything is written. */
+START_TEST(too_few_bots_for_a_table_are_named)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s tournament --game kurnik:players=3 --bots random kurnik_greedy "
+                     "--out %s/r",
+                     ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "arena tournament: kurnik (players=3,max_rounds=300) "
+                                         "needs 3 bots at a table, 2 given"),
+                  "(%d) %s", rc, out);
+    free(out);
+    ck_assert_int_ne(e2e_run(NULL, "test -e %s/r", dir), 0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 START_TEST(multiplayer_tables_from_the_command_line)
 {
     static const struct {
@@ -723,6 +742,7 @@ int main(void)
     tcase_add_test(tc, tournament_live_line_on_a_terminal);
     tcase_add_test(tc, resume_refuses_a_changed_bot);
     tcase_add_test(tc, resume_of_a_wrong_directory);
+    tcase_add_test(tc, too_few_bots_for_a_table_are_named);
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);
     tcase_add_test(tc, ratings_in_every_format);
     tcase_add_test(tc, unsandboxed_modes_warn);
