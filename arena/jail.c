@@ -89,10 +89,12 @@ static unsigned long jc_statvfs_flags(const char *path)
 }
 
 /* Binds src on dst (relative to the new root) and makes it read-only,
- * keeping the flags the kernel locks in a user namespace (noexec, atime). */
-static void jc_bind_ro(jail_child *c, const char *src, const char *dst, const char *what)
+ * keeping the flags the kernel locks in a user namespace (noexec, atime).
+ * Only a system directory brings the mounts below it along (rec): its
+ * read-only remount covers no submount, and nothing of a bot's has any. */
+static void jc_bind_ro(jail_child *c, const char *src, const char *dst, int rec, const char *what)
 {
-    if (mount(src, dst, NULL, MS_BIND | MS_REC, NULL) != 0) jc_fail(c, "bind %s", what);
+    if (mount(src, dst, NULL, MS_BIND | (rec ? MS_REC : 0), NULL) != 0) jc_fail(c, "bind %s", what);
     unsigned long f = MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV;
     if (mount(NULL, dst, NULL, f | jc_statvfs_flags(dst), NULL) != 0)
         jc_fail(c, "make %s read-only", what);
@@ -114,7 +116,7 @@ static void jc_bind_fd(jail_child *c, int fd, const char *dst, int dir, const ch
     } else {
         jc_touch(c, dst);
     }
-    jc_bind_ro(c, src, dst, what);
+    jc_bind_ro(c, src, dst, 0, what);
 }
 
 /* /lib, /lib64, /bin...: the same symbolic link as outside (merged /usr), or
@@ -132,7 +134,7 @@ static void jc_system_dir(jail_child *c, const char *name)
         if (symlink(target, name) != 0) jc_fail(c, "symlink %s", name);
     } else if (S_ISDIR(st.st_mode)) {
         if (mkdir(name, 0755) != 0) jc_fail(c, "mkdir %s", name);
-        jc_bind_ro(c, outside, name, outside);
+        jc_bind_ro(c, outside, name, 1, outside);
     }
 }
 
@@ -151,7 +153,8 @@ static void jc_open_files(jail_child *c)
     c->exe_fd = jc_open_path(c, c->cfg->exe, 0);
     c->bot_fd = jc_open_path(c, c->cfg->bot_path, 0);
     if (c->cfg->rules_path) c->rules_fd = jc_open_path(c, c->cfg->rules_path, 0);
-    if (c->has_data) c->data_fd = jc_open_path(c, c->data_dir, O_DIRECTORY);
+    /* no link: jail_data_dir refused one, and one put there since fails here */
+    if (c->has_data) c->data_fd = jc_open_path(c, c->data_dir, O_DIRECTORY | O_NOFOLLOW);
     if (c->cfg->sdk_lib) c->sdk_fd = jc_open_path(c, c->cfg->sdk_lib, 0);
 }
 
@@ -186,13 +189,13 @@ static void jc_build_root(jail_child *c)
         jc_fail(c, "mount a tmpfs root");
     if (chdir(root) != 0) jc_fail(c, "chdir to the new root");
     if (mkdir("usr", 0755) != 0) jc_fail(c, "mkdir usr");
-    jc_bind_ro(c, "/usr", "usr", "/usr");
+    jc_bind_ro(c, "/usr", "usr", 1, "/usr");
     for (size_t i = 0; i < sizeof sysdirs / sizeof *sysdirs; i++)
         jc_system_dir(c, sysdirs[i]);
     if (mkdir("etc", 0755) != 0) jc_fail(c, "mkdir etc");
     if (access("/etc/ld.so.cache", R_OK) == 0) {
         jc_touch(c, "etc/ld.so.cache");
-        jc_bind_ro(c, "/etc/ld.so.cache", "etc/ld.so.cache", "/etc/ld.so.cache");
+        jc_bind_ro(c, "/etc/ld.so.cache", "etc/ld.so.cache", 0, "/etc/ld.so.cache");
     }
     jc_bind_fd(c, c->exe_fd, "arena", 0, "the arena binary");
     jc_bind_fd(c, c->bot_fd, "bot.so", 0, "the bot");
@@ -428,7 +431,7 @@ static int jail_check_file(const char *path, const char *what, int ns, char *err
     return 0;
 }
 
-int jail_data_dir(const char *bot_path, char *out, size_t outlen)
+int jail_data_dir(const char *bot_path, char *out, size_t outlen, char *err, size_t errlen)
 {
     struct stat st;
     size_t n = strlen(bot_path);
@@ -436,17 +439,28 @@ int jail_data_dir(const char *bot_path, char *out, size_t outlen)
     if (n + 3 > outlen) return 0;
     memcpy(out, bot_path, n);
     memcpy(out + n, ".d", 3);
-    return stat(out, &st) == 0 && S_ISDIR(st.st_mode);
+    if (lstat(out, &st) != 0) return 0;
+    /* Whoever made the bot made this name: as a link it could lead anywhere
+     * (to "/": the host's /proc, the results and their seeds), and the jail
+     * would show the bot whatever it leads to. */
+    if (S_ISLNK(st.st_mode))
+        return jail_fail(err, errlen,
+                         "%s: the bot's data directory is a symbolic link: put the directory "
+                         "itself there (a link could show the bot anything)",
+                         out);
+    return S_ISDIR(st.st_mode);
 }
 
-static void jail_find_data(jail_child *c, const jail_config *cfg)
+static int jail_find_data(jail_child *c, const jail_config *cfg, char *err, size_t errlen)
 {
     if (!cfg->data_dir) {
-        c->has_data = jail_data_dir(cfg->bot_path, c->data_dir, sizeof c->data_dir);
-        return;
+        int rc = jail_data_dir(cfg->bot_path, c->data_dir, sizeof c->data_dir, err, errlen);
+        c->has_data = rc > 0;
+        return rc < 0 ? -1 : 0;
     }
     c->has_data = cfg->data_dir[0] != '\0' && snprintf(c->data_dir, sizeof c->data_dir, "%s",
                                                        cfg->data_dir) < (int)sizeof c->data_dir;
+    return 0;
 }
 
 static int jail_write_file(pid_t pid, const char *name, const char *text)
@@ -531,7 +545,7 @@ static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t
         jail_check_file(cfg->bot_path, "bot", ns, err, errlen) < 0 ||
         (cfg->rules_path && jail_check_file(cfg->rules_path, "rule module", ns, err, errlen) < 0))
         return -1;
-    if (ns) jail_find_data(c, cfg);
+    if (ns && jail_find_data(c, cfg, err, errlen) < 0) return -1;
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
         return jail_fail(err, errlen, "socketpair: %s", strerror(errno));
     c->chan = jail_high(sv[1]);

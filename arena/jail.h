@@ -81,8 +81,10 @@ typedef struct jail_config {
  * (PATH_MAX); 0, or -1 when there is none to bind. */
 int jail_find_sdk(const char *exe, char *out);
 /* The bot's data directory, BOT.d beside BOT.so (the one place that names
- * it): 1 with its path in out when it exists as a directory, else 0. */
-int jail_data_dir(const char *bot_path, char *out, size_t outlen);
+ * it): 1 with its path in out when it exists as a directory, 0 when there is
+ * none, -1 with err set when BOT.d is a symbolic link (refused: it could
+ * lead the jail anywhere). */
+int jail_data_dir(const char *bot_path, char *out, size_t outlen, char *err, size_t errlen);
 
 typedef struct jail {
     pid_t pid;     /* the host's child: the jail's init, or the bot without namespaces */

@@ -128,8 +128,9 @@ int remote_set_bind(remote_set *rs, const seat_config *local, char *err, size_t 
 int remote_pack_data(const char *bot_path, uint8_t **out, size_t *len, char *err, size_t errlen)
 {
     char dir[4096];
-    if (!jail_data_dir(bot_path, dir, sizeof dir))
-        return arena_errf(err, errlen, "%s: no data directory beside it", bot_path);
+    int has = jail_data_dir(bot_path, dir, sizeof dir, err, errlen);
+    if (has < 0) return -1;
+    if (!has) return arena_errf(err, errlen, "%s: no data directory beside it", bot_path);
     return datadir_pack(dir, out, len, err, errlen);
 }
 
@@ -139,10 +140,11 @@ int remote_prepare_entrants(entrant *const *entrants, int n, char *err, size_t e
     for (int i = 0; i < n; i++) {
         entrant *e = entrants[i];
         e->data_sha256[0] = '\0';
-        if (!jail_data_dir(e->path, dir, sizeof dir)) continue;
+        int has = jail_data_dir(e->path, dir, sizeof dir, why, sizeof why);
+        if (!has) continue;
         uint8_t *pack;
         size_t len;
-        if (datadir_pack(dir, &pack, &len, why, sizeof why))
+        if (has < 0 || datadir_pack(dir, &pack, &len, why, sizeof why))
             return arena_errf(err, errlen, "--hosts: %s's data directory cannot travel: %s",
                               e->name, why);
         loader_sha256_bytes(pack, len, e->data_sha256);

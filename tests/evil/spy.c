@@ -32,14 +32,15 @@ static int secret_in(const char *buf, size_t n)
     return 0;
 }
 
-/* Another process: its memory, maps and descriptors must not open at all;
- * its environment and command line must hold nothing of the arena's. */
+/* Another process (the path of its /proc directory): its memory, maps and
+ * descriptors must not open at all; its environment and command line must
+ * hold nothing of the arena's. */
 static void try_process(const char *pid)
 {
     static const char *const files[] = {"environ", "cmdline", "mem", "maps", "fd"};
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
         char path[300];
-        snprintf(path, sizeof path, "/proc/%s/%s", pid, files[i]);
+        snprintf(path, sizeof path, "%s/%s", pid, files[i]);
         int fd = open(path, O_RDONLY | (i == 4 ? O_DIRECTORY : 0));
         if (fd < 0) continue;
         static char buf[1 << 16];
@@ -49,22 +50,37 @@ static void try_process(const char *pid)
     }
 }
 
-static void attack(void)
+/* Everything under root ("" for the jail's own root): the processes of the
+ * /proc there, other people's files, the arena's temporary and results
+ * directories. */
+static void attack_under(const char *root)
 {
-    char self[32];
+    char self[32], dir[300];
     snprintf(self, sizeof self, "%d", (int)getpid());
-    DIR *d = opendir("/proc");
+    snprintf(dir, sizeof dir, "%s/proc", root);
+    DIR *d = opendir(dir);
     struct dirent *e;
     while (d && (e = readdir(d)))
-        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && strcmp(e->d_name, self) != 0)
-            try_process(e->d_name);
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && strcmp(e->d_name, self) != 0) {
+            char pid[300];
+            snprintf(pid, sizeof pid, "%s/%s", dir, e->d_name);
+            try_process(pid);
+        }
     if (d) closedir(d);
-    /* other people's files, the arena's temporary and results directories */
     static const char *const places[] = {"/tmp",          "/root",    "/home",
                                          "/work",         "/var",     "/etc/passwd",
                                          "/etc/hostname", "/dev/shm", "/run"};
-    for (size_t i = 0; i < sizeof places / sizeof *places; i++)
-        if (access(places[i], F_OK) == 0) leak("found", places[i]);
+    for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
+        char path[300];
+        snprintf(path, sizeof path, "%s%s", root, places[i]);
+        if (access(path, F_OK) == 0) leak("found", path);
+    }
+}
+
+static void attack(void)
+{
+    attack_under("");
+    attack_under("/bot.d"); /* its data directory: only its own files may be there */
     if (getppid() > 1) leak("sees a parent outside", "getppid");
     if (getenv("ARENA_SPY_SECRET") || getenv("HOME") || getenv("PATH")) leak("environment", "");
 }

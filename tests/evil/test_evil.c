@@ -246,6 +246,35 @@ START_TEST(broken_files_are_named)
 }
 END_TEST
 
+/* BOT.d is the bot's to fill, so its name is the bot author's too: as a
+ * symbolic link to "/" it once showed the spy, at /bot.d, the host's whole
+ * tree and its /proc (the arena's command line with the seed). Such a link is
+ * refused in one line; a real BOT.d shows the spy only itself. */
+START_TEST(a_linked_data_directory_is_refused)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(
+        e2e_run(NULL, "cp %s %s/spy.so && ln -s / %s/spy.d", evil_path("spy"), dir, dir), 0);
+    const char *cmd = "ARENA_SPY_SECRET=xyzzy %s match --game kursk %s/spy.so random --move-time "
+                      "5000 --seed 424242 --out %s/out 2>&1";
+    int rc = e2e_run(&out, cmd, ARENA, dir, dir);
+    char want[400];
+    snprintf(want, sizeof want, "%s/spy.d: the bot's data directory is a symbolic link", dir);
+    ck_assert_msg(rc == 2 && strstr(out, want) && !strstr(out, "spy: "),
+                  "a linked BOT.d was not refused (%d):\n%.3000s", rc, out);
+    free(out);
+    ck_assert_int_eq(
+        e2e_run(NULL, "rm %s/spy.d && mkdir %s/spy.d && echo 1 > %s/spy.d/book", dir, dir, dir), 0);
+    rc = e2e_run(&out, cmd, ARENA, dir, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Result:") && !strstr(out, "spy: ") &&
+                      !strstr(out, "illegal action"),
+                  "the spy reached something through its data directory (%d):\n%.3000s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A host without user namespaces (nouserns makes clone refuse them): an
  * unprivileged arena says so and refuses, and plays with the weaker isolation
  * only when asked for it by name; a root arena builds the jail without a user
@@ -421,6 +450,7 @@ int main(void)
     tcase_add_test(tc, flood_is_garbage_and_bounded);
     tcase_add_test(tc, answer_nobody_asked_for);
     tcase_add_test(tc, jail_hides_everything_else);
+    tcase_add_test(tc, a_linked_data_directory_is_refused);
     tcase_add_test(tc, broken_files_are_named);
     tcase_add_test(tc, no_user_namespaces);
     tcase_add_test(tc, constructor_cannot_stack_a_filter);

@@ -160,7 +160,17 @@ ln -s /etc/passwd "$t/booked.d/link"
 grep -qF "booker's data directory cannot travel: $t/booked.d/link: not a regular file or a directory" \
     "$t/booked.out" || fail "BOT.d with a link: unclear"
 [ -e "$t/x" ] && fail "a refused tournament wrote results"
-rm -rf "$t/booked.d/link" "$t"/b*.out "$t/eqb.out" "$t/blocal" "$t/bhost" "$t/bhost2"
+rm -rf "$t/booked.d/link"
+# nor does a BOT.d that is itself a link (to "/" it would pack the arena's files)
+mv "$t/booked.d" "$t/booked.real" && ln -s / "$t/booked.d"
+"$arena" tournament $bargs --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/booked.out" 2>&1
+[ $? = 2 ] || fail "a data directory that is a symbolic link was not refused on --hosts"
+grep -qF "$t/booked.d: the bot's data directory is a symbolic link" "$t/booked.out" ||
+    fail "BOT.d a link: unclear"
+[ -e "$t/x" ] && fail "a refused tournament wrote results"
+rm -f "$t/booked.d" && mv "$t/booked.real" "$t/booked.d"
+rm -rf "$t"/b*.out "$t/eqb.out" "$t/blocal" "$t/bhost" "$t/bhost2"
 
 # --- 4. a file whose bytes do not match its hash ----------------------------------
 fake=0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
