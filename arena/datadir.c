@@ -76,17 +76,28 @@ static uint8_t *dd_read(const char *full, size_t size, dd_list *l, char *err, si
     return buf;
 }
 
-/* Every entry below dir/rel (rel "" for the top), depth first. */
-static int dd_walk(const char *dir, const char *rel, dd_list *l, char *err, size_t errlen)
+/* Every entry below dir/rel (rel "" for the top, at depth 0), depth first.
+ * The tree is the bot author's: its depth and its count of entries are
+ * bounded before they cost the arena its stack or its memory. */
+static int dd_walk(const char *dir, const char *rel, int depth, dd_list *l, char *err,
+                   size_t errlen)
 {
     char here[8192];
     snprintf(here, sizeof here, "%s%s%s", dir, *rel ? "/" : "", rel);
+    if (depth > DATADIR_MAX_DEPTH)
+        return arena_errf(err, errlen, "%s: more than %d directories deep", here,
+                          DATADIR_MAX_DEPTH);
     DIR *d = opendir(here);
     if (!d) return arena_errf(err, errlen, "%s: %s", here, strerror(errno));
     int rc = 0;
     struct dirent *de;
     while (rc == 0 && (de = readdir(d))) {
         if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0) continue;
+        if (l->n >= DATADIR_MAX_ENTRIES) {
+            rc = arena_errf(err, errlen, "%s: the data directory holds more than %d entries", dir,
+                            DATADIR_MAX_ENTRIES);
+            break;
+        }
         char sub[4096], full[8192];
         if (snprintf(sub, sizeof sub, "%s%s%s", rel, *rel ? "/" : "", de->d_name) >=
             (int)sizeof sub) {
@@ -99,7 +110,7 @@ static int dd_walk(const char *dir, const char *rel, dd_list *l, char *err, size
             rc = arena_errf(err, errlen, "%s: %s", full, strerror(errno));
         } else if (S_ISDIR(st.st_mode)) {
             dd_add(l, xstrdup(sub), 1, NULL, 0);
-            rc = dd_walk(dir, sub, l, err, errlen);
+            rc = dd_walk(dir, sub, depth + 1, l, err, errlen);
         } else if (S_ISREG(st.st_mode)) {
             uint8_t *data = dd_read(full, (size_t)st.st_size, l, err, errlen);
             if (data)
@@ -127,7 +138,7 @@ int datadir_pack(const char *dir, uint8_t **out, size_t *len, char *err, size_t 
     dd_list l = {0};
     *out = NULL;
     *len = 0;
-    if (dd_walk(dir, "", &l, err, errlen)) {
+    if (dd_walk(dir, "", 0, &l, err, errlen)) {
         dd_list_free(&l);
         return -1;
     }

@@ -10,7 +10,9 @@
  *     sorted bytewise by path), so the hash names the tree's content.
  *  2. Only directories and regular files travel; anything else below BOT.d
  *     (a symbolic link, a device, a socket) refuses the pack with a line
- *     naming it, as does a tree over DATADIR_MAX_BYTES.
+ *     naming it, as does a tree over DATADIR_MAX_BYTES, DATADIR_MAX_ENTRIES
+ *     or DATADIR_MAX_DEPTH (the tree is the bot author's: packing it must
+ *     not cost the arena its stack or its memory).
  *  3. Unpacking trusts nothing: a path that is absolute, has an empty, '.'
  *     or '..' component, repeats, or lies below a file is refused before
  *     anything is written; the tree is built under a temporary name and
@@ -24,6 +26,8 @@
 #include <stdint.h>
 
 #define DATADIR_MAX_BYTES (256 << 20) /* a pack at most, as a bot's file (remote_wire.h) */
+#define DATADIR_MAX_ENTRIES 10000     /* files and directories, all told */
+#define DATADIR_MAX_DEPTH 32          /* directories below BOT.d */
 
 /* Packs dir into *out (malloc'd, *len bytes). 0, or -1 with a one-line
  * error naming the path. */

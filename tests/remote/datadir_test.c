@@ -210,6 +210,52 @@ START_TEST(hostile_packs_write_nothing)
 }
 END_TEST
 
+/* The tree is the bot author's: one deeper than DATADIR_MAX_DEPTH (it once
+ * ran the packer's recursion off the arena's stack) or with more than
+ * DATADIR_MAX_ENTRIES entries is refused, naming the limit; at the limits it
+ * packs. */
+START_TEST(deep_and_wide_trees_are_bounded)
+{
+    char root[4096], src[4200], path[8400], err[600];
+    support_tmpdir(root, sizeof root);
+    snprintf(src, sizeof src, "%s/bot.d", root);
+    sub(root, "bot.d");
+    snprintf(path, sizeof path, "%s", src);
+    for (int d = 0; d < DATADIR_MAX_DEPTH; d++) {
+        strcat(path, "/a");
+        ck_assert_int_eq(mkdir(path, 0755), 0);
+    }
+    uint8_t *p = NULL;
+    size_t n;
+    ck_assert_msg(datadir_pack(src, &p, &n, err, sizeof err) == 0, "%s", err);
+    free(p);
+    p = NULL;
+    strcat(path, "/a");
+    ck_assert_int_eq(mkdir(path, 0755), 0);
+    ck_assert_int_eq(datadir_pack(src, &p, &n, err, sizeof err), -1);
+    ck_assert_ptr_null(p);
+    ck_assert_msg(strstr(err, "more than 32 directories deep"), "%s", err);
+    rmdir(path);
+    /* with the directories above: DATADIR_MAX_ENTRIES in all, then one more */
+    for (int i = DATADIR_MAX_DEPTH; i < DATADIR_MAX_ENTRIES; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "f%d", i);
+        put(src, name, "");
+    }
+    ck_assert_msg(datadir_pack(src, &p, &n, err, sizeof err) == 0, "%s", err);
+    free(p);
+    p = NULL;
+    put(src, "one-more", "");
+    ck_assert_int_eq(datadir_pack(src, &p, &n, err, sizeof err), -1);
+    ck_assert_ptr_null(p);
+    char want[4400];
+    snprintf(want, sizeof want, "%s: the data directory holds more than %d entries", src,
+             DATADIR_MAX_ENTRIES);
+    ck_assert_msg(strstr(err, want), "%s", err);
+    support_rmrf(root);
+}
+END_TEST
+
 static Suite *datadir_suite(void)
 {
     Suite *s = suite_create("datadir");
@@ -218,6 +264,7 @@ static Suite *datadir_suite(void)
     tcase_add_test(tc, only_files_and_directories_travel);
     tcase_add_test(tc, paths_out_of_the_directory_are_refused);
     tcase_add_test(tc, hostile_packs_write_nothing);
+    tcase_add_test(tc, deep_and_wide_trees_are_bounded);
     suite_add_tcase(s, tc);
     return s;
 }
