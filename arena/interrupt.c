@@ -61,6 +61,13 @@ static void interrupt_remove_ipc(void)
     if (d) closedir(d);
 }
 
+void interrupt_report_stored(const interrupt_info *info, size_t committed, const char *lead)
+{
+    fprintf(stderr, "arena tournament: %zu of %zu matches stored. %s%co finish it:\n  %s\n",
+            info->stored_before + committed, info->planned, lead ? lead : "", lead ? 't' : 'T',
+            info->resume_cmd);
+}
+
 static void *interrupt_watch(void *arg)
 {
     interrupt_info *info = arg;
@@ -73,10 +80,9 @@ static void *interrupt_watch(void *arg)
     fprintf(stderr, "\narena tournament: interrupted; storing the finished matches...\n");
     int failed = commit_flush(info->commit) != 0;
     pthread_mutex_lock(&info->commit->lock);
-    size_t stored = info->stored_before + info->commit->committed;
+    size_t committed = info->commit->committed;
     pthread_mutex_unlock(&info->commit->lock);
-    fprintf(stderr, "arena tournament: %zu of %zu matches stored%s. To finish it:\n  %s\n", stored,
-            info->planned, failed ? " (storing the last ones failed)" : "", info->resume_cmd);
+    interrupt_report_stored(info, committed, failed ? "Storing the last ones failed; " : NULL);
     fflush(stderr);
     fflush(stdout);
     interrupt_remove_ipc();

@@ -31,5 +31,10 @@ typedef struct interrupt_info {
 int interrupt_arm(interrupt_info *info);
 /* Restores the previous SIGINT action and stops the watcher. */
 void interrupt_disarm(void);
+/* The line that ends a run that did not finish (Ctrl-C here, a failed store
+ * in the tournament), on stderr: "N of M matches stored. To finish it:" and
+ * the resume command; lead, when not NULL, comes before "to finish it" (say
+ * "Once the cause above is fixed, "). committed: stored by this run. */
+void interrupt_report_stored(const interrupt_info *info, size_t committed, const char *lead);
 
 #endif

@@ -213,17 +213,17 @@ static int rate_tournament(tour *t)
 }
 
 /* Refits the persistent pool of this game and options over every stored match
- * and appends the snapshot. A pool that cannot be loaded or fitted is an error
- * (-1, message printed): the snapshot is never silently skipped. This run's
- * matches come from its tally, not read back, when the tally is exactly what
- * is stored: every match stored (no failure), none from an earlier run (a
+ * and appends the snapshot; only after every match was stored. A pool that
+ * cannot be loaded or fitted is an error (-1, message printed): the snapshot
+ * is never silently skipped. This run's matches come from its tally, not read
+ * back, when the tally is exactly what is stored: none from an earlier run (a
  * resume restores the stored ones by its schedule, and such a store may
  * predate the entrants of its seats). */
 static int rate_pool(tour *t)
 {
     char err[1024];
     pool_own own = {t->tid, t->s.n, t->results.matches, t->results.games, t->results.n_games};
-    int rc = t->failed || t->o->resume
+    int rc = t->o->resume
                  ? store_pool_rate(t->db, t->tid, t->s.name, t->s.options, err, sizeof err)
                  : store_pool_rate_own(t->db, t->s.name, t->s.options, &own, err, sizeof err);
     if (rc == 0) return 0;
@@ -441,9 +441,14 @@ static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *e
                 remote_prepare_entrants(t->s.entrants, t->s.n, err, errlen) == 0) &&
                find_anchor(t, err, errlen) == 0 && restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
-        t->was_finished = row.finished;
         t->shard = (shard_spec){row.shard, row.shards};
         shard_skip_others(&t->shard, t->finished, t->n_items);
+        /* finished with nothing left to play: before 2026-12 a run whose
+         * store failed was marked finished with its matches missing */
+        size_t left = 0;
+        for (size_t i = 0; i < t->n_items; i++)
+            left += !t->finished[i];
+        t->was_finished = row.finished && left == 0;
         rc = TOURNAMENT_OK;
     }
     store_tournament_row_free(&row);
@@ -524,27 +529,33 @@ tournament_result tournament_run(const tournament_opts *o)
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;
         }
-        if (t.shard.count) { /* rated when merged (arena merge) */
-            shard_summary(&t, n_play);
+        if (t.failed) {
+            /* Not finished, and nothing written from what is not stored:
+             * --resume plays the rest once the cause is fixed, then rates. */
+            interrupt_report_stored(&intr, t.commit.committed, "Once the cause above is fixed, ");
+            rc = TOURNAMENT_FAILED;
         } else {
-            if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
-            if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
+            if (t.shard.count) { /* rated when merged (arena merge) */
+                shard_summary(&t, n_play);
+            } else {
+                if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
+                if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
+            }
+            if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
+                fprintf(stderr, "arena tournament: %s\n", err);
+                rc = TOURNAMENT_FAILED;
+            }
+            /* a shard's report is written by the merge of all of them */
+            if (!o->no_report && !t.shard.count &&
+                report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
+                fprintf(stderr, "arena tournament: report: %s\n", err);
+                rc = TOURNAMENT_FAILED;
+            }
+            if (!t.shard.count)
+                printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
+                       "crosstable.txt, matches/)\n",
+                       t.dir, o->no_report ? "" : "index.html, ");
         }
-        if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
-            fprintf(stderr, "arena tournament: %s\n", err);
-            rc = TOURNAMENT_FAILED;
-        }
-        /* a shard's report is written by the merge of all of them */
-        if (!o->no_report && !t.shard.count &&
-            report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
-            fprintf(stderr, "arena tournament: report: %s\n", err);
-            rc = TOURNAMENT_FAILED;
-        }
-        if (t.failed) rc = TOURNAMENT_FAILED;
-        if (!t.shard.count)
-            printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
-                   "crosstable.txt, matches/)\n",
-                   t.dir, o->no_report ? "" : "index.html, ");
     } else {
         fprintf(stderr, "arena tournament: %s\n", err);
     }

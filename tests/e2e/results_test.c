@@ -229,6 +229,18 @@ START_TEST(games_and_pairs_agree)
 }
 END_TEST
 
+/* The line of a run that did not finish: how many of how many are stored. */
+static int stored_line(const char *out, long long *stored, long long *planned)
+{
+    for (const char *line = out, *next; line; line = next) {
+        next = strchr(line, '\n');
+        if (next) next++;
+        if (sscanf(line, "arena tournament: %lld of %lld matches stored", stored, planned) == 2)
+            return 1;
+    }
+    return 0;
+}
+
 /* Item 7: Ctrl-C stores what finished, says how many and how to resume, and
  * exits 130; the count printed is the count stored. */
 START_TEST(ctrl_c_says_how_to_resume)
@@ -245,20 +257,61 @@ START_TEST(ctrl_c_says_how_to_resume)
     int rc = e2e_interrupt(&out, dir, ready, cmd);
     ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
     long long stored = -1, planned = -1;
-    int found = 0; /* the line "arena tournament: N of M matches stored..." */
-    for (const char *line = out, *next; line && !found; line = next) {
-        next = strchr(line, '\n');
-        if (next) next++;
-        found =
-            sscanf(line, "arena tournament: %lld of %lld matches stored", &stored, &planned) == 2;
-    }
-    ck_assert_msg(found, "%s", out);
+    ck_assert_msg(stored_line(out, &stored, &planned), "%s", out);
     ck_assert_int_eq(planned, 10000);
     ck_assert_int_eq(stored, e2e_query_int(dir, "SELECT count(*) FROM matches"));
     char want[400];
     snprintf(want, sizeof want, "  arena tournament --resume %s/2", dir);
     ck_assert_msg(strstr(out, want), "%s", out);
     free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A store that fails during the run (here a segment over the file size
+ * limit): the run stops, names the cause, says how many are stored and how to
+ * resume, exits 1 and writes no table; the tournament stays unfinished and
+ * unrated (it once was marked finished, so its resume never rated the pool).
+ * The resume plays the rest and rates it all as an unbroken run does. */
+START_TEST(a_failed_store_stops_unfinished)
+{
+    char dir[256], clean[300], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    const char *args = "tournament --game morris --bots random random --rounds 500 --isolation "
+                       "inline --seed 9 --move-time 5000 --quiet";
+    /* 100 KB: the first group's segment (about 1.4 KB a match) is over it */
+    int rc = e2e_run(&out, "bash -c \"trap '' XFSZ; ulimit -f 100; exec %s %s --out %s\"", ARENA,
+                     args, dir);
+    long long stored = -1, planned = -1;
+    ck_assert_msg(rc == 1 && strstr(out, "File too large") && stored_line(out, &stored, &planned) &&
+                      strstr(out, "Once the cause above is fixed, to finish it:") &&
+                      !strstr(out, "Results:") && !strstr(out, "Rank"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(planned, 1000);
+    ck_assert_int_eq(stored, e2e_query_int(dir, "SELECT count(*) FROM matches"));
+    ck_assert_int_lt(stored, 1000);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
+                     1);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 0);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    ck_assert_int_ne(e2e_run(NULL, "test -e %s/ratings.txt", tdir), 0);
+
+    rc = e2e_run(&out, "%s tournament --resume %s --isolation inline", ARENA, tdir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 1000);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
+                     0);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 2);
+    snprintf(clean, sizeof clean, "%s/clean", dir);
+    char *whole;
+    rc = e2e_run(&whole, "%s %s --out %s", ARENA, args, clean);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, whole);
+    const char *a = strstr(out, "\nRank"), *b = strstr(whole, "\nRank");
+    ck_assert_msg(a && b && strncmp(a, b, strcspn(b, "F")) == 0, "resumed:\n%s\nunbroken:\n%s", out,
+                  whole);
+    free(out);
+    free(whole);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -358,6 +411,7 @@ static Suite *results_suite(void)
     tcase_add_test(tc, games_and_pairs_agree);
     tcase_add_test(tc, ctrl_c_says_how_to_resume);
     tcase_add_test(tc, resume_refuses_and_adds_nothing);
+    tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
     tcase_add_test(tc, check_failure_replays_in_its_seat);
     suite_add_tcase(s, tc);
