@@ -1,5 +1,6 @@
 /* cli.c -- the `arena` command line: dispatch to subcommands and the help. */
 #include <stdio.h>
+#include <signal.h>
 #include <string.h>
 
 #include "cli.h"
@@ -57,6 +58,10 @@ static void usage(FILE *out)
 
 int cli_main(int argc, char **argv)
 {
+    /* A file over the size limit (ulimit -f) is then a write error that names
+     * the file, with what is stored kept and the resume command printed,
+     * not a kill without a word. Seat hosts get the default back (worker.c). */
+    signal(SIGXFSZ, SIG_IGN);
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         if (argc >= 3 && strcmp(argv[1], "help") == 0) {

@@ -389,6 +389,7 @@ static int worker_launch(worker *w, const worker_config *cfg, int out_wr, char *
     sigaddset(&dfl, SIGPIPE);
     sigaddset(&dfl, SIGINT);
     sigaddset(&dfl, SIGTERM);
+    sigaddset(&dfl, SIGXFSZ);
     posix_spawn_file_actions_init(&fa);
     posix_spawnattr_init(&at);
     /* stdin from /dev/null; stdout and stderr into a pipe the arena drains
