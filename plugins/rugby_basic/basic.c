@@ -1,6 +1,6 @@
 /* basic.c -- rugby_basic: the reference Graj w RUGBY player. It lays out its
- * marks at random, each on a uniformly drawn field of those it may take (which
- * makes every valid layout equally likely, as setup=random does), and guesses
+ * marks at random, each on a uniformly drawn field of those it may take (as
+ * setup=random does, so the module's sample_state is its exact posterior), and guesses
  * uniformly among the fields of the opponent's board it has not guessed yet.
  * The legal actions are exactly those choices, so it needs no more than them;
  * all its randomness comes from the seed the arena hands it. */

@@ -6,15 +6,21 @@
  * gives NULL). Each board the viewer cannot see whole is then completed:
  *  - during the setup nothing of it is revealed yet, so its first `placed`
  *    marks are laid out as setup=random would lay them out, mark by mark;
- *  - in play, the marks not yet found are drawn uniformly among all complete
- *    layouts that agree with the revealed fields. The only coupling between
- *    fields is "as many P as O in every column", so the number of new O per
- *    column is drawn by counting completions column by column (a small dynamic
+ *  - in play, the marks not yet found are drawn from the posterior of a
+ *    layout made as setup=random makes it (mark by mark, each on a uniformly
+ *    drawn field it may take), given the revealed fields. That is not uniform
+ *    over valid layouts: the O are a uniform subset of the in-goal, but the P
+ *    of a column holding k of them are then one of C(3,k) equally likely
+ *    choices, so a layout's chance is proportional to the product over
+ *    columns of 1 / C(3,k) (a column of 3 O takes its 3 P for sure; its
+ *    layouts are 3 times as likely as those of a column of 1 O, each of whose
+ *    P is one of 3). Everything else (black fields, midfield marks) is a
+ *    uniform subset of what is left. So the number of new O per column is
+ *    drawn by weighing completions column by column (a small dynamic
  *    programme over 7 columns), then the fields inside each column, the black
- *    fields and the midfield marks are uniform subsets of what is left. A
- *    random layout (setup=random, or any player who lays out uniformly) is
- *    uniform over valid layouts too, so against it this is the exact
- *    posterior.
+ *    fields and the midfield marks are uniform subsets of what is left.
+ *    Against setup=random, or a player who lays out like it (rugby_basic),
+ *    this is the exact posterior; against any other player it is a prior.
  * Last, the observation of the sampled position must give back the very bytes
  * it was drawn from; anything the checks above missed fails there. */
 #include <stdlib.h>
@@ -23,6 +29,8 @@
 #include "arena/sdk.h"
 #include "games/rugby.pb-c.h"
 #include "rugby.h"
+
+#define ZONE_ROWS 3 /* of the in-goal and of the 10-metre zone: a column's fields there */
 
 /* The fields of one column or zone that are still unknown. */
 typedef struct field_set {
@@ -102,17 +110,26 @@ static int survey(const uint8_t *board, int tries, hidden *h)
     return 0;
 }
 
-/* Completions of the O and P of columns c.. with k new O among them: w[c][k]. */
+/* The weight of column c's completions with a new O in it: how many there
+ * are (fields for the new O and for the P that match them) times the chance
+ * setup=random gives each, 1 / C(3, the column's O). */
+static double column_weight(const hidden *h, int c, int a)
+{
+    int o = h->known_o[c] + a, b = o - h->known_p[c]; /* new P to match */
+    if (o > ZONE_ROWS) return 0;
+    return binom(h->top[c].n, a) * binom(h->bottom[c].n, b) / binom(ZONE_ROWS, o);
+}
+
+/* Weighed completions of the O and P of columns c.. with k new O among them:
+ * w[c][k]. */
 static void count_columns(const hidden *h, int tries, double w[RG_COLS + 1][RG_MAX_TRIES + 1])
 {
     memset(w, 0, sizeof(double) * (RG_COLS + 1) * (RG_MAX_TRIES + 1));
     w[RG_COLS][0] = 1;
     for (int c = RG_COLS - 1; c >= 0; c--)
         for (int k = 0; k <= tries; k++)
-            for (int a = 0; a <= h->top[c].n && a <= k; a++) {
-                int b = h->known_o[c] + a - h->known_p[c]; /* new P to match */
-                w[c][k] += binom(h->top[c].n, a) * binom(h->bottom[c].n, b) * w[c + 1][k - a];
-            }
+            for (int a = 0; a <= h->top[c].n && a <= k; a++)
+                w[c][k] += column_weight(h, c, a) * w[c + 1][k - a];
 }
 
 /* Draws the new O and P of every column, and their fields. */
@@ -125,8 +142,7 @@ static void place_columns(uint8_t *board, hidden *h, int tries, arena_rng *rng)
         double r = arena_rng_double(rng) * w[c][k];
         int a = 0, last = -1;
         for (; a <= h->top[c].n && a <= k; a++) {
-            int b = h->known_o[c] + a - h->known_p[c];
-            double x = binom(h->top[c].n, a) * binom(h->bottom[c].n, b) * w[c + 1][k - a];
+            double x = column_weight(h, c, a) * w[c + 1][k - a];
             if (x <= 0) continue;
             last = a;
             if (r < x) break;

@@ -1,8 +1,9 @@
 /* test_rugby_hidden.c -- the hidden-information contract: a seat's observation
  * bytes are the same for two states that differ only in what it cannot see and
  * differ when anything it can see differs; sample_state gives states that
- * reproduce the observation, uniformly over the layouts that agree with it
- * (every one of them appears), and refuses observations no state gives. */
+ * reproduce the observation, drawn as a random setup would have laid them out
+ * given what is revealed (every layout that agrees appears), and refuses
+ * observations no state gives. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,7 +118,8 @@ END_TEST
 /* Seat 0 has found all of seat 1's board but ten fields: A1 (O), E1, A13 (P),
  * E13, A5 (A), B5, C4 (K), C11, D10 (G), E10. The completions: the O and its P
  * in column A or E (2 ways), the lineout on A5 or B5 (2), then K and G on two
- * different fields of the other five (20): 80 layouts, all equally likely. */
+ * different fields of the other five (20): 80 layouts, all equally likely
+ * (wherever the O goes, columns A and E hold one O and none). */
 static const char *const unseen[] = {"A1", "E1", "A13", "E13", "A5",
                                      "B5", "C4", "C11", "D10", "E10"};
 
@@ -167,6 +169,95 @@ START_TEST(samples_cover_every_layout)
                                   count[o][a][kf][gf], draws);
                 }
     ck_assert_int_eq(layouts, 80);
+    rugby_close(&t);
+}
+END_TEST
+
+/* setup=random lays the O out as a uniform subset of the in-goal, then each
+ * column's P as one of C(3, its O) equally likely choices: a layout's chance
+ * is proportional to the product over columns of 1 / C(3, O). Seat 0 has
+ * found all of seat 1's board but A3, E1, A15 and E13, and A1, A2, B1, D1
+ * hold O: the fifth O is at A3 (with its P at A15; columns A, B, D hold
+ * 3, 1, 1 O: 1 / 9) or at E1 (P at E13; 2, 1, 1, 1: 1 / 81), nine times as
+ * often at A3 -- where counting layouts would say half the time. */
+static rugby_picture three_in_a = {
+    "OOXO...", /* 1 */
+    "O.X....", /* 2 */
+    "O......", /* 3 */
+    "AAKDMAA", /* 4 */
+    "A.KDM.A", /* 5 */
+    "..KDM..", /* 6 */
+    "..KDM..", /* 7 */
+    "..KDM..", /* 8 */
+    "..KDM..", /* 9 */
+    "...G...", /* 10 */
+    ".......", /* 11 */
+    ".......", /* 12 */
+    "PPXP...", /* 13 */
+    "P.X....", /* 14 */
+    "P.X....", /* 15 */
+};
+
+START_TEST(samples_weigh_layouts_as_random_setup_does)
+{
+    rugby t;
+    rugby_open(&t, "target=93");
+    rugby_lay_both(&t, three_in_a);
+    memset(t.s->guessed[1], 1, RG_FIELDS);
+    const char *hidden[] = {"A3", "E1", "A15", "E13"};
+    for (int i = 0; i < 4; i++)
+        t.s->guessed[1][field(hidden[i])] = 0;
+    t.s->guesses[0] = RG_FIELDS - 4;
+    t.s->score[0] = 93 - 5 - 2;
+    uint8_t obs[OBS_CAP];
+    size_t len = rugby_observe(&t, t.s, 0, obs, sizeof obs);
+    const int draws = 4000;
+    int in_a = 0;
+    for (int k = 0; k < draws; k++) {
+        arena_state *u = t.r->sample_state(t.g, obs, len, 77 + (uint64_t)k);
+        REQUIRE(u != NULL, "sample refused");
+        REQUIRE(same_view(&t, t.s, u, 0), "sample seen differently");
+        const uint8_t *b = u->board[1];
+        REQUIRE(rg_board_valid(b, 5, 40), "sampled layout not valid");
+        int a = b[field("A3")] == RG_O;
+        REQUIRE(a ? b[field("A15")] == RG_P && b[field("E1")] == RG_EMPTY
+                  : b[field("E1")] == RG_O && b[field("E13")] == RG_P,
+                "O and P not in one column");
+        in_a += a;
+        t.r->state_free(u);
+    }
+    /* 3600 expected, standard deviation 19; half would be 2000 */
+    ck_assert_msg(in_a >= 3450 && in_a <= 3750, "A3 drawn %d times of %d", in_a, draws);
+    rugby_close(&t);
+}
+END_TEST
+
+/* Before any guess the sample is a whole random layout: some column holds
+ * 3 of the 5 O in 7 * C(18,2) / C(21,5) = 1071 / 20349 = 5.26 % of random
+ * setups (0.4 % of valid layouts, each counted once). */
+START_TEST(samples_before_any_guess_are_random_setups)
+{
+    rugby t;
+    rugby_open(&t, "");
+    rugby_lay_both(&t, rugby_layout);
+    uint8_t obs[OBS_CAP];
+    size_t len = rugby_observe(&t, t.s, 0, obs, sizeof obs);
+    const int draws = 20000;
+    int full = 0;
+    for (int k = 0; k < draws; k++) {
+        arena_state *u = t.r->sample_state(t.g, obs, len, 5000 + (uint64_t)k);
+        REQUIRE(u != NULL, "sample refused");
+        int per_col[RG_COLS] = {0};
+        for (int f = 0; f < RG_FIELDS; f++)
+            per_col[rg_col(f)] += u->board[1][f] == RG_O;
+        int three = 0;
+        for (int c = 0; c < RG_COLS; c++)
+            three |= per_col[c] == 3;
+        full += three;
+        t.r->state_free(u);
+    }
+    /* 1053 expected, standard deviation 32 */
+    ck_assert_msg(full >= 880 && full <= 1230, "a column of 3 O in %d of %d", full, draws);
     rugby_close(&t);
 }
 END_TEST
@@ -239,6 +330,8 @@ void rugby_add_hidden(Suite *s)
     tcase_add_test(tc, setup_is_hidden);
     tcase_add_test(tc, random_pairs);
     tcase_add_test(tc, samples_cover_every_layout);
+    tcase_add_test(tc, samples_weigh_layouts_as_random_setup_does);
+    tcase_add_test(tc, samples_before_any_guess_are_random_setups);
     tcase_add_test(tc, samples_during_setup);
     tcase_add_test(tc, impossible_observations);
     suite_add_tcase(s, tc);
