@@ -54,7 +54,7 @@ typedef struct jail_child {
     int chan, sync_rd, err_wr, in_rd, status;   /* the child's ends */
     int host_end, sync_wr, err_rd, host_status; /* the host's ends */
     pid_t host;
-    char *argv[20];
+    char *argv[24];
     char **envp;
 } jail_child;
 
@@ -158,18 +158,6 @@ static void jc_open_files(jail_child *c)
     if (c->cfg->sdk_lib) c->sdk_fd = jc_open_path(c, c->cfg->sdk_lib, 0);
 }
 
-/* mkdir -p of path's directories inside the new root (relative to it). */
-static void jc_make_dirs(jail_child *c, const char *path)
-{
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path[0] == '/' ? path + 1 : path);
-    for (char *p = strchr(dir, '/'); p; p = strchr(p + 1, '/')) {
-        *p = '\0';
-        if (mkdir(dir, 0755) != 0 && errno != EEXIST) jc_fail(c, "mkdir %s", dir);
-        *p = '/';
-    }
-}
-
 /* Nothing mounted here may propagate to the host's mount namespace: the
  * mounts under the new root's mount point are made private first. */
 static const char *jc_private_base(jail_child *c)
@@ -201,10 +189,9 @@ static void jc_build_root(jail_child *c)
     jc_bind_fd(c, c->bot_fd, "bot.so", 0, "the bot");
     if (c->rules_fd >= 0) jc_bind_fd(c, c->rules_fd, "rules.so", 0, "the rule module");
     if (c->has_data) jc_bind_fd(c, c->data_fd, "bot.d", 1, "the bot's data directory");
-    if (c->cfg->sdk_lib) {
-        jc_make_dirs(c, c->cfg->sdk_lib);
-        jc_bind_fd(c, c->sdk_fd, c->cfg->sdk_lib + 1, 0, "the SDK library");
-    }
+    /* at a name of its own, not its path: nothing in the jail names a place
+     * outside it (the jail loads it by this name: --sdk) */
+    if (c->cfg->sdk_lib) jc_bind_fd(c, c->sdk_fd, "sdk.so", 0, "the SDK library");
     if (mkdir("proc", 0555) != 0) jc_fail(c, "mkdir proc");
     if (mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
         jc_fail(c, "mount /proc");
@@ -531,6 +518,8 @@ static void jail_argv(jail_child *c, const jail_config *cfg, char nums[3][24])
         c->argv[n++] = "--rules", c->argv[n++] = (char *)(ns ? "/rules.so" : cfg->rules_path);
         c->argv[n++] = "--rules-label", c->argv[n++] = (char *)cfg->rules_path;
     }
+    if (cfg->sdk_lib)
+        c->argv[n++] = "--sdk", c->argv[n++] = (char *)(ns ? "/sdk.so" : cfg->sdk_lib);
     c->argv[n++] = "--mem-mb", c->argv[n++] = nums[0];
     c->argv[n++] = "--cpu-s", c->argv[n++] = nums[1];
     c->argv[n++] = "--level", c->argv[n++] = nums[2];

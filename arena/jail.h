@@ -70,15 +70,19 @@ typedef struct jail_config {
     const char *rules_path; /* the game's rule module, or NULL */
     int level;              /* SANDBOX_JAIL, SANDBOX_SECCOMP or SANDBOX_OFF */
     int64_t mem_mb, cpu_s;  /* rlimits inside (0: none) */
-    const char *sdk_lib;    /* the installed libarena-sdk.so.0 outside /usr, or NULL: bound
-                               at the same path, for modules and bots linked to it */
+    const char *sdk_lib;    /* the arena's libarena-sdk.so.0 outside /usr, or NULL: bound
+                               as /sdk.so and loaded first, for modules and bots linked
+                               to it */
     const char *data_dir;   /* the bot's data directory: NULL for BOT.d beside bot_path
                                (when it exists), "" for none (a seat host's cache) */
 } jail_config;
 
-/* The installed SDK library beside the arena binary exe (PREFIX/bin/arena ->
- * PREFIX/LIBDIR/libarena-sdk.so.0) when it exists outside /usr, into out
- * (PATH_MAX); 0, or -1 when there is none to bind. */
+/* The SDK library beside the arena binary exe (PREFIX/bin/arena ->
+ * PREFIX/LIBDIR/libarena-sdk.so.0; a build tree has the same layout) when it
+ * exists outside /usr, into out (PATH_MAX); 0, or -1 when there is none to
+ * bind. The jail binds it as /sdk.so and loads it before the rule module and
+ * the bot (`__jail --sdk`): what they link by its soname (libarena-sdk.so.0)
+ * is then found whatever their run path says. */
 int jail_find_sdk(const char *exe, char *out);
 /* The bot's data directory, BOT.d beside BOT.so (the one place that names
  * it): 1 with its path in out when it exists as a directory, 0 when there is

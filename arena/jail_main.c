@@ -29,7 +29,7 @@
 #define JM_MAX_REQUEST (4 << 20)
 
 typedef struct jm_args {
-    const char *bot, *label, *rules, *rules_label;
+    const char *bot, *label, *rules, *rules_label, *sdk;
     int64_t mem_mb, cpu_s, level;
 } jm_args;
 
@@ -62,6 +62,8 @@ static int jm_parse_args(int argc, char **argv, jm_args *a)
             a->rules = val;
         else if (strcmp(opt, "--rules-label") == 0)
             a->rules_label = val;
+        else if (strcmp(opt, "--sdk") == 0)
+            a->sdk = val;
         else if (strcmp(opt, "--mem-mb") == 0  ? jail_parse_count(val, &a->mem_mb)
                  : strcmp(opt, "--cpu-s") == 0 ? jail_parse_count(val, &a->cpu_s)
                  : strcmp(opt, "--level") == 0 ? jail_parse_count(val, &a->level)
@@ -98,6 +100,12 @@ static void jm_load(jm *j)
 {
     j->load_tried = 1;
     if (j->load_err[0]) return;
+    /* Modules and bots built outside the tree need libarena-sdk.so.0. The
+     * jail shows only the arena's own copy, which their run path may not
+     * name (a build tree's arena, a bot built with pkg-config's flags alone):
+     * loaded first, it is the one the loader gives them by its soname. A
+     * failure here is left to the loads below to report. */
+    if (j->a.sdk) dlopen(j->a.sdk, RTLD_NOW | RTLD_GLOBAL);
     if (j->a.rules) {
         const void *table;
         j->rules_dl = loader_open_table(j->a.rules, ARENA_RULES_ENTRY, &table, j->load_err, JM_ERR);
@@ -215,7 +223,7 @@ int jail_main(int argc, char **argv)
     static uint8_t request[JM_MAX_REQUEST];
     if (jm_parse_args(argc, argv, &j.a) < 0) {
         fprintf(stderr, "usage: arena __jail --bot <bot.so> [--label NAME] [--rules <rules.so>] "
-                        "[--rules-label NAME] [--mem-mb N] [--cpu-s N] [--level N]\n"
+                        "[--rules-label NAME] [--sdk LIB] [--mem-mb N] [--cpu-s N] [--level N]\n"
                         "(started by a seat host, never by hand)\n");
         return 2;
     }

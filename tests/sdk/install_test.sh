@@ -5,7 +5,8 @@
 # compiles every installed header from the prefix, then builds the bot template
 # out of tree with its plain Makefile and with CMake, using nothing but
 # pkg-config pointed at that prefix, and checks that each mybot.so exports
-# arena_bot_entry and loads with the prefix's libarena-sdk. No network, no root.
+# arena_bot_entry, loads with the prefix's libarena-sdk, and is found sound by
+# `arena check`, installed and from the build tree. No network, no root.
 set -eu
 
 build=$1
@@ -126,5 +127,22 @@ cmake -S "$template" -B "$tmp/cmake" ${san:+"-DCMAKE_C_FLAGS=$san"} >"$tmp/cmake
     cmake --build "$tmp/cmake" >>"$tmp/cmake.log" 2>&1 ||
     { cat "$tmp/cmake.log" >&2; fail "cmake"; }
 check_bot "$tmp/cmake/mybot.so"
+
+# What a bot author then types: arena check, by the installed arena and by the
+# build tree's (whose jail once showed bots no libarena-sdk.so.0: "cannot load:
+# libarena-sdk.so.0"), and for a bot linked by pkg-config's flags alone, with
+# no run path (the jail loads the arena's own copy first).
+# shellcheck disable=SC2086
+cc -std=c11 -shared -fPIC $san $cflags "$(cd "$template" && pwd)/bot.c" -o "$tmp/norpath.so" $libs ||
+    fail "cannot build a bot without a run path"
+for arena in "$prefix/bin/arena" "$build/bin/arena"; do
+    for bot in "$tmp/make/mybot.so" "$tmp/norpath.so"; do
+        "$arena" check "$bot" --game morris --games 2 >"$tmp/check.out" 2>&1 ||
+            { cat "$tmp/check.out" >&2; fail "$arena check $bot"; }
+        grep -q "^Verdict: mybot is sound" "$tmp/check.out" ||
+            { cat "$tmp/check.out" >&2; fail "$arena check $bot: no sound verdict"; }
+        step "$arena check $(basename "$bot"): sound"
+    done
+done
 
 step "ok"
