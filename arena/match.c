@@ -80,7 +80,7 @@ static int start_seats(match_run_ctx *m)
     for (int i = 0; i < s->num_players; i++) {
         seat_run *sr = &m->seat[i];
         sr->clock_us = s->tc.base_us;
-        sr->s = pool_take(m->pool, s->seat[i], err, sizeof err);
+        sr->s = pool_take(m->pool, s->seat[i], s->seed, err, sizeof err);
         if (!sr->s) {
             forfeit(m, i, OUTCOME_SETUP, err);
             return -1;

@@ -1,5 +1,6 @@
 /* pool.c -- idle seats per entrant (a short array: tournaments have few bots). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena/module_kit.h"
 #include "pool.h"
@@ -31,20 +32,49 @@ seat *pool_open_configured(void *ctx, const entrant *e, char *err, size_t errlen
     return seat_open(ctx, e->path, err, errlen);
 }
 
-seat *pool_take(seat_pool *p, const entrant *e, char *err, size_t errlen)
+static int pool_played(const seat *s, uint64_t deal)
 {
-    for (size_t i = 0; i < p->n; i++) {
-        if (p->idle[i].who == e) {
-            seat *s = p->idle[i].s;
-            p->idle[i] = p->idle[--p->n];
-            return s;
-        }
+    for (int i = 0; s->own_memory && i < s->n_deals; i++)
+        if (s->deals[i] == deal) return 1;
+    return 0;
+}
+
+/* Removes idle seat i, keeping the others in the order they came back. */
+static seat *pool_remove(seat_pool *p, size_t i)
+{
+    seat *s = p->idle[i].s;
+    memmove(p->idle + i, p->idle + i + 1, (p->n - i - 1) * sizeof *p->idle);
+    p->n--;
+    return s;
+}
+
+seat *pool_take(seat_pool *p, const entrant *e, uint64_t deal, char *err, size_t errlen)
+{
+    seat *s = NULL;
+    for (size_t i = 0; i < p->n && !s; i++)
+        if (p->idle[i].who == e && !pool_played(p->idle[i].s, deal)) s = pool_remove(p, i);
+    if (s && s->own_memory && s->n_deals == SEAT_MAX_DEALS) {
+        seat_close(s);
+        s = NULL;
     }
-    return p->open(p->ctx, e, err, errlen);
+    if (!s) s = p->open(p->ctx, e, err, errlen);
+    if (s && s->own_memory) s->deals[s->n_deals++] = deal;
+    return s;
 }
 
 void pool_put(seat_pool *p, const entrant *e, seat *s)
 {
+    size_t mine = 0;
+    for (size_t i = 0; i < p->n; i++)
+        mine += p->idle[i].who == e;
+    for (size_t i = 0; i < p->n && mine >= POOL_MAX_IDLE;) { /* the longest idle first */
+        if (p->idle[i].who != e) {
+            i++;
+            continue;
+        }
+        seat_close(pool_remove(p, i));
+        mine--;
+    }
     if (p->n == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 8;
         idle_seat *idle = xrealloc(p->idle, cap * sizeof *idle);

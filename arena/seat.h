@@ -124,12 +124,28 @@ typedef struct seat_ops {
     void (*close)(seat *s);
 } seat_ops;
 
+/* The deals a seat has played. A deal is a match seed: the seat orders of a
+ * tournament's table and the two games of an SPRT pair share one, so they
+ * share the dice, the cards and the seats' seeds, with the seats moved. A
+ * bot's process keeps its memory from game to game, so a seat that played
+ * one game of a deal could play the next one knowing the opponent's seed,
+ * its hidden cards and every roll to come: the pool (pool.c) never gives a
+ * seat a deal it has played, and closes one that has played SEAT_MAX_DEALS
+ * (the list is bounded; a fresh process costs milliseconds). */
+#define SEAT_MAX_DEALS 1024
+
 /* The part of every seat the runner reads; kinds embed it first. */
 struct seat {
     const seat_ops *ops;
     seat_info info;        /* filled when the seat opens */
     int needs_observation; /* 0: act may be given observation NULL (inline bots
                             * that declare ARENA_BOT_STATE_ONLY, perfect information) */
+    /* 1 when the bot's memory lives and dies with this seat (its own
+     * process), so the pool keeps its deals apart; 0 for an inline bot,
+     * whose memory is the arena's: no seat can wipe it (it is trusted). */
+    int own_memory;
+    int n_deals;
+    uint64_t deals[SEAT_MAX_DEALS];
 };
 
 /* Everything needed to open a seat of a kind. */

@@ -72,6 +72,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     if (!p) return arena_errf(err, errlen, "out of memory"), NULL;
     p->base.ops = &seat_process_ops;
     p->base.needs_observation = 1; /* the worker rebuilds the state from it */
+    p->base.own_memory = 1;        /* its process: never two games of one deal (seat.h) */
     worker_config wc = {.bot_path = bot_path,
                         .rules_path = cfg->rules_path,
                         .sandbox = cfg->sandbox,

@@ -325,6 +325,7 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
     seat_remote *r = calloc(1, sizeof *r);
     if (!r) return arena_errf(err, errlen, "out of memory"), NULL;
     r->base.ops = &seat_remote_ops;
+    r->base.own_memory = 1; /* a process on the host: never two games of one deal (seat.h) */
     r->base.needs_observation = 1;
     r->e = e;
     wire_scratch_init(&r->scratch);

@@ -246,6 +246,46 @@ START_TEST(broken_files_are_named)
 }
 END_TEST
 
+/* How often s holds what. */
+static int occurrences(const char *s, const char *what)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, what)); p += strlen(what))
+        n++;
+    return n;
+}
+
+/* The seat orders of a table share a deal (one match seed: the same dice and
+ * seeds, the seats moved). A process never plays two games of one deal: the
+ * twin, which remembers the first chance outcomes of every game it plays and
+ * recognises a deal by them, plays both orders of 6 querni tables (a layout
+ * of 30 chance outcomes) at -j 1 and -j 2 and never meets a deal twice. The
+ * control: inline, its memory is the arena's, and it recognises the second
+ * game of the tables (of those where it moves at all). */
+START_TEST(no_process_plays_a_deal_twice)
+{
+    const char *modes[] = {"-j 1", "-j 2", "-j 1 --isolation inline"};
+    for (int m = 0; m < 3; m++) {
+        char dir[256], *out;
+        e2e_tmpdir(dir, sizeof dir);
+        int rc = e2e_run(&out,
+                         "%s tournament --game querni --bots %s random --rounds 6 --seed 3 "
+                         "--move-time 5000 --no-report %s --out %s",
+                         ARENA, evil_path("twin"), modes[m], dir);
+        int seen = occurrences(out, "twin: I played this deal before");
+        if (m < 2)
+            ck_assert_msg(rc == 0 && seen == 0 && !strstr(out, "illegal action"),
+                          "%s: a process met a deal twice (%d, %d times):\n%.3000s", modes[m], rc,
+                          seen, out);
+        else /* a game may end before the twin's first move */
+            ck_assert_msg(rc == 0 && seen >= 3, "control, %s: %d recognised (%d):\n%.3000s",
+                          modes[m], seen, rc, out);
+        free(out);
+        e2e_rmrf(dir);
+    }
+}
+END_TEST
+
 /* BOT.d is the bot's to fill, so its name is the bot author's too: as a
  * symbolic link to "/" it once showed the spy, at /bot.d, the host's whole
  * tree and its /proc (the arena's command line with the seed). Such a link is
@@ -451,6 +491,7 @@ int main(void)
     tcase_add_test(tc, answer_nobody_asked_for);
     tcase_add_test(tc, jail_hides_everything_else);
     tcase_add_test(tc, a_linked_data_directory_is_refused);
+    tcase_add_test(tc, no_process_plays_a_deal_twice);
     tcase_add_test(tc, broken_files_are_named);
     tcase_add_test(tc, no_user_namespaces);
     tcase_add_test(tc, constructor_cannot_stack_a_filter);

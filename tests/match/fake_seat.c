@@ -98,6 +98,7 @@ seat *fake_seat_open(void *ctx, const entrant *e, char *err, size_t errlen)
     f->base.info.author = strdup("test");
     f->base.info.games = strdup("*");
     f->base.info.wants_events = t->script[i].wants_events;
+    f->base.own_memory = t->script[i].own_memory;
     f->script = &t->script[i];
     f->log = &t->log[i];
     f->log->opened++;

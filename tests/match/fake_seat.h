@@ -23,6 +23,7 @@ typedef struct fake_script {
     int at;   /* the seat's own turn number (0 = its first act) */
     int code; /* OUTCOME_* for FAKE_FAIL */
     int wants_events;
+    int own_memory; /* as a process seat: the pool keeps its deals apart (seat.h) */
 } fake_script;
 
 #define FAKE_MAX_EVENTS 512

@@ -174,6 +174,49 @@ START_TEST(worn_out_seat_is_retired)
 }
 END_TEST
 
+/* A deal (a match seed) is the same dice, cards and seeds with the seats
+ * moved: a seat whose bot keeps its memory (a process) never plays two games
+ * of one deal -- the next game of the deal opens fresh seats, another deal
+ * reuses them. Past SEAT_MAX_DEALS a seat is closed for a fresh one, and at
+ * most POOL_MAX_IDLE idle seats of an entrant are kept. An inline bot's
+ * memory is the arena's (no seat can wipe it): its seat is simply reused. */
+START_TEST(no_seat_plays_a_deal_twice)
+{
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[0].own_memory = H.table.script[1].own_memory = 1;
+    match_record rec;
+    const uint64_t deals[] = {7, 7, 9, 7};
+    const int opened[] = {1, 2, 2, 3};
+    for (int k = 0; k < 4; k++) {
+        match_log_free(h_run(deals[k], 0, &rec));
+        ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+        for (int i = 0; i < 2; i++)
+            ck_assert_msg(H.table.log[i].opened == opened[k], "game %d: seat %d opened %d, not %d",
+                          k, i, H.table.log[i].opened, opened[k]);
+    }
+    /* POOL_MAX_IDLE + 2 games of one deal: the three seats open take the
+     * first three, fresh ones the rest, and only POOL_MAX_IDLE of them stay */
+    for (int k = 0; k < POOL_MAX_IDLE + 2; k++)
+        match_log_free(h_run(11, 0, &rec));
+    ck_assert_int_eq(H.table.log[0].opened, POOL_MAX_IDLE + 2);
+    ck_assert_int_eq(H.table.log[0].closed, 2);
+    h_close();
+
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[0].own_memory = 1;
+    for (uint64_t d = 1; d <= SEAT_MAX_DEALS; d++)
+        match_log_free(h_run(1000 + d, 0, &rec));
+    ck_assert_int_eq(H.table.log[0].opened, 1);
+    match_log_free(h_run(5, 0, &rec)); /* the 1025th deal: a fresh seat */
+    ck_assert_int_eq(H.table.log[0].opened, 2);
+    ck_assert_int_eq(H.table.log[0].closed, 1);
+    ck_assert_int_eq(H.table.log[1].opened, 1); /* no memory of its own: reused */
+    match_log_free(h_run(5, 0, &rec));
+    ck_assert_int_eq(H.table.log[1].opened, 1);
+    h_close();
+}
+END_TEST
+
 /* Seeds: each seat gets its own, none equals the match seed, and they are a
  * function of the match seed alone. */
 START_TEST(bot_seeds_are_derived)
@@ -235,7 +278,7 @@ END_TEST
 static void assert_act_failure(int code, int seat, int at)
 {
     h_open(COUNTDOWN, "n=9");
-    H.table.script[seat] = (fake_script){FAKE_FAIL, at, code, 0};
+    H.table.script[seat] = (fake_script){.fault = FAKE_FAIL, .at = at, .code = code};
     match_record rec;
     Arena__MatchLog *log = h_run(7, 0, &rec);
     ck_assert_int_eq(rec.end, code);
@@ -279,7 +322,7 @@ END_TEST
 START_TEST(late_answer_loses_on_time)
 {
     h_open(COUNTDOWN, "n=9");
-    H.table.script[1] = (fake_script){FAKE_LATE, 1, 0, 0};
+    H.table.script[1] = (fake_script){.fault = FAKE_LATE, .at = 1, .code = 0};
     match_record rec;
     Arena__MatchLog *log = h_run(7, 0, &rec);
     ck_assert_int_eq(rec.end, OUTCOME_TIME);
@@ -296,7 +339,7 @@ END_TEST
 START_TEST(illegal_action)
 {
     h_open(COUNTDOWN, "n=9");
-    H.table.script[0] = (fake_script){FAKE_ILLEGAL, 2, 0, 0};
+    H.table.script[0] = (fake_script){.fault = FAKE_ILLEGAL, .at = 2, .code = 0};
     match_record rec;
     Arena__MatchLog *log = h_run(7, 0, &rec);
     ck_assert_int_eq(rec.end, OUTCOME_ILLEGAL);
@@ -340,7 +383,7 @@ static void assert_table_forfeit(int players, int culprit)
     snprintf(opts, sizeof opts, "players=%d", players);
     h_open(KURNIK, opts);
     ck_assert_int_eq(H.np, players);
-    H.table.script[culprit] = (fake_script){FAKE_FAIL, 1, OUTCOME_CRASH, 0};
+    H.table.script[culprit] = (fake_script){.fault = FAKE_FAIL, .at = 1, .code = OUTCOME_CRASH};
     match_record rec;
     Arena__MatchLog *log = h_run(99, 0, &rec);
     ck_assert_int_eq(rec.end, OUTCOME_CRASH);
@@ -524,6 +567,7 @@ static Suite *match_suite(void)
     TCase *tc = tcase_create("transitions");
     tcase_add_test(tc, normal_end);
     tcase_add_test(tc, worn_out_seat_is_retired);
+    tcase_add_test(tc, no_seat_plays_a_deal_twice);
     tcase_add_test(tc, bot_seeds_are_derived);
     tcase_add_test(tc, open_failure);
     tcase_add_test(tc, start_refused);
