@@ -26,7 +26,10 @@ static void botout_emit(botout *o)
     o->line[o->len] = '\0';
     o->len = 0;
     if (o->dropped) return;
-    size_t n = strlen(o->line) + 1;
+    text_clean(o->line, BOTOUT_LINE);
+    /* what the line costs the arena's output: "[label] line\n", so that a
+     * line of nothing (or of NULs) is not nearly free */
+    size_t n = strlen(o->label) + 4 + strlen(o->line);
     if (o->used + n > BOTOUT_MAX_PER_GAME) {
         o->dropped = 1;
         fprintf(o->to, "[%s] (more output dropped: %d KB a game at most)\n", o->label,
@@ -34,7 +37,7 @@ static void botout_emit(botout *o)
         return;
     }
     o->used += n;
-    fprintf(o->to, "[%s] %s\n", o->label, text_clean(o->line, BOTOUT_LINE));
+    fprintf(o->to, "[%s] %s\n", o->label, o->line);
 }
 
 void botout_drain(botout *o)

@@ -24,7 +24,7 @@
 typedef struct botout {
     int fd;         /* read end, non-blocking; -1 when closed */
     char label[64]; /* the bot's file name */
-    size_t used;    /* bytes passed on this game */
+    size_t used;    /* bytes passed on this game, "[label] " prefixes included */
     int dropped;    /* the note was printed */
     char line[BOTOUT_LINE + 1];
     size_t len; /* of the pending partial line */

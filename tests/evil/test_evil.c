@@ -400,6 +400,30 @@ START_TEST(output_is_capped_and_cleaned)
 }
 END_TEST
 
+/* The cap counts what reaches the arena's output, the bot's label included:
+ * 32,768 empty lines pass on no more than BOTOUT_MAX_PER_GAME bytes. */
+START_TEST(empty_lines_count_against_the_cap)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris %s random --move-time 20000 --seed 3 --out %s",
+                     ARENA, EVIL("blanker"), dir);
+    size_t bytes = 0, lines = 0;
+    for (const char *p = out; (p = strstr(p, "[blanker.so] ")); lines++) {
+        const char *end = strchr(p, '\n');
+        size_t n = end ? (size_t)(end - p) + 1 : strlen(p);
+        if (strncmp(p, "[blanker.so] (more output dropped", 33) != 0) bytes += n;
+        p += n;
+    }
+    ck_assert_msg(rc == 0 && strstr(out, "Result:") && strstr(out, "(more output dropped"),
+                  "(%d) %.1500s", rc, out);
+    ck_assert_msg(bytes <= 16 * 1024 && lines > 1000, "%zu bytes in %zu lines passed on", bytes,
+                  lines);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A megabyte of name, author and options help: the bot loads and plays, and
  * what it says is cleaned and cut everywhere it is listed. */
 START_TEST(boasts_are_cut_and_cleaned)
@@ -497,6 +521,7 @@ int main(void)
     tcase_add_test(tc, constructor_cannot_stack_a_filter);
     tcase_add_test(tc, constructor_that_hangs);
     tcase_add_test(tc, output_is_capped_and_cleaned);
+    tcase_add_test(tc, empty_lines_count_against_the_cap);
     tcase_add_test(tc, boasts_are_cut_and_cleaned);
     tcase_add_test(tc, tournament_goes_on);
     suite_add_tcase(s, tc);
