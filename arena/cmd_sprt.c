@@ -30,6 +30,7 @@ static const char sprt_help[] =
     "                         other seat, once per seat; NEW and OLD swap seats 0 and 1\n"
     "                         and score by their result against each other\n"
     "  -j, --jobs N           game pairs played at once (default 1)\n" PLAY_OPTIONS_HELP
+    "  --out DIR              results directory (default results)\n"
     "  --quiet                no progress output\n\n"
     "Exit status 0 whatever the verdict (it is printed and stored), 1 on failure,\n"
     "2 on bad input, 130 when interrupted.\n\n"

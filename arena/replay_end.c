@@ -79,8 +79,8 @@ static int check_normal(replay_run *run, int n)
     run->r->returns(run->state, ret);
     for (int s = 0; s < run->np; s++) {
         if (fabs(ret[s] - run->log->returns[s]) > 1e-9) {
-            replay_differs(run, n, NULL, "seat %d's return is %+g, the log says %+g", s, ret[s],
-                           run->log->returns[s]);
+            replay_differs(run, n, NULL, "seat %d's return is %+.17g, the log says %+.17g", s,
+                           ret[s], run->log->returns[s]);
             return 1;
         }
     }
