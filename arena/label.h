@@ -6,7 +6,8 @@
  * is the name; name@version when another bot shares the name; name@<first 8
  * hex of the SHA-256> when another also shares the version. A bot that is more
  * than one player (entered k times) then gets #1..#k, its copies in order.
- */
+ * Names and versions hold none of '@', '#', '[' and ']' (text_clean_name), so
+ * a label is never two bots'. */
 #ifndef ARENA_LABEL_H
 #define ARENA_LABEL_H
 

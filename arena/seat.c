@@ -32,8 +32,8 @@ void seat_info_free(seat_info *i)
 
 void seat_info_clean(seat_info *i)
 {
-    text_clean(i->name, TEXT_MAX_NAME);
-    text_clean(i->version, TEXT_MAX_NAME);
+    text_clean_name(i->name, TEXT_MAX_NAME); /* they make its label */
+    text_clean_name(i->version, TEXT_MAX_NAME);
     text_clean(i->author, TEXT_MAX_NAME);
     text_clean(i->games, TEXT_MAX_GAMES);
     text_clean_lines(i->options_help, TEXT_MAX_HELP);

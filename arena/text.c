@@ -59,6 +59,26 @@ char *text_clean_lines(char *s, size_t max)
     return text_clean_as(s, max, 1);
 }
 
+static int text_name_char(unsigned c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+           c == '_' || c == '-' || c == '+';
+}
+
+char *text_clean_name(char *s, size_t max)
+{
+    unsigned char *p = (unsigned char *)s;
+    size_t n = strlen(s), out = 0;
+    for (size_t i = 0; i < n && out < max;) {
+        unsigned c = p[i];
+        size_t len = c >= 0x80 ? text_utf8_len(p + i, n - i) : 1;
+        p[out++] = text_name_char(c) ? (unsigned char)c : '_';
+        i += len ? len : 1; /* a character of several bytes is one '_' */
+    }
+    p[out] = '\0';
+    return s;
+}
+
 char *text_copy(char *dst, size_t size, const char *s)
 {
     size_t n = s ? strnlen(s, size - 1) : 0;

@@ -24,6 +24,13 @@ char *text_clean(char *s, size_t max);
 /* The same for text of several lines (a bot's options_help): each '\n'
  * stays a line break, everything else is cleaned as text_clean does. */
 char *text_clean_lines(char *s, size_t max);
+/* A bot's name and version, which make its label (label.h: name,
+ * name@version, name@<sha8>, then #k; name[options] with options): only
+ * ASCII letters, digits and . _ - + stay, any other character (a label's
+ * own '@', '#', '[' and ']', a space, a look-alike letter of another
+ * script, a control) becomes one '_'. So no bot can take another's label:
+ * "mcts@1.0" declared as a name is mcts_1.0, never the label of mcts 1.0. */
+char *text_clean_name(char *s, size_t max);
 
 /* Copies s ("" for NULL) into dst of size bytes (> 0), cut to fit, always
  * terminated; dst. What snprintf(dst, size, "%s", s) does, at a tenth of its

@@ -387,13 +387,13 @@ START_TEST(output_is_capped_and_cleaned)
                   "no cleaned line of the bot");
     ck_assert_msg(strstr(out, "[shouter.so] (more output dropped"), "no note of the cap");
     ck_assert_msg(!strchr(out, '\033'), "an escape byte reached the output");
-    ck_assert_msg(strstr(out, "forger?[31m?match 42: random crashed"), "no cleaned name");
+    ck_assert_msg(strstr(out, "forger__31m_match_42__random_crashed"), "no cleaned name");
     /* the forged line never starts a line of its own */
     ck_assert_msg(!strstr(out, "\nmatch 42: random crashed"), "a forged line got through");
     free(out);
     /* the store and the tables hold the cleaned name too */
     rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir);
-    ck_assert_msg(rc == 0 && strstr(out, "forger?[31m?match 42") && !strchr(out, '\033'),
+    ck_assert_msg(rc == 0 && strstr(out, "forger__31m_match_42") && !strchr(out, '\033'),
                   "ratings (%d):\n%.1500s", rc, out);
     free(out);
     e2e_rmrf(dir);
@@ -419,6 +419,30 @@ START_TEST(empty_lines_count_against_the_cap)
                   "(%d) %.1500s", rc, out);
     ck_assert_msg(bytes <= 16 * 1024 && lines > 1000, "%zu bytes in %zu lines passed on", bytes,
                   lines);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* No bot takes another's label: a declared name keeps only ASCII letters,
+ * digits and . _ - + (text_clean_name), so the impostor's "mcts@1.0#2[x]
+ * m<Cyrillic s>ts" is shown and stored as mcts_1.0_2_x__m_ts. */
+START_TEST(names_cannot_take_a_label)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots mcts:iterations=10 %s --rounds 1 "
+                     "--isolation inline --seed 3 --out %s",
+                     ARENA, EVIL("impostor"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, " mcts_1.0_2_x__m_ts ") &&
+                      strstr(out, " mcts[iterations=10] ") && !strstr(out, "mcts@") &&
+                      !strstr(out, "\xd1\x81"),
+                  "(%d) %.3000s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "mcts_1.0_2_x__m_ts") && !strstr(out, "mcts@"), "(%d) %s",
+                  rc, out);
     free(out);
     e2e_rmrf(dir);
 }
@@ -521,6 +545,7 @@ int main(void)
     tcase_add_test(tc, constructor_cannot_stack_a_filter);
     tcase_add_test(tc, constructor_that_hangs);
     tcase_add_test(tc, output_is_capped_and_cleaned);
+    tcase_add_test(tc, names_cannot_take_a_label);
     tcase_add_test(tc, empty_lines_count_against_the_cap);
     tcase_add_test(tc, boasts_are_cut_and_cleaned);
     tcase_add_test(tc, tournament_goes_on);
