@@ -124,7 +124,7 @@ typedef enum sandbox_cond {
     SB_TCGETS,     /* ioctl(fd, TCGETS): isatty(), which stdio calls */
     SB_PR_NAME,    /* prctl(PR_SET_NAME) */
     SB_FCNTL, /* descriptor and status flags only: no O_ASYNC, owners, signals, locks, leases */
-    SB_SCHED_SELF, /* sched_setscheduler(0, SCHED_OTHER/BATCH/IDLE), sched_setparam(0, ...) */
+    SB_SCHED_SELF, /* sched_setscheduler(0, SCHED_OTHER/BATCH), sched_setparam(0, ...) */
 } sandbox_cond;
 
 typedef struct sandbox_rule {
@@ -223,9 +223,12 @@ static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
     case SB_SCHED_SELF:
         if (strcmp(r->name, "sched_setparam") == 0)
             return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, 0));
-        /* the time-sharing policies only: never a real-time one */
-        for (int pol = 0; pol < 3; pol++) {
-            static const int ok[3] = {SCHED_OTHER, SCHED_BATCH, SCHED_IDLE};
+        /* the time-sharing policies only: never a real-time one, nor
+         * SCHED_IDLE (a bot's waits for a processor are not charged to it,
+         * and an idle-class bot on a busy machine waits nearly all the time:
+         * the tournament would wait with it) */
+        for (int pol = 0; pol < 2; pol++) {
+            static const int ok[2] = {SCHED_OTHER, SCHED_BATCH};
             rc = seccomp_rule_add(ctx, a, nr, 2, SCMP_A0(SCMP_CMP_EQ, 0),
                                   SCMP_A1(SCMP_CMP_EQ, (scmp_datum_t)ok[pol]));
             if (rc) return rc;

@@ -61,6 +61,7 @@ START_TEST(scheduling_of_others_and_realtime)
 {
     assert_verdict("scheduler", "sandbox violation: sched_setscheduler");
     assert_verdict("realtime", "sandbox violation: sched_setscheduler");
+    assert_verdict("idler", "sandbox violation: sched_setscheduler");
 }
 END_TEST
 
