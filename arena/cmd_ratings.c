@@ -13,6 +13,7 @@
 #include "loader.h"
 #include "ratings_history.h"
 #include "report.h"
+#include "ratings.h"
 #include "report_build.h"
 #include "store.h"
 #include "xalloc.h"
@@ -74,6 +75,31 @@ static int pool_table_load(store *db, const char *game, const char *options, poo
         if (ratings_anchor(&t->built.fit, a, req->anchor_elo, err, errlen)) return -1;
     }
     return 0;
+}
+
+/* A pool whose players fall into groups that never met (two tournaments
+ * with no bot in common): the fit ranks the groups against each other on
+ * the prior alone, so the table would look sure of what nobody measured.
+ * Said on stderr, in every format, naming the groups. */
+static void warn_groups(const char *game, const pool_table *t)
+{
+    int n = t->pd.n_bots, *group = xcalloc((size_t)(n ? n : 1), sizeof *group);
+    int groups = ratings_groups(n, t->pd.games, t->pd.n_games, group);
+    if (groups > 1) {
+        fprintf(stderr,
+                "arena ratings: %s (%s): warning: %d groups of players that never played "
+                "each other, so their ratings compare only within a group:",
+                game, t->options, groups);
+        for (int g = 0; g < groups; g++) {
+            fprintf(stderr, "%s {", g ? "," : "");
+            for (int i = 0, first = 1; i < n; i++)
+                if (group[i] == g)
+                    fprintf(stderr, "%s%s", first ? "" : ", ", t->names[i]), first = 0;
+            fprintf(stderr, "}");
+        }
+        fprintf(stderr, "\n");
+    }
+    free(group);
 }
 
 static void print_tables(const char *game, pool_table *t, size_t n, const char *format)
@@ -161,6 +187,8 @@ static int ratings_show(store *db, const loaded_rules *lr, const char *spec, con
         printf("No stored matches of '%s' in %s/arena.db yet.\n", spec, out);
     else if (rc == 0)
         print_tables(game, t, n, format);
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        warn_groups(game, &t[i]);
     for (size_t i = 0; i < loaded; i++)
         pool_table_free(&t[i]);
     free(t);

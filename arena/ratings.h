@@ -89,6 +89,14 @@ int ratings_crosstable(int n, const rating_game *games, size_t ng, double *score
  * compares differences). -1 with err when i is out of range or has no games. */
 int ratings_anchor(rating_fit *fit, int i, double elo, char *err, size_t errlen);
 
+/* Added (ratings_groups.c): the groups of players linked by games (two
+ * players are in one group when a chain of games joins them). A fit
+ * compares players of different groups only through the prior, which pulls
+ * each group to 0: their order and LOS mean nothing, and Ordo says so too.
+ * group[i] gets i's group, numbered from 0 by first player; returns how many
+ * groups there are (players without games are groups of their own). */
+int ratings_groups(int n, const rating_game *games, size_t ng, int *group);
+
 /* Added: the model's outcome probabilities for a first mover rated `diff`
  * above its opponent (any pointer may be NULL). */
 void ratings_probabilities(double diff, double advantage, double draw_elo, double *win,

@@ -229,6 +229,32 @@ START_TEST(games_and_pairs_agree)
 }
 END_TEST
 
+/* Two tournaments with no bot in common make a pool of two groups that never
+ * met: arena ratings says so on stderr (the table alone would rank them on
+ * the prior), naming the groups; a tournament that links them ends it. */
+START_TEST(unlinked_groups_are_named)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots morris_greedy random --rounds 1 --seed 1");
+    tournament_ok(dir, "--game morris --bots morris_ab:depth=1 morris_ab:depth=2 --rounds 1 "
+                       "--seed 2");
+    int rc = e2e_run(&out, "%s ratings --game morris --format csv --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 &&
+                      strstr(out, "warning: 2 groups of players that never played each "
+                                  "other") &&
+                      strstr(out, "{morris_greedy, random}, {morris_ab[depth=1], "
+                                  "morris_ab[depth=2]}"),
+                  "(%d) %s", rc, out);
+    free(out);
+    tournament_ok(dir, "--game morris --bots random morris_ab:depth=1 --rounds 1 --seed 3");
+    rc = e2e_run(&out, "%s ratings --game morris --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Rank") && !strstr(out, "warning"), "(%d) %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* The line of a run that did not finish: how many of how many are stored. */
 static int stored_line(const char *out, long long *stored, long long *planned)
 {
@@ -412,6 +438,7 @@ static Suite *results_suite(void)
     tcase_add_test(tc, ctrl_c_says_how_to_resume);
     tcase_add_test(tc, resume_refuses_and_adds_nothing);
     tcase_add_test(tc, a_failed_store_stops_unfinished);
+    tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
     tcase_add_test(tc, check_failure_replays_in_its_seat);
     suite_add_tcase(s, tc);

@@ -383,6 +383,26 @@ START_TEST(test_crosstable)
 }
 END_TEST
 
+/* Groups: players linked by a chain of games are one group, numbered by
+ * first player; a pool of two tournaments with no player in common is two,
+ * and one game between them makes it one. A player without games is a group
+ * of its own. */
+START_TEST(test_groups)
+{
+    rating_game g[] = {{3, 4, 1}, {0, 1, 0.5}, {1, 0, 1}, {4, 3, 0}, {1, 3, 1}};
+    int group[6];
+    const int want4[6] = {0, 0, 1, 2, 2, 3}; /* {0,1} {2} {3,4} {5} */
+    ck_assert_int_eq(ratings_groups(6, g, 4, group), 4);
+    for (int i = 0; i < 6; i++)
+        ck_assert_int_eq(group[i], want4[i]);
+    ck_assert_int_eq(ratings_groups(5, g, 5, group), 2); /* 1-3 joins {0,1} and {3,4} */
+    const int want2[5] = {0, 0, 1, 0, 0};
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(group[i], want2[i]);
+    ck_assert_int_eq(ratings_groups(0, g, 0, group), 0);
+}
+END_TEST
+
 TCase *ratings_fit_tcase(void)
 {
     TCase *tc = tcase_create("fit");
@@ -396,6 +416,7 @@ TCase *ratings_fit_tcase(void)
     tcase_add_test(tc, test_perfect_score);
     tcase_add_test(tc, test_transitive);
     tcase_add_test(tc, test_los);
+    tcase_add_test(tc, test_groups);
     tcase_add_test(tc, test_no_games);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_probabilities);
