@@ -350,6 +350,16 @@ int sprt_run(const sprt_opts *o)
             fprintf(stderr, "arena sprt: %s (%s) has %d seats: give %d --field bots, not %d\n",
                     t.s.name, t.s.options, np, np - 2, o->n_field);
         rc = 2;
+    } else if (o->params.model == SPRT_NORMALIZED && o->max_games == 0 &&
+               strcmp(t.s.entrants[0]->sha256, t.s.entrants[1]->sha256) == 0 &&
+               strcmp(t.s.entrants[0]->bot_options, t.s.entrants[1]->bot_options) == 0) {
+        /* one bot, one seed a pair: each pair mirrors itself (a win each), the
+         * normalised test sees no variance and its LLR stays 0 for ever */
+        fprintf(stderr,
+                "arena sprt: NEW and OLD are the same bot with the same options: every pair "
+                "mirrors itself, and the normalised test could never end (give --max-games, "
+                "or the logistic model)\n");
+        rc = 2;
     } else if (rundir_out(o->out_dir, err, sizeof err)) {
         fprintf(stderr, "arena sprt: %s\n", err);
         rc = 2;

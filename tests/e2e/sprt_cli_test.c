@@ -83,9 +83,10 @@ END_TEST
 
 /* Ctrl-C stops the test: the pairs being played finish, the verdict
  * 'stopped' is printed ("interrupted") and stored with the run finished, and
- * the exit status is 130. random against itself at elo1 5 decides nothing
- * for thousands of games, so the signal (sent once a segment of games is
- * committed) always comes first. The normalised model's line shows nElo. */
+ * the exit status is 130. random against itself decides nothing in the
+ * normalised model (every pair mirrors itself: without --max-games it is
+ * refused), so the signal (sent once a segment of games is committed)
+ * always comes first. The normalised model's line shows nElo. */
 START_TEST(sprt_ctrl_c_stops_and_stores)
 {
     char dir[256], *out;
@@ -93,7 +94,7 @@ START_TEST(sprt_ctrl_c_stops_and_stores)
     char cmd[1024], ready[600];
     snprintf(cmd, sizeof cmd,
              "%s sprt --game morris random random --elo0 0 --elo1 5 --model normalized "
-             "--move-time 5000 --seed 3 --out %s",
+             "--max-games 1000000 --move-time 5000 --seed 3 --out %s",
              ARENA, dir);
     snprintf(ready, sizeof ready, "ls %s/*-sprt/matches/*.pb > /dev/null 2>&1", dir);
     int rc = e2e_interrupt(&out, dir, ready, cmd);
@@ -152,6 +153,8 @@ START_TEST(sprt_refuses_bad_input)
         {"--game morris random random --beta x", "bad value 'x' for --beta"},
         {"--game morris random random --model bayes", "bad value 'bayes' for --model"},
         {"--game morris random random --max-games 1", "bad value '1' for --max-games"},
+        {"--game morris random random --model normalized",
+         "NEW and OLD are the same bot with the same options: every pair mirrors itself"},
         {"--game morris random", "give two bots: NEW and OLD"},
         {"random random", "--game is required"},
     };
