@@ -171,7 +171,7 @@ static int ratings_show(store *db, const loaded_rules *lr, const char *spec, con
         } else if ((rc = ratings_history_show(db, game, pools, n, req->history, format, err,
                                               sizeof err))) {
             fprintf(stderr, "arena ratings: %s\n", err);
-            rc = 1;
+            rc = rc == 1 ? 2 : 1; /* a name no pool has is bad input, as --anchor's */
         }
         store_pools_free(pools, n);
         return rc;

@@ -13,8 +13,8 @@
  * "name", "pools": [{"pool", "history": [{tournament, recorded, elo, ci95,
  * games}]}]}). The snapshots hold the ratings as fitted then (the field
  * averaging 0). Everything is read before anything is printed: returns 0;
- * 1 with err (nothing printed) when no pool has that player; -1 with err on a
- * store error. */
+ * 1 with err (nothing printed) when no pool has that player (bad input: the
+ * command exits 2); -1 with err on a store error. */
 int ratings_history_show(store *db, const char *game, char *const *pools, size_t n_pools,
                          const char *bot, const char *format, char *err, size_t errlen);
 

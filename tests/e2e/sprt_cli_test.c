@@ -288,7 +288,7 @@ START_TEST(history_lists_each_tournament)
     ck_assert_msg(strstr(out, "\"name\": \"random\"") && strstr(out, "\"history\": ["), "%s", out);
     free(out);
     int rc = e2e_run(&out, "%s ratings --game morris --history nobody --out %s", ARENA, dir);
-    ck_assert_msg(rc == 1 && strstr(out, "--history nobody: no such player"), "(%d) %s", rc, out);
+    ck_assert_msg(rc == 2 && strstr(out, "--history nobody: no such player"), "(%d) %s", rc, out);
     free(out);
     e2e_rmrf(dir);
 }
