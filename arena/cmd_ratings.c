@@ -11,9 +11,9 @@
 
 #include "cli_cmds.h"
 #include "loader.h"
+#include "ratings.h"
 #include "ratings_history.h"
 #include "report.h"
-#include "ratings.h"
 #include "report_build.h"
 #include "store.h"
 #include "xalloc.h"

@@ -53,10 +53,6 @@ seat *pool_take(seat_pool *p, const entrant *e, uint64_t deal, char *err, size_t
     seat *s = NULL;
     for (size_t i = 0; i < p->n && !s; i++)
         if (p->idle[i].who == e && !pool_played(p->idle[i].s, deal)) s = pool_remove(p, i);
-    if (s && s->own_memory && s->n_deals == SEAT_MAX_DEALS) {
-        seat_close(s);
-        s = NULL;
-    }
     if (!s) s = p->open(p->ctx, e, err, errlen);
     if (s && s->own_memory) s->deals[s->n_deals++] = deal;
     return s;
@@ -64,17 +60,15 @@ seat *pool_take(seat_pool *p, const entrant *e, uint64_t deal, char *err, size_t
 
 void pool_put(seat_pool *p, const entrant *e, seat *s)
 {
-    size_t mine = 0;
-    for (size_t i = 0; i < p->n; i++)
-        mine += p->idle[i].who == e;
-    for (size_t i = 0; i < p->n && mine >= POOL_MAX_IDLE;) { /* the longest idle first */
-        if (p->idle[i].who != e) {
-            i++;
-            continue;
-        }
-        seat_close(pool_remove(p, i));
-        mine--;
+    if (s->own_memory && s->n_deals == SEAT_MAX_DEALS) { /* its list is full: retired */
+        seat_close(s);
+        return;
     }
+    /* at most POOL_MAX_IDLE of the entrant's: the longest idle (the first) goes */
+    size_t mine = 0, first = p->n;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->idle[i].who == e && mine++ == 0) first = i;
+    if (mine >= POOL_MAX_IDLE) seat_close(pool_remove(p, first));
     if (p->n == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 8;
         idle_seat *idle = xrealloc(p->idle, cap * sizeof *idle);

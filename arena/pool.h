@@ -23,7 +23,8 @@ seat *pool_open_configured(void *ctx, const entrant *e, char *err, size_t errlen
  * of one deal. */
 seat *pool_take(seat_pool *p, const entrant *e, uint64_t deal, char *err, size_t errlen);
 /* Keeps a seat that finished its game cleanly for the entrant's next game;
- * past POOL_MAX_IDLE idle seats of the entrant, the longest idle is closed. */
+ * past POOL_MAX_IDLE idle seats of the entrant, the longest idle is closed,
+ * and a seat that has played SEAT_MAX_DEALS deals is closed instead. */
 void pool_put(seat_pool *p, const entrant *e, seat *s);
 /* Idle seats kept per entrant: one for each rotation of the largest table,
  * enough for a thread to play a table's seat orders (one deal) and reuse

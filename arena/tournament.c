@@ -491,6 +491,37 @@ static void shard_summary(const tour *t, size_t n_play)
         printf("When every shard is done: arena merge SHARD_DIR... --out RESULTS\n");
 }
 
+/* The end of a run whose every match is stored: the tables and the pool's
+ * snapshot (a shard's wait for the merge), the finished mark, the report.
+ * -1 when any of them failed (each says why). */
+static int finish(tour *t, size_t n_play)
+{
+    const tournament_opts *o = t->o;
+    char err[1024];
+    int rc = 0;
+    if (t->shard.count) { /* rated when merged (arena merge) */
+        shard_summary(t, n_play);
+    } else {
+        if (rate_tournament(t)) rc = -1;
+        if (!t->was_finished && rate_pool(t)) rc = -1;
+    }
+    if (!t->was_finished && store_tournament_done(t->db, t->tid, err, sizeof err)) {
+        fprintf(stderr, "arena tournament: %s\n", err);
+        rc = -1;
+    }
+    /* a shard's report is written by the merge of all of them */
+    if (!o->no_report && !t->shard.count &&
+        report_html_write(t->db, t->dir, t->dir_rel, o->replays, err, sizeof err)) {
+        fprintf(stderr, "arena tournament: report: %s\n", err);
+        rc = -1;
+    }
+    if (!t->shard.count)
+        printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
+               "crosstable.txt, matches/)\n",
+               t->dir, o->no_report ? "" : "index.html, ");
+    return rc;
+}
+
 tournament_result tournament_run(const tournament_opts *o)
 {
     tour t = {.o = o, .shard = o->shard};
@@ -534,27 +565,8 @@ tournament_result tournament_run(const tournament_opts *o)
              * --resume plays the rest once the cause is fixed, then rates. */
             interrupt_report_stored(&intr, t.commit.committed, "Once the cause above is fixed, ");
             rc = TOURNAMENT_FAILED;
-        } else {
-            if (t.shard.count) { /* rated when merged (arena merge) */
-                shard_summary(&t, n_play);
-            } else {
-                if (rate_tournament(&t)) rc = TOURNAMENT_FAILED;
-                if (!t.was_finished && rate_pool(&t)) rc = TOURNAMENT_FAILED;
-            }
-            if (!t.was_finished && store_tournament_done(t.db, t.tid, err, sizeof err)) {
-                fprintf(stderr, "arena tournament: %s\n", err);
-                rc = TOURNAMENT_FAILED;
-            }
-            /* a shard's report is written by the merge of all of them */
-            if (!o->no_report && !t.shard.count &&
-                report_html_write(t.db, t.dir, t.dir_rel, o->replays, err, sizeof err)) {
-                fprintf(stderr, "arena tournament: report: %s\n", err);
-                rc = TOURNAMENT_FAILED;
-            }
-            if (!t.shard.count)
-                printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
-                       "crosstable.txt, matches/)\n",
-                       t.dir, o->no_report ? "" : "index.html, ");
+        } else if (finish(&t, n_play)) {
+            rc = TOURNAMENT_FAILED;
         }
     } else {
         fprintf(stderr, "arena tournament: %s\n", err);
