@@ -88,7 +88,8 @@ int entrant_check_options(const seat_config *cfg, const entrant *e, const seat_g
     if (!s) return -1;
     seat_game g = *probe;
     g.bot_options = e->bot_options;
-    int rc = seat_start(s, &g, err, errlen);
+    int64_t think, cpu;
+    int rc = seat_start(s, &g, &think, &cpu, err, errlen);
     seat_close(s);
     return rc == OUTCOME_NORMAL ? 0 : -1;
 }

@@ -63,16 +63,18 @@ static void hs_setup(host_seat *s, const Arena__Setup *setup, int64_t timeout_us
 {
     char err[400];
     Arena__BotInfo *info = NULL;
-    int code = worker_setup(s->w, setup, timeout_us, &info, err, sizeof err);
+    int64_t think = 0, cpu = 0;
+    int code = worker_setup(s->w, setup, timeout_us, &info, &think, &cpu, err, sizeof err);
     if (code == OUTCOME_NORMAL || code == OUTCOME_SETUP) {
         Arena__SetupReply r = ARENA__SETUP_REPLY__INIT;
         r.ok = code == OUTCOME_NORMAL;
         r.error = code == OUTCOME_NORMAL ? "" : err;
         r.info = info;
+        r.cpu_us = cpu;
         Arena__WorkerMsg m = ARENA__WORKER_MSG__INIT;
         m.body_case = ARENA__WORKER_MSG__BODY_SETUP_REPLY;
         m.setup_reply = &r;
-        hs_reply(s, &m, 0);
+        hs_reply(s, &m, think);
     } else {
         hs_fault(s, code, err);
     }

@@ -151,8 +151,12 @@ static void jm_on_setup(jm *j, const Arena__Setup *s)
         info.options_help = si.options_help;
         reply.info = &info;
         if (!s->info_only) {
-            seat_game g = {s->game, s->options, (int)s->seat,  (int)s->num_players,
-                           s->seed, {0, 0, 0},  s->bot_options};
+            seat_game g = {.game = s->game,
+                           .options = s->options,
+                           .seat = (int)s->seat,
+                           .num_players = (int)s->num_players,
+                           .seed = s->seed,
+                           .bot_options = s->bot_options};
             if (s->tc)
                 g.tc =
                     (arena_time_control){s->tc->base_us, s->tc->increment_us, s->tc->move_time_us};

@@ -72,11 +72,30 @@ static void log_action(match_run_ctx *m, int seat, int32_t action, int64_t think
     matchlog_action(&m->log, seat, action, think_us, cpu_us); /* cannot fail: xalloc.h */
 }
 
+/* Time a bot took comes off its clock (base+increment mode). */
+static void charge_clock(const match_spec *s, seat_run *sr, int64_t think_us)
+{
+    if (s->tc.move_time_us > 0) return;
+    sr->clock_us -= think_us;
+    if (sr->clock_us < 0) sr->clock_us = 0; /* within the margin */
+}
+
+/* What a bot may spend starting a game. A start is on the bot's time, as a
+ * move is: with a clock it comes off the clock, with a fixed time per move
+ * it has one move's time. Never more than SEAT_START_TIMEOUT_US: a long
+ * clock is no reason to wait minutes on a create() that hangs. */
+static int64_t start_budget(const match_spec *s)
+{
+    int64_t b = s->tc.move_time_us > 0 ? s->tc.move_time_us : s->tc.base_us;
+    return b < SEAT_START_TIMEOUT_US ? b : SEAT_START_TIMEOUT_US;
+}
+
 /* SETUP: a seat from the pool and a started game for every seat. */
 static int start_seats(match_run_ctx *m)
 {
     const match_spec *s = m->spec;
     char err[256];
+    int64_t budget = start_budget(s);
     for (int i = 0; i < s->num_players; i++) {
         seat_run *sr = &m->seat[i];
         sr->clock_us = s->tc.base_us;
@@ -92,12 +111,25 @@ static int start_seats(match_run_ctx *m)
                        .num_players = s->num_players,
                        .seed = m->bot_seed[i],
                        .tc = s->tc,
-                       .bot_options = s->seat[i]->bot_options};
-        int rc = seat_start(sr->s, &g, err, sizeof err);
+                       .bot_options = s->seat[i]->bot_options,
+                       .timeout_us = budget + s->margin_us};
+        int64_t think = 0, cpu = 0;
+        int rc = seat_start(sr->s, &g, &think, &cpu, err, sizeof err);
+        matchlog_start(&m->log, i, think, cpu);
+        if (rc == OUTCOME_NORMAL && think > g.timeout_us) { /* an inline bot, late */
+            snprintf(err, sizeof err, "started the game after %.1f ms of %.1f ms", think / 1000.0,
+                     budget / 1000.0);
+            rc = OUTCOME_TIME;
+        } else if (rc == OUTCOME_TIME) {
+            char why[sizeof err];
+            snprintf(why, sizeof why, "starting the game: %s", err);
+            text_copy(err, sizeof err, why);
+        }
         if (rc != OUTCOME_NORMAL) {
             forfeit(m, i, rc, text_clean(err, TEXT_MAX_MESSAGE)); /* may quote the bot */
             return -1;
         }
+        charge_clock(s, sr, think);
         sr->wants_events = sr->s->info.wants_events;
         m->tell_events |= sr->wants_events && !(m->r->flags & ARENA_GAME_HIDDEN);
     }
@@ -259,8 +291,7 @@ static int play_turn(match_run_ctx *m, int seat)
         return -1;
     }
     if (s->tc.move_time_us <= 0) {
-        sr->clock_us -= think;
-        if (sr->clock_us < 0) sr->clock_us = 0; /* within the margin */
+        charge_clock(s, sr, think);
         sr->clock_us += s->tc.increment_us;
     }
     if (!match_is_legal(m->legal, bt->num_legal, action) ||

@@ -76,7 +76,8 @@ typedef struct matchlog_builder {
     int32_t *seat, *action;
     int64_t *think, *cpu;
     size_t n, cap;
-    int any_cpu; /* some action has a CPU time (else the column is left out) */
+    int any_cpu;       /* some action has a CPU time (else the column is left out) */
+    int any_start_cpu; /* the same for the starts */
 } matchlog_builder;
 
 /* Always 0: out of memory aborts (xalloc.h). */
@@ -85,6 +86,9 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
  * out of memory aborts (xalloc.h). */
 int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
                     int64_t cpu_us);
+/* The time a seat took to start the game and its CPU time meanwhile (0 for a
+ * seat that did not start). */
+void matchlog_start(matchlog_builder *b, int seat, int64_t think_us, int64_t cpu_us);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
  * log over (its actions as columns only): free it with matchlog_free_built,
  * and before the head's strings go -- a built log borrows them (the game,

@@ -68,6 +68,8 @@ static void print_date(FILE *out, int64_t unix_ms)
     fprintf(out, "date        %s\n", buf);
 }
 
+static void format_think(char *buf, size_t len, int64_t us);
+
 static void print_players(const replay_run *run)
 {
     const Arena__MatchLog *log = run->log;
@@ -79,6 +81,11 @@ static void print_players(const replay_run *run)
                 id && id->version ? id->version : "");
         if ((size_t)s < log->n_bot_seeds)
             fprintf(run->out, "  (seed %" PRIu64 ")", log->bot_seeds[s]);
+        if ((size_t)s < log->n_start_think_us) { /* not in logs before starts were charged */
+            char t[48];
+            format_think(t, sizeof t, log->start_think_us[s]);
+            fprintf(run->out, "  start %s", t);
+        }
         fputc('\n', run->out);
     }
 }

@@ -37,12 +37,12 @@
 #include "record.h"
 
 /* How long a bot may take to load and say who it is (its constructors run
- * then), and to start a game (create() may read big tables or solve one:
- * kurnik_smart's takes 0.2 s, 4 s under ASan). The one place these limits are
- * written. They count time the bot had -- wall-clock time less the time it
- * waited for a processor, as its seat host measures it (worker.h) -- so a
- * loaded machine does not turn a slow start into a forfeit, while a bot that
- * sleeps or blocks in its constructor is still stopped at the limit. */
+ * then: tables shared by all its games belong there), and the most a start
+ * of a game may take whatever the clock (a start is charged as a move is:
+ * match.c). The one place these limits are written. They count time the bot had -- wall-clock time
+ * less the time it waited for a processor, as its seat host measures it (worker.h) -- so a loaded
+ * machine does not turn a slow start into a forfeit, while a bot that sleeps or blocks in its
+ * constructor is still stopped at the limit. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SEAT_LOAD_TIMEOUT_US (20 * 1000000LL) /* ASan: every bot runs ~10-20x slower */
 #define SEAT_START_TIMEOUT_US (40 * 1000000LL)
@@ -89,6 +89,9 @@ typedef struct seat_game {
     uint64_t seed; /* the bot's own seed */
     arena_time_control tc;
     const char *bot_options; /* the bot's own options, canonical; NULL or "" for none */
+    /* The start's limit in time the bot had (its budget plus the margin,
+     * match.c): the seat gives up after it, as a turn's timeout_us. */
+    int64_t timeout_us;
 } seat_game;
 
 /* One request for an action: what a bot is given, as the bot ABI's own
@@ -107,9 +110,14 @@ typedef struct seat_turn {
 typedef struct seat seat;
 
 typedef struct seat_ops {
-    /* Starts a game. A bot that refuses it or fails to load gives
-     * OUTCOME_SETUP with its message. */
-    int (*start)(seat *s, const seat_game *g, char *err, size_t errlen);
+    /* Starts a game: the bot's create(), and whatever of its last game the
+     * kind runs only now. A bot that refuses it or fails to load gives
+     * OUTCOME_SETUP with its message; past g->timeout_us, OUTCOME_TIME (an
+     * inline bot cannot be stopped: it returns late, and the runner judges
+     * think_us). think_us and cpu_us as act's: the runner charges them to the
+     * bot's time control. */
+    int (*start)(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu_us, char *err,
+                 size_t errlen);
     /* The bot's answer (not yet checked for legality), the wall time it took
      * and the CPU time the bot used meanwhile (0 when the kind cannot tell),
      * both measured by the seat. */
@@ -165,9 +173,10 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
 seat *seat_inline_open(const seat_config *cfg, const char *bot_path, char *err, size_t errlen);
 
 /* Convenience wrappers over s->ops. seat_close accepts NULL. */
-static inline int seat_start(seat *s, const seat_game *g, char *err, size_t errlen)
+static inline int seat_start(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu_us,
+                             char *err, size_t errlen)
 {
-    return s->ops->start(s, g, err, errlen);
+    return s->ops->start(s, g, think_us, cpu_us, err, errlen);
 }
 static inline int seat_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us,
                            int64_t *cpu_us, char *err, size_t errlen)

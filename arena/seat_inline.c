@@ -18,9 +18,15 @@ typedef struct seat_inline {
     botrun run;
 } seat_inline;
 
-static int si_start(seat *s, const seat_game *g, char *err, size_t errlen)
+static int si_start(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu_us, char *err,
+                    size_t errlen)
 {
-    return botrun_start(&((seat_inline *)s)->run, g, err, errlen);
+    /* a trusted bot: timed, not stopped (the runner judges a late start) */
+    int64_t t0 = arena_now_us();
+    int rc = botrun_start(&((seat_inline *)s)->run, g, err, errlen);
+    *think_us = arena_now_us() - t0;
+    *cpu_us = 0;
+    return rc;
 }
 
 static int si_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, int64_t *cpu_us,

@@ -16,13 +16,14 @@ typedef struct seat_process {
     worker *w;
 } seat_process;
 
-static int sp_start(seat *s, const seat_game *g, char *err, size_t errlen)
+static int sp_start(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu_us, char *err,
+                    size_t errlen)
 {
     seat_process *p = (seat_process *)s;
     Arena__Setup setup;
     Arena__TimeControl tc;
     seat_wire_setup(g, &setup, &tc);
-    return worker_setup(p->w, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
+    return worker_setup(p->w, &setup, g->timeout_us, NULL, think_us, cpu_us, err, errlen);
 }
 
 static int sp_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_us, int64_t *cpu_us,
@@ -88,7 +89,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     Arena__Setup setup = ARENA__SETUP__INIT;
     setup.info_only = 1;
     Arena__BotInfo *bi = NULL;
-    int rc = worker_setup(p->w, &setup, SEAT_LOAD_TIMEOUT_US, &bi, why, sizeof why);
+    int rc = worker_setup(p->w, &setup, SEAT_LOAD_TIMEOUT_US, &bi, NULL, NULL, why, sizeof why);
     if (rc != OUTCOME_NORMAL || !bi) {
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sp_close(&p->base);

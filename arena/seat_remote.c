@@ -101,9 +101,14 @@ static int sr_answer(seat_remote *r, int64_t timeout_us, Arena__WorkerMsg **out,
     return OUTCOME_NORMAL;
 }
 
+/* Setup (think_us, cpu_us: the start's times, as a turn's; may be NULL). */
 static int sr_setup(seat_remote *r, const Arena__Setup *setup, int64_t timeout_us,
-                    Arena__BotInfo **info, char *err, size_t errlen)
+                    Arena__BotInfo **info, int64_t *think_us, int64_t *cpu_us, char *err,
+                    size_t errlen)
 {
+    int64_t think = 0;
+    if (think_us) *think_us = 0;
+    if (cpu_us) *cpu_us = 0;
     if (r->broken) return arena_errf(err, errlen, "seat already stopped"), OUTCOME_CRASH;
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
@@ -112,13 +117,15 @@ static int sr_setup(seat_remote *r, const Arena__Setup *setup, int64_t timeout_u
     /* the host's seat counts the limit in time the bot had (worker.h) */
     int code = sr_send(r, "MSG", &m, timeout_us, err, errlen);
     if (code == OUTCOME_NORMAL)
-        code = sr_answer(r, WORKER_WAIT_US(timeout_us), &w, NULL, err, errlen);
+        code = sr_answer(r, WORKER_WAIT_US(timeout_us), &w, &think, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     if (w->body_case != ARENA__WORKER_MSG__BODY_SETUP_REPLY) {
         arena__worker_msg__free_unpacked(w, &r->scratch.alloc);
         return sr_broken(r, OUTCOME_GARBAGE, err, errlen, "%s", "unexpected answer to Setup");
     }
     Arena__SetupReply *sr = w->setup_reply;
+    if (think_us) *think_us = think > 0 ? think : 0;
+    if (cpu_us) *cpu_us = sr->cpu_us > 0 ? sr->cpu_us : 0;
     if (!sr->ok) {
         sr_broken(r, OUTCOME_SETUP, err, errlen, "%s", sr->error);
         code = OUTCOME_SETUP;
@@ -145,14 +152,16 @@ static int sr_reopen(seat_remote *r, char *err, size_t errlen)
     Arena__Setup setup = ARENA__SETUP__INIT;
     setup.info_only = 1;
     if (remote_conn_open(r->c.rs, r->c.h, &r->c, err, errlen) || sr_open_on_host(r, err, errlen) ||
-        sr_setup(r, &setup, SEAT_LOAD_TIMEOUT_US, NULL, err, errlen) != OUTCOME_NORMAL) {
+        sr_setup(r, &setup, SEAT_LOAD_TIMEOUT_US, NULL, NULL, NULL, err, errlen) !=
+            OUTCOME_NORMAL) {
         r->broken = 1;
         return -1;
     }
     return 0;
 }
 
-static int sr_start(seat *s, const seat_game *g, char *err, size_t errlen)
+static int sr_start(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu_us, char *err,
+                    size_t errlen)
 {
     Arena__Setup setup;
     Arena__TimeControl tc;
@@ -164,11 +173,11 @@ static int sr_start(seat *s, const seat_game *g, char *err, size_t errlen)
         r->c.h = to;
         if (sr_reopen(r, err, errlen)) return OUTCOME_CRASH;
     }
-    int code = sr_setup(r, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
+    int code = sr_setup(r, &setup, g->timeout_us, NULL, think_us, cpu_us, err, errlen);
     /* a seat idle in the pool longer than the host keeps one: a new one on
      * the same host, before the game, so the match never sees it */
     if (code != OUTCOME_NORMAL && r->gone && sr_reopen(r, err, errlen) == 0)
-        code = sr_setup(r, &setup, SEAT_START_TIMEOUT_US, NULL, err, errlen);
+        code = sr_setup(r, &setup, g->timeout_us, NULL, think_us, cpu_us, err, errlen);
     return code;
 }
 
@@ -334,7 +343,9 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
     Arena__Setup setup = ARENA__SETUP__INIT;
     setup.info_only = 1;
     if (remote_conn_open(rs, h, &r->c, why, sizeof why) || sr_open_on_host(r, why, sizeof why) ||
-        sr_setup(r, &setup, SEAT_LOAD_TIMEOUT_US, &bi, why, sizeof why) != OUTCOME_NORMAL || !bi) {
+        sr_setup(r, &setup, SEAT_LOAD_TIMEOUT_US, &bi, NULL, NULL, why, sizeof why) !=
+            OUTCOME_NORMAL ||
+        !bi) {
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sr_close(&r->base);
         /* a lost host keeps its marker first: the match is played again */

@@ -52,7 +52,8 @@ int session_open(session *s, const char *game_spec, const char *const *bots, int
         seat_game probe = {.game = s->name,
                            .options = s->options,
                            .num_players = s->lr->rules->num_players(s->game),
-                           .tc = {.move_time_us = 1000000}};
+                           .tc = {.move_time_us = 1000000},
+                           .timeout_us = SEAT_START_TIMEOUT_US}; /* a check, not a game */
         if (entrant_check_options(&s->seats, s->entrants[i], &probe, err, errlen)) goto fail;
     }
     entrants_label(s->entrants, s->n);

@@ -67,7 +67,7 @@ struct worker {
     int pidfd;
     botout out_pipe; /* the host's and its jail's stdout and stderr */
     int reaped, status, broken, wants_events;
-    int64_t cpu_used_us; /* by the jail, over all turns, as the host measured it */
+    int64_t cpu_used_us; /* by the jail, over all starts and turns, as the host measured it */
     struct rusage ru;
     int64_t mem_mb, cpu_s;
     uint8_t id[WIRE_ID_MAX];
@@ -522,9 +522,12 @@ static Arena__BotInfo *worker_copy_info(const Arena__BotInfo *in)
 }
 
 int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
-                 Arena__BotInfo **info_out, char *err, size_t errlen)
+                 Arena__BotInfo **info_out, int64_t *think_us, int64_t *cpu_us, char *err,
+                 size_t errlen)
 {
     if (info_out) *info_out = NULL;
+    if (think_us) *think_us = 0;
+    if (cpu_us) *cpu_us = 0;
     botout_new_game(&w->out_pipe);
     Arena__ArenaMsg m = ARENA__ARENA_MSG__INIT;
     m.body_case = ARENA__ARENA_MSG__BODY_SETUP;
@@ -532,11 +535,13 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
     limited.limit_us = timeout_us; /* the host counts it (worker_main.c) */
     m.setup = &limited;
     int64_t wait_us = WORKER_WAIT_US(timeout_us);
-    int64_t deadline = arena_now_us() + wait_us;
+    int64_t t0 = arena_now_us();
     int code = worker_send(w, &m, err, errlen);
     Arena__WorkerMsg *r = NULL;
     if (code == OUTCOME_NORMAL)
-        code = worker_await(w, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, deadline, &r, err, errlen);
+        code =
+            worker_await(w, ARENA__WORKER_MSG__BODY_SETUP_REPLY, 0, t0 + wait_us, &r, err, errlen);
+    int64_t wall = arena_now_us() - t0;
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, wait_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     Arena__SetupReply *sr = r->setup_reply;
@@ -547,6 +552,11 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
         w->broken = 1;
         return OUTCOME_SETUP;
     }
+    /* the time the bot had, as its host counted it (never more than passed) */
+    if (think_us) *think_us = sr->think_us >= 0 && sr->think_us < wall ? sr->think_us : wall;
+    int64_t cpu = sr->cpu_us > 0 ? sr->cpu_us : 0;
+    w->cpu_used_us += cpu;
+    if (cpu_us) *cpu_us = cpu;
     w->wants_events = sr->info && sr->info->wants_events;
     if (info_out && sr->info) *info_out = worker_copy_info(sr->info);
     arena__worker_msg__free_unpacked(r, &w->scratch.alloc);

@@ -61,8 +61,10 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
 
 /* Starts a game (or, with setup->info_only, only asks who the bot is). On
  * success *info_out (if not NULL) receives the bot's identity, to be freed with
- * arena__bot_info__free_unpacked. A bot that refuses the game or fails to load
- * gives OUTCOME_SETUP with its message.
+ * arena__bot_info__free_unpacked, and *think_us and *cpu_us (each may be NULL)
+ * the time the bot had for the start and its CPU time, counted as a turn's
+ * (worker_act). A bot that refuses the game or fails to load gives
+ * OUTCOME_SETUP with its message.
  * timeout_us is the bot's limit in time it had: the seat host counts
  * wall-clock time less the time the bot waited for a processor (Linux
  * schedstat; plain wall-clock time where that is missing) and answers
@@ -74,7 +76,8 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
  * few percent of a processor needs. Turns are limited the same way. */
 #define WORKER_WAIT_US(limit_us) (10 * (limit_us) + 60 * 1000000LL)
 int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
-                 Arena__BotInfo **info_out, char *err, size_t errlen);
+                 Arena__BotInfo **info_out, int64_t *think_us, int64_t *cpu_us, char *err,
+                 size_t errlen);
 
 /* Asks for an action. On success *action holds the bot's answer (not yet
  * checked for legality), *elapsed_us the time the bot had for it (its host

@@ -12,7 +12,8 @@
  *   Setup, Turn    pass the packet on, continue the jail, read exactly one
  *                  answer of the right kind (and seq), pass it on, stop the
  *                  jail again;
- *                  a Turn's answer carries the jail's CPU time for the turn;
+ *                  the answer carries the time the bot had for it and the
+ *                  jail's CPU time meanwhile;
  *                  a Setup past its limit_us of the bot's own time (wall
  *                  clock less its waits for a processor: owntime.h) is a
  *                  loss on time
@@ -270,8 +271,7 @@ static int host_late(host *h, int want, int64_t limit_us, int64_t waited_us, int
      * destroy) the stopped jail meets only now. */
     const char *why = botout_pipe_full(STDOUT_FILENO) ? BOTOUT_BLOCKED
                       : want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && h->ended
-                          ? ": the end of its last game (observe, destroy) runs when the next "
-                            "starts, and counts there"
+                          ? ": the end of its last game counts here"
                           : "";
     if (waited_us < 100000)
         return host_fault(h, OUTCOME_TIME, "no answer within %lld ms%s", ms, why);
@@ -358,9 +358,13 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
     int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
     h->ended = 0;
+    int64_t cpu = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {
-        m->action->cpu_us = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
+        m->action->cpu_us = cpu;
         m->action->think_us = had;
+    } else { /* a start is charged as a move is (match.c) */
+        m->setup_reply->cpu_us = cpu;
+        m->setup_reply->think_us = had;
     }
     /* The answer goes to the arena before the jail is stopped: stopping it
      * wakes it to take the signal, off the arena's path that way. It has

@@ -93,7 +93,7 @@ static double start_us(int level)
         Arena__Setup setup = ARENA__SETUP__INIT;
         setup.info_only = 1;
         Arena__BotInfo *info = NULL;
-        if (!w || worker_setup(w, &setup, 20000000, &info, err, sizeof err) != 0) {
+        if (!w || worker_setup(w, &setup, 20000000, &info, NULL, NULL, err, sizeof err) != 0) {
             fprintf(stderr, "bench: %s\n", err);
             exit(1);
         }

@@ -5,6 +5,7 @@
 #define TESTS_EVIL_COMMON_H
 
 #include <stdlib.h>
+#include <time.h>
 
 #include "arena/bot.h"
 
@@ -19,6 +20,20 @@ static inline void *evil_create(const arena_bot_setup *setup, char *err, size_t 
 static inline void evil_destroy(void *bot)
 {
     free(bot);
+}
+
+/* Computes for `seconds` of the calling thread's CPU time (the thread's:
+ * inline, the arena's other threads must not count). */
+static inline void evil_spin_cpu(double seconds)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    double until = (double)ts.tv_sec + ts.tv_nsec / 1e9 + seconds;
+    volatile unsigned long spin = 0;
+    do {
+        spin++;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    } while ((double)ts.tv_sec + ts.tv_nsec / 1e9 < until);
 }
 
 /* Declares a bot whose act() runs ATTACK once on its first move. */

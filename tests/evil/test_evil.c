@@ -199,6 +199,79 @@ START_TEST(cpu_time_is_logged)
 }
 END_TEST
 
+/* The one log of a single match written under dir. */
+static Arena__MatchLog **read_match_logs(const char *dir, size_t *n)
+{
+    Arena__MatchLog **logs;
+    char err[512], path[600], *out;
+    ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
+    snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
+    free(out);
+    ck_assert_msg(matchlog_read_all(path, &logs, n, err, sizeof err) == 0, "%s", err);
+    return logs;
+}
+
+/* Thinking in create() (3 s of CPU a game) is on the bot's time: with a
+ * fixed time per move a start has one move's time, sandboxed or inline; with
+ * a clock the start comes off it, and the log keeps it. */
+START_TEST(a_start_is_on_the_clock)
+{
+    assert_verdict_at("starter", "lost on time: starting the game: no answer within 550 ms", 500);
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s match --game morris %s random --move-time 500 --isolation inline "
+                     "--seed 1 --out %s",
+                     ARENA, EVIL("starter"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Ended: starter lost on time: started the game after"),
+                  "(%d)\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+
+    e2e_tmpdir(dir, sizeof dir);
+    rc = e2e_run(&out, "%s match --game morris %s random --tc 30+0 --seed 1 --out %s", ARENA,
+                 EVIL("starter"), dir);
+    ck_assert_msg(rc == 0 && !strstr(out, "lost on time"), "(%d)\n%.1500s", rc, out);
+    free(out);
+    size_t n;
+    Arena__MatchLog **logs = read_match_logs(dir, &n);
+    ck_assert_uint_eq(n, 1);
+    ck_assert_uint_eq(logs[0]->n_start_think_us, 2);
+    ck_assert_uint_eq(logs[0]->n_start_cpu_us, 2);
+    ck_assert_msg(logs[0]->start_cpu_us[0] >= 2900000 &&
+                      logs[0]->start_think_us[0] >= logs[0]->start_cpu_us[0] - 100000,
+                  "start: cpu %lld us, think %lld us", (long long)logs[0]->start_cpu_us[0],
+                  (long long)logs[0]->start_think_us[0]);
+    ck_assert_msg(logs[0]->start_think_us[1] < 2900000, "random's start: %lld us",
+                  (long long)logs[0]->start_think_us[1]);
+    matchlog_free_all(logs, n);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Work after the game (a destroy() that never returns, which a sandboxed
+ * bot runs when its next game starts) counts against that start: one move's
+ * time, where a start once had 10 s. Two rounds at -j 1: each process plays
+ * one game normally (the two seat orders of a table share a deal, so they
+ * take two processes), then loses its next start. */
+START_TEST(the_end_of_a_game_counts_at_the_next_start)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s tournament --game morris --bots %s random --rounds 2 --move-time 500 "
+                     "--seed 3 --no-report --out %s",
+                     ARENA, ARENA_TEST_BOTS_DIR "/lingerer.so", dir);
+    ck_assert_msg(rc == 0 && strstr(out, "4 matches in") && strstr(out, " 2 forfeits"),
+                  "(%d)\n%.2500s", rc, out);
+    ck_assert_msg(strstr(out, "lost on time: starting the game: no answer within 550 ms") &&
+                      strstr(out, ": the end of its last game counts here"),
+                  "%.2500s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A bot that cannot load: one line naming its file and the cause, exit 2,
  * within a few seconds (the load limit is 5 s; 20 s under ASan). */
 static void assert_does_not_load(const char *bot, const char *cause)
@@ -536,6 +609,8 @@ int main(void)
     tcase_add_test(tc, printing_past_the_cap_is_named);
     tcase_add_test(tc, no_thinking_on_the_others_time);
     tcase_add_test(tc, cpu_time_is_logged);
+    tcase_add_test(tc, a_start_is_on_the_clock);
+    tcase_add_test(tc, the_end_of_a_game_counts_at_the_next_start);
     tcase_add_test(tc, flood_is_garbage_and_bounded);
     tcase_add_test(tc, answer_nobody_asked_for);
     tcase_add_test(tc, jail_hides_everything_else);

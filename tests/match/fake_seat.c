@@ -14,9 +14,13 @@ typedef struct fake_seat {
     int turn; /* acts so far in this game */
 } fake_seat;
 
-static int fs_start(seat *s, const seat_game *g, char *err, size_t errlen)
+static int fs_start(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu_us, char *err,
+                    size_t errlen)
 {
     fake_seat *f = (fake_seat *)s;
+    *think_us = f->script->start_us;
+    *cpu_us = 0;
+    f->log->start_timeout_us = g->timeout_us;
     f->log->started++;
     f->log->seat = g->seat;
     f->log->num_players = g->num_players;
@@ -34,6 +38,7 @@ static int fs_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     const fake_script *sc = f->script;
     int mine = f->turn++;
     f->log->acts++;
+    if (mine == 0) f->log->first_time_left_us = t->bot.time_left_us;
     *think_us = 1;
     *cpu_us = 1;
     *action = t->bot.legal[0];

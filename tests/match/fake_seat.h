@@ -24,6 +24,7 @@ typedef struct fake_script {
     int code; /* OUTCOME_* for FAKE_FAIL */
     int wants_events;
     int own_memory; /* as a process seat: the pool keeps its deals apart (seat.h) */
+    int64_t start_us; /* the time start() says the bot took */
 } fake_script;
 
 #define FAKE_MAX_EVENTS 512
@@ -33,6 +34,8 @@ typedef struct fake_log {
     int opened, started, acts, game_overs, closed;
     int seat, num_players;
     uint64_t seed;
+    int64_t start_timeout_us;   /* the last start's limit */
+    int64_t first_time_left_us; /* time_left_us at the last game's first act */
     double returns[8];
     int n_events;
     struct {

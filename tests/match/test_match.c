@@ -28,6 +28,7 @@ typedef struct harness {
     fake_table table;
     seat_pool *pool;
     int np;
+    arena_time_control tc; /* a second a move unless a test says otherwise */
 } harness;
 
 static harness H;
@@ -41,6 +42,7 @@ static void h_open(const char *rules, const char *options)
     H.game = H.lr->rules->game_new(options, err, sizeof err);
     ck_assert_msg(H.game != NULL, "%s", err);
     H.np = H.lr->rules->num_players(H.game);
+    H.tc = (arena_time_control){0, 0, 1000000};
     for (int i = 0; i < 8; i++) {
         snprintf(H.names[i], sizeof H.names[i], "bot%d", i);
         entrant *e = &H.ent[i];
@@ -68,7 +70,7 @@ static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
                      .num_players = H.np,
                      .seed = seed,
                      .tournament = "t",
-                     .tc = {0, 0, 1000000},
+                     .tc = H.tc,
                      .margin_us = 1000,
                      .max_plies = max_plies};
     for (int i = 0; i < H.np; i++) {
@@ -561,6 +563,73 @@ START_TEST(ply_limit_adjudicates_a_draw)
 }
 END_TEST
 
+/* A start is on the bot's time (match.c start_budget): with a clock it comes
+ * off the clock before the first move, and the log keeps it. */
+START_TEST(a_start_comes_off_the_clock)
+{
+    h_open(COUNTDOWN, "n=9");
+    H.tc = (arena_time_control){2000000, 100000, 0}; /* 2+0.1 */
+    H.table.script[0] = (fake_script){.start_us = 300000};
+    H.table.script[1] = (fake_script){.start_us = 5};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+    ck_assert_int_eq(H.table.log[0].start_timeout_us, 2000000 + 1000); /* the clock + margin */
+    ck_assert_int_eq(H.table.log[0].first_time_left_us, 1700000);
+    ck_assert_int_eq(H.table.log[1].first_time_left_us, 2000000 - 5);
+    ck_assert_uint_eq(log->n_start_think_us, 2);
+    ck_assert_int_eq(log->start_think_us[0], 300000);
+    ck_assert_int_eq(log->start_think_us[1], 5);
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
+/* With a fixed time per move a start has one move's time; past it and the
+ * margin, the bot loses on time before any move. */
+START_TEST(a_late_start_loses_on_time)
+{
+    h_open(COUNTDOWN, "n=9");
+    H.tc = (arena_time_control){0, 0, 100000};
+    H.table.script[1] = (fake_script){.start_us = 101001};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(H.table.log[0].start_timeout_us, 100000 + 1000);
+    ck_assert_int_eq(rec.end, OUTCOME_TIME);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert_str_eq(rec.end_detail, "started the game after 101.0 ms of 100.0 ms");
+    ck_assert_int_eq(player_plies(log), 0);
+    ck_assert_int_eq(log->start_think_us[1], 101001);
+    assert_kept(0, 1);
+    assert_kept(1, 0);
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
+/* Within the margin a start is not late; a long clock does not make the
+ * arena wait longer than SEAT_START_TIMEOUT_US on a start. */
+START_TEST(start_limits)
+{
+    h_open(COUNTDOWN, "n=9");
+    H.tc = (arena_time_control){0, 0, 100000};
+    H.table.script[0] = (fake_script){.start_us = 101000};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+    match_log_free(log);
+    h_close();
+
+    h_open(COUNTDOWN, "n=9");
+    H.tc = (arena_time_control){3600 * 1000000LL, 0, 0};
+    log = h_run(7, 0, &rec);
+    ck_assert_int_eq(H.table.log[1].start_timeout_us, SEAT_START_TIMEOUT_US + 1000);
+    ck_assert_int_eq(H.table.log[1].first_time_left_us, 3600 * 1000000LL);
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
 static Suite *match_suite(void)
 {
     Suite *s = suite_create("match");
@@ -576,6 +645,9 @@ static Suite *match_suite(void)
     tcase_add_test(tc, garbage);
     tcase_add_test(tc, sandbox_violation);
     tcase_add_test(tc, late_answer_loses_on_time);
+    tcase_add_test(tc, a_start_comes_off_the_clock);
+    tcase_add_test(tc, a_late_start_loses_on_time);
+    tcase_add_test(tc, start_limits);
     tcase_add_test(tc, illegal_action);
     tcase_add_test(tc, legality_check_agrees_with_a_scan);
     tcase_add_test(tc, forfeit_at_three_seats);

@@ -89,7 +89,7 @@ static int setup_game(worker *w, int seat, Arena__BotInfo **info)
     s.num_players = 2;
     s.seed = 42 + (uint64_t)seat;
     s.tc = &tc;
-    return worker_setup(w, &s, ACT_DEADLINE, info, err, sizeof err);
+    return worker_setup(w, &s, ACT_DEADLINE, info, NULL, NULL, err, sizeof err);
 }
 
 /* One turn at the start position of countdown (seat 0 to move), with a
@@ -234,8 +234,9 @@ START_TEST(test_info_only)
     s.game = "countdown";
     s.info_only = 1;
     Arena__BotInfo *info = NULL;
-    ck_assert_msg(worker_setup(w, &s, ACT_DEADLINE, &info, err, sizeof err) == OUTCOME_NORMAL, "%s",
-                  err);
+    ck_assert_msg(worker_setup(w, &s, ACT_DEADLINE, &info, NULL, NULL, err, sizeof err) ==
+                      OUTCOME_NORMAL,
+                  "%s", err);
     ck_assert_str_eq(info->name, "refuser");
     ck_assert(!info->wants_events);
     arena__bot_info__free_unpacked(info, NULL);
@@ -629,7 +630,7 @@ static int setup_limited(worker *w, int64_t limit_us)
     s.options = "";
     s.num_players = 2;
     s.tc = &tc;
-    return worker_setup(w, &s, limit_us, NULL, err, sizeof err);
+    return worker_setup(w, &s, limit_us, NULL, NULL, NULL, err, sizeof err);
 }
 
 /* Starving: this process (and the workers it spawns from now on) pinned to
@@ -742,7 +743,7 @@ START_TEST(test_end_of_a_game_counts_in_the_next_start)
     ck_assert_msg(play_game(ws) == OUTCOME_NORMAL, "the game: %s", err);
     ck_assert_int_eq(setup_limited(ws[0], SEC / 5), OUTCOME_TIME);
     ck_assert_msg(strstr(err, "no answer within 200 ms") &&
-                      strstr(err, ": the end of its last game (observe, destroy) runs when"),
+                      strstr(err, ": the end of its last game counts here"),
                   "%s", err);
     ck_assert_int_eq(setup_limited(ws[1], SEC / 5), OUTCOME_NORMAL);
     worker_close(ws[0]);

@@ -132,7 +132,13 @@ typedef struct arena_bot {
     const char *version;
     const char *author;
     const char *games; /* comma-separated game names, or "*" for any game */
-    /* A new player for one game; NULL with a message in err to refuse. */
+    /* A new player for one game; NULL with a message in err to refuse. It
+     * runs on the bot's time, as a move does: with a clock (base_us) what it
+     * takes comes off the clock, with move_time_us it has one move's time,
+     * and never more than 10 s; a sandboxed bot's end of its previous game
+     * (observe, destroy) counts here too. Work shared by every game (tables,
+     * books) belongs in a constructor: loading has its own limit, once per
+     * process. */
     void *(*create)(const arena_bot_setup *setup, char *err, size_t errlen);
     /* Must return one of turn->legal, within turn->move_budget_us. */
     int32_t (*act)(void *bot, const arena_turn *turn);
