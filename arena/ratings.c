@@ -14,7 +14,7 @@
 
 #define Z95 1.959963984540054 /* the standard normal's 97.5 % quantile */
 
-static int outcome_of(double score)
+int ratings_outcome(double score)
 {
     return score == 1 ? RATINGS_FIRST_WINS : score == 0 ? RATINGS_SECOND_WINS : RATINGS_DRAW;
 }
@@ -48,7 +48,7 @@ static void count_results(int n, const rating_game *games, size_t ng, rating_ent
         e[i] = (rating_entry){.elo = 0, .ci95 = INFINITY};
     for (size_t i = 0; i < ng; i++) {
         const rating_game *g = &games[i];
-        int o = outcome_of(g->score);
+        int o = ratings_outcome(g->score);
         e[g->a].games++, e[g->b].games++;
         e[g->a].wins += o == RATINGS_FIRST_WINS, e[g->b].wins += o == RATINGS_SECOND_WINS;
         e[g->a].losses += o == RATINGS_SECOND_WINS, e[g->b].losses += o == RATINGS_FIRST_WINS;
@@ -92,7 +92,7 @@ ratings_obs *ratings_build_obs(const rating_game *games, size_t ng, const int *p
         }
         for (size_t i = 0; i < ng; i++) {
             size_t a = (size_t)(param[games[i].a] + 1), b = (size_t)(param[games[i].b] + 1);
-            count[(a * side + b) * RATINGS_OUTCOMES + (size_t)outcome_of(games[i].score)] += 1;
+            count[(a * side + b) * RATINGS_OUTCOMES + (size_t)ratings_outcome(games[i].score)] += 1;
         }
         for (size_t c = 0; c < cells; c++) {
             size_t pair = c / RATINGS_OUTCOMES;
@@ -103,8 +103,8 @@ ratings_obs *ratings_build_obs(const rating_game *games, size_t ng, const int *p
         free(count);
     } else {
         for (size_t i = 0; i < ng; i++)
-            obs[i] =
-                (ratings_obs){param[games[i].a], param[games[i].b], outcome_of(games[i].score), 1};
+            obs[i] = (ratings_obs){param[games[i].a], param[games[i].b],
+                                   ratings_outcome(games[i].score), 1};
         qsort(obs, ng, sizeof *obs, obs_cmp);
         for (size_t i = 0; i < ng; i++) {
             if (k > 0 && obs_cmp(&obs[k - 1], &obs[i]) == 0)
@@ -173,6 +173,35 @@ static void fill_entries(rating_fit *out, const int *param, int m, const double 
         }
 }
 
+/* Multiplayer tables (ratings.h): the covariance of a composite likelihood
+ * (Godambe's sandwich), cov (I + C) cov. I = -H is the information the fit
+ * counts, each result as an independent game, and cov its inverse; C is what
+ * the results of a table add to the variance of the score by moving
+ * together (ratings_table_cross), estimated from the tables themselves.
+ * Without tables of more than two seats C = 0 and cov stays exactly as it
+ * is. Where C would make I + C indefinite (a handful of tables, whose
+ * estimate is noise) cov is kept too. */
+static void count_tables(const ratings_model *mod, const rating_game *games, size_t ng,
+                         const int *param, const double *theta, double *cov)
+{
+    int np = mod->m + 2;
+    size_t sq = (size_t)np * np;
+    double *cross = xmalloc((3 * sq + (size_t)np) * sizeof *cross);
+    double *info = cross + sq, *tmp = info + sq, *grad = tmp + sq;
+    if (ratings_table_cross(games, ng, param, mod->m, theta, cross) > 0) {
+        ratings_derivs(mod, theta, grad, info);
+        for (size_t i = 0; i < sq; i++)
+            info[i] = cross[i] - info[i];
+        memcpy(tmp, info, sq * sizeof *tmp);
+        if (ratings_cholesky(tmp, np) == 0) {
+            ratings_matmul(cov, info, np, tmp);
+            ratings_matmul(tmp, cov, np, info);
+            memcpy(cov, info, sq * sizeof *cov);
+        }
+    }
+    free(cross);
+}
+
 /* Runs the Newton fit over the m entrants that have games. */
 static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const int *param, int m,
                      char *err, size_t errlen)
@@ -191,6 +220,7 @@ static int fit_model(rating_fit *out, const rating_game *games, size_t ng, const
         arena_errf(err, errlen, "the rating fit did not converge (%d entrants)", m);
         goto done;
     }
+    count_tables(&mod, games, ng, param, theta, cov);
     fill_entries(out, param, m, theta, cov, rowmean);
     out->advantage = theta[RATINGS_ADV(m)];
     out->draw_elo = theta[RATINGS_DRAW_ELO(m)];

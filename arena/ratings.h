@@ -19,21 +19,29 @@
  * The ratings are then shifted so that the mean over entrants with games is 0
  * (a shift changes no probability). Intervals come from the inverse of the
  * negated Hessian of the log-posterior at its maximum (Laplace approximation),
- * projected onto centred ratings; ci95 = 1.96 sd. LOS[i][j] = Phi((Ri - Rj) /
+ * projected onto centred ratings; ci95 = 1.96 sd. The pairwise results of a
+ * multiplayer table are not independent games: for them the covariance is
+ * the composite likelihood's sandwich (ratings.c count_tables), which leaves
+ * two-seat tables exactly as they were. LOS[i][j] = Phi((Ri - Rj) /
  * sd(Ri - Rj)). The prior's pull fades as games accumulate: with 100000 games
  * between two entrants it moves their difference by well under 1 Elo. */
 #ifndef ARENA_RATINGS_H
 #define ARENA_RATINGS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* One pairwise result. `a` had the first move (the lower seat), `b` the other;
  * score is a's: 1 win, 0.5 draw, 0 loss. Multiplayer tables become one such
- * result per pair of seats. */
+ * result per pair of seats, one after another with the same nonzero `table`
+ * (tally_table): one finishing order is not that many independent games, and
+ * the intervals count how the results of a table move together. 0: a result
+ * on its own (a two-seat table). */
 typedef struct rating_game {
     int a;
     int b;
     double score;
+    uint32_t table;
 } rating_game;
 
 typedef struct rating_entry {

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ratings.h"
 #include "ratings_internal.h"
 #include "xalloc.h"
 
@@ -172,6 +173,91 @@ static double line_search(const ratings_model *mod, double *theta, const double 
         }
     }
     return -1;
+}
+
+/* One result's score (the gradient of its log-likelihood): nonzero at most
+ * at a's and b's ratings, the advantage and drawelo. */
+typedef struct score4 {
+    int idx[4];
+    double val[4];
+} score4;
+
+static score4 result_score(const ratings_obs *o, const double *theta, int m)
+{
+    local l;
+    local_ends(o->outcome, obs_x(o, theta, m), theta[RATINGS_DRAW_ELO(m)], &l);
+    double gx = -(l.g_hi + l.g_lo), gd = l.s_hi * l.g_hi + l.s_lo * l.g_lo;
+    return (score4){{o->a, o->b, RATINGS_ADV(m), RATINGS_DRAW_ELO(m)}, {gx, -gx, gx, gd}};
+}
+
+/* A result as one number: (first, second, outcome) over m parameters. */
+static uint64_t result_key(const struct rating_game *g, const int *param, int m)
+{
+    return ((uint64_t)param[g->a] * (uint64_t)m + (uint64_t)param[g->b]) * RATINGS_OUTCOMES +
+           (uint64_t)ratings_outcome(g->score);
+}
+
+static ratings_obs key_obs(uint64_t key, int m)
+{
+    uint64_t pair = key / RATINGS_OUTCOMES;
+    return (ratings_obs){(int)(pair / (uint64_t)m), (int)(pair % (uint64_t)m),
+                         (int)(key % RATINGS_OUTCOMES), 1};
+}
+
+typedef struct key_pair {
+    uint64_t lo, hi;
+} key_pair;
+
+static int key_pair_cmp(const void *pa, const void *pb)
+{
+    const key_pair *a = pa, *b = pb;
+    if (a->lo != b->lo) return a->lo < b->lo ? -1 : 1;
+    return (a->hi > b->hi) - (a->hi < b->hi);
+}
+
+/* Sums, over each kind of pair of results that met at a table, the count
+ * times the pair's two outer products, in the order of the kinds: the sum
+ * does not depend on the order of the games (a tournament's own results come
+ * in the order they finished, the same ones merged from shards in another),
+ * so the fit stays bit for bit the same. */
+int ratings_table_cross(const struct rating_game *games, size_t ng, const int *param, int m,
+                        const double *theta, double *cross)
+{
+    int np = m + 2, tables = 0;
+    memset(cross, 0, (size_t)np * np * sizeof *cross);
+    size_t n = 0, cap = 0;
+    key_pair *pairs = NULL;
+    for (size_t i = 0, j; i < ng; i = j) {
+        for (j = i + 1; j < ng && games[i].table && games[j].table == games[i].table; j++)
+            ;
+        if (j - i < 2) continue;
+        tables++;
+        for (size_t p = i; p < j; p++)
+            for (size_t q = p + 1; q < j; q++) {
+                if (n == cap) {
+                    cap = cap ? 2 * cap : 256;
+                    pairs = xrealloc(pairs, cap * sizeof *pairs);
+                }
+                uint64_t kp = result_key(&games[p], param, m), kq = result_key(&games[q], param, m);
+                pairs[n++] = kp < kq ? (key_pair){kp, kq} : (key_pair){kq, kp};
+            }
+    }
+    if (n) qsort(pairs, n, sizeof *pairs, key_pair_cmp);
+    for (size_t i = 0, j; i < n; i = j) {
+        for (j = i + 1; j < n && key_pair_cmp(&pairs[i], &pairs[j]) == 0; j++)
+            ;
+        ratings_obs olo = key_obs(pairs[i].lo, m), ohi = key_obs(pairs[i].hi, m);
+        score4 a = result_score(&olo, theta, m), b = result_score(&ohi, theta, m);
+        double count = (double)(j - i);
+        for (int u = 0; u < 4; u++)
+            for (int v = 0; v < 4; v++) {
+                double t = count * a.val[u] * b.val[v];
+                cross[a.idx[u] * np + b.idx[v]] += t;
+                cross[b.idx[v] * np + a.idx[u]] += t;
+            }
+    }
+    free(pairs);
+    return tables;
 }
 
 int ratings_maximise(const ratings_model *mod, double *theta, double *cov)

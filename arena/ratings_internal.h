@@ -52,9 +52,20 @@ void ratings_derivs(const ratings_model *mod, const double *theta, double *grad,
  * the number of iterations, or -1 (no memory, or no convergence). */
 int ratings_maximise(const ratings_model *mod, double *theta, double *cov);
 
+/* The results of one table (runs of one nonzero rating_game.table) are not
+ * independent. cross (m+2)^2 gets the sum, over each table's ordered pairs
+ * of distinct results, of the outer product of their scores at theta: what
+ * the variance of the total score has beyond the sum of the results' own.
+ * Returns the number of tables of two or more results. */
+int ratings_table_cross(const struct rating_game *games, size_t ng, const int *param, int m,
+                        const double *theta, double *cross);
+/* RATINGS_FIRST_WINS, _DRAW or _SECOND_WINS for a's score 1, 0.5, 0. */
+int ratings_outcome(double score);
+
 /* Dense symmetric positive definite algebra, n x n row-major, in place. */
 int ratings_cholesky(double *a, int n);
 void ratings_cholesky_solve(const double *l, int n, double *x);
 int ratings_spd_inverse(const double *a, int n, double *inv);
+void ratings_matmul(const double *a, const double *b, int n, double *out); /* out = a b */
 
 #endif

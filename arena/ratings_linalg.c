@@ -68,3 +68,16 @@ int ratings_spd_inverse(const double *a, int n, double *inv)
     free(l);
     return 0;
 }
+
+/* out = a b (n x n); out may not be a or b. */
+void ratings_matmul(const double *a, const double *b, int n, double *out)
+{
+    memset(out, 0, (size_t)n * n * sizeof *out);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++) {
+            double aik = a[i * n + k];
+            if (aik == 0) continue;
+            for (int j = 0; j < n; j++)
+                out[i * n + j] += aik * b[k * n + j];
+        }
+}

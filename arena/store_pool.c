@@ -83,6 +83,7 @@ static int store_pool_index(const pool_data *p, int64_t bot_id, int copy)
 typedef struct pool_acc {
     pool_data *p;
     size_t cap;
+    uint32_t tables, table; /* tally_table's */
 } pool_acc;
 
 static int store_pool_push(void *ctx, int a, int b, double score)
@@ -94,7 +95,7 @@ static int store_pool_push(void *ctx, int a, int b, double score)
         acc->cap = acc->cap ? 2 * acc->cap : 256;
         p->games = xrealloc(p->games, acc->cap * sizeof *p->games);
     }
-    p->games[p->n_games++] = (rating_game){.a = a, .b = b, .score = score};
+    p->games[p->n_games++] = (rating_game){.a = a, .b = b, .score = score, .table = acc->table};
     return 0;
 }
 
@@ -107,6 +108,7 @@ static int store_pool_match(pool_acc *acc, const int *bot, const double *ret, in
         if (bot[i] < 0) return -2;
         acc->p->matches[bot[i]]++;
     }
+    acc->table = tally_table(&acc->tables, n);
     return tally_pairs(bot, ret, n, store_pool_push, acc);
 }
 
@@ -378,7 +380,7 @@ static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *
     int bot[ARENA_MAX_PLAYERS], n = 0, bad = 0;
     double ret[ARENA_MAX_PLAYERS];
     int64_t cur = -1;
-    pool_acc acc = {out, 0};
+    pool_acc acc = {out, 0, 0, 0};
     for (size_t i = 0; i < r->n_seat && !bad; i++) {
         const pool_seat *p = &r->seat[i];
         if (p->mid != cur) {
@@ -428,10 +430,17 @@ static int store_pool_own_games(store *s, const pool_read *r, const pool_own *ow
         player[e] = r->own[e].copy < 0 ? -1 : store_pool_index(out, r->own[e].bot, r->own[e].copy);
         if (player[e] >= 0) out->matches[player[e]] += own->tables[e];
     }
-    pool_acc acc = {out, out->n_games};
+    pool_acc acc = {out, out->n_games, 0, 0};
+    /* the own tables go on numbering after the stored ones' last (runs of
+     * one number are one table: ratings.h) */
+    if (out->n_games) acc.tables = out->games[out->n_games - 1].table;
     int rc = 0;
     for (size_t i = 0; i < own->n_games && rc == 0; i++) {
         const rating_game *g = &own->games[i];
+        if (!g->table)
+            acc.table = 0;
+        else if (i == 0 || g->table != own->games[i - 1].table)
+            acc.table = tally_table(&acc.tables, ARENA_MAX_PLAYERS);
         int a = g->a >= 0 && g->a < own->n_entrants ? player[g->a] : -1;
         int b = g->b >= 0 && g->b < own->n_entrants ? player[g->b] : -1;
         if (a < 0 || b < 0 || store_pool_push(&acc, a, b, g->score))

@@ -27,6 +27,13 @@ int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void 
     return 0;
 }
 
+uint32_t tally_table(uint32_t *counter, int num_players)
+{
+    if (num_players <= 2) return 0;
+    if (++*counter == 0) ++*counter; /* 0 stays "on its own" */
+    return *counter;
+}
+
 static int push(void *ctx, int a, int b, double score)
 {
     tally *t = ctx;
@@ -34,7 +41,7 @@ static int push(void *ctx, int a, int b, double score)
         t->cap = t->cap ? t->cap * 2 : 256;
         t->games = xrealloc(t->games, t->cap * sizeof *t->games);
     }
-    t->games[t->n_games++] = (rating_game){a, b, score};
+    t->games[t->n_games++] = (rating_game){a, b, score, t->table};
     return 0;
 }
 
@@ -42,6 +49,7 @@ void tally_add(tally *t, const match_record *m)
 {
     for (int i = 0; i < m->num_players; i++)
         t->matches[m->seat_entrant[i]]++;
+    t->table = tally_table(&t->tables, m->num_players);
     tally_pairs(m->seat_entrant, m->returns, m->num_players, push, t);
 }
 

@@ -13,7 +13,9 @@ typedef struct tally {
     int n;              /* entrants */
     rating_game *games; /* pairwise results */
     size_t n_games, cap;
-    int *matches; /* n: matches (tables) played */
+    int *matches;    /* n: matches (tables) played */
+    uint32_t tables; /* tally_table's counter */
+    uint32_t table;  /* the match being added */
 } tally;
 
 /* The one rule turning two returns into a pairwise result: 1 when a's return
@@ -27,6 +29,10 @@ double tally_score(double ret_a, double ret_b);
  * it; 0 when every pair was emitted. */
 typedef int (*tally_emit)(void *ctx, int a, int b, double score);
 int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void *ctx);
+
+/* The `table` of a match's pairwise results (ratings.h): a new nonzero
+ * number from *counter for a table of more than two seats, 0 for two. */
+uint32_t tally_table(uint32_t *counter, int num_players);
 
 void tally_init(tally *t, int n);
 void tally_add(tally *t, const match_record *m);

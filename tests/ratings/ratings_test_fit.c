@@ -337,15 +337,15 @@ static void expect_error(int n, rating_game g, const char *needle)
 
 START_TEST(test_bad_input)
 {
-    expect_error(2, (rating_game){0, 2, 1}, "entrant 2 out of range");
-    expect_error(2, (rating_game){-1, 1, 1}, "entrant -1 out of range");
-    expect_error(2, (rating_game){1, 1, 1}, "plays itself");
-    expect_error(2, (rating_game){0, 1, 0.3}, "score 0.3");
-    expect_error(2, (rating_game){0, 1, NAN}, "score");
-    expect_error(-1, (rating_game){0, 1, 1}, "negative");
+    expect_error(2, (rating_game){0, 2, 1, 0}, "entrant 2 out of range");
+    expect_error(2, (rating_game){-1, 1, 1, 0}, "entrant -1 out of range");
+    expect_error(2, (rating_game){1, 1, 1, 0}, "plays itself");
+    expect_error(2, (rating_game){0, 1, 0.3, 0}, "score 0.3");
+    expect_error(2, (rating_game){0, 1, NAN, 0}, "score");
+    expect_error(-1, (rating_game){0, 1, 1, 0}, "negative");
     char err[200];
     ck_assert_int_eq(ratings_fit(2, NULL, 3, &(rating_fit){0}, err, sizeof err), -1);
-    ck_assert_int_eq(ratings_fit(2, &(rating_game){0, 1, 1}, 1, NULL, NULL, 0), -1);
+    ck_assert_int_eq(ratings_fit(2, &(rating_game){0, 1, 1, 0}, 1, NULL, NULL, 0), -1);
 }
 END_TEST
 
@@ -389,7 +389,7 @@ END_TEST
  * of its own. */
 START_TEST(test_groups)
 {
-    rating_game g[] = {{3, 4, 1}, {0, 1, 0.5}, {1, 0, 1}, {4, 3, 0}, {1, 3, 1}};
+    rating_game g[] = {{3, 4, 1, 0}, {0, 1, 0.5, 0}, {1, 0, 1, 0}, {4, 3, 0, 0}, {1, 3, 1, 0}};
     int group[6];
     const int want4[6] = {0, 0, 1, 2, 2, 3}; /* {0,1} {2} {3,4} {5} */
     ck_assert_int_eq(ratings_groups(6, g, 4, group), 4);

@@ -6,6 +6,7 @@
 TCase *ratings_model_tcase(void);
 TCase *ratings_fit_tcase(void);
 TCase *ratings_anchor_tcase(void);
+TCase *ratings_tables_tcase(void);
 
 int main(void)
 {
@@ -13,5 +14,6 @@ int main(void)
     suite_add_tcase(s, ratings_model_tcase());
     suite_add_tcase(s, ratings_fit_tcase());
     suite_add_tcase(s, ratings_anchor_tcase());
+    suite_add_tcase(s, ratings_tables_tcase());
     return support_main(s);
 }
