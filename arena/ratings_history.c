@@ -13,18 +13,28 @@
 #include "store_sprt.h"
 
 /* The player labelled `bot` in the pool, or in none (-1 in *index). */
+/* The player labelled `bot` in one pool. Labels that only begin with the
+ * name (label.h: name@version, name[options], name#2) are added to alts,
+ * comma-separated, for the error that names what to give instead. */
 static int find_player(store *db, const char *game, const char *options, const char *bot,
-                       int64_t *bot_id, int *copy, char *err, size_t errlen)
+                       int64_t *bot_id, int *copy, char *alts, size_t altlen, char *err,
+                       size_t errlen)
 {
     pool_data pd;
     if (store_pool_load(db, game, options, &pd, err, errlen)) return -1;
     int found = 0;
-    for (int i = 0; i < pd.n_bots && !found; i++)
-        if (strcmp(pd.bots[i].label, bot) == 0) {
+    size_t n = strlen(bot);
+    for (int i = 0; i < pd.n_bots && !found; i++) {
+        const char *label = pd.bots[i].label;
+        if (strcmp(label, bot) == 0) {
             *bot_id = pd.bots[i].bot_id;
             *copy = pd.bots[i].copy;
             found = 1;
+        } else if (strncmp(label, bot, n) == 0 && strchr("@[#", label[n]) && !strstr(alts, label)) {
+            size_t used = strlen(alts);
+            snprintf(alts + used, altlen - used, "%s%s", used ? ", " : "", label);
         }
+    }
     store_pool_free(&pd);
     return found;
 }
@@ -133,13 +143,15 @@ int ratings_history_show(store *db, const char *game, char *const *pools, size_t
                          const char *bot, const char *format, char *err, size_t errlen)
 {
     pool_history *ph = calloc(n_pools + 1, sizeof *ph);
+    char alts[512] = "";
     size_t shown = 0;
     int rc = ph ? 0 : -1;
     if (!ph) snprintf(err, errlen, "out of memory");
     for (size_t p = 0; p < n_pools && rc == 0; p++) {
         int64_t bot_id = 0;
         int copy = 0;
-        int found = find_player(db, game, pools[p], bot, &bot_id, &copy, err, errlen);
+        int found =
+            find_player(db, game, pools[p], bot, &bot_id, &copy, alts, sizeof alts, err, errlen);
         if (found < 0) rc = -1;
         if (found <= 0) continue;
         ph[shown].options = pools[p];
@@ -149,7 +161,11 @@ int ratings_history_show(store *db, const char *game, char *const *pools, size_t
         else
             shown++;
     }
-    if (rc == 0 && shown == 0) {
+    if (rc == 0 && shown == 0 && alts[0]) {
+        snprintf(err, errlen, "--history %s: the stored %s pools name it %s (give one of those)",
+                 bot, game, alts);
+        rc = 1;
+    } else if (rc == 0 && shown == 0) {
         snprintf(err, errlen,
                  "--history %s: no such player in the stored %s pools (arena ratings --game %s "
                  "shows their names)",

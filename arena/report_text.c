@@ -136,6 +136,14 @@ void report_model_line(char *buf, size_t len, const rating_fit *fit)
     report_fmt_elo(adv, sizeof adv, fit->advantage);
     report_fmt_ci(adv_ci, sizeof adv_ci, fit->advantage_ci95);
     report_fmt_ci(draw_ci, sizeof draw_ci, fit->draw_elo_ci95);
+    int draws = 0;
+    for (int i = 0; i < fit->n; i++)
+        draws += fit->entry[i].draws;
+    if (!draws) { /* the draw band would be the prior's virtual draws alone */
+        snprintf(buf, len, "First-move advantage: %s ± %s Elo    Draw Elo: - (no draws)", adv,
+                 adv_ci);
+        return;
+    }
     snprintf(buf, len, "First-move advantage: %s ± %s Elo    Draw Elo: %ld ± %s", adv, adv_ci,
              lround(fit->draw_elo), draw_ci);
 }

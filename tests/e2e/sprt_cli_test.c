@@ -290,6 +290,26 @@ START_TEST(history_lists_each_tournament)
     int rc = e2e_run(&out, "%s ratings --game morris --history nobody --out %s", ARENA, dir);
     ck_assert_msg(rc == 2 && strstr(out, "--history nobody: no such player"), "(%d) %s", rc, out);
     free(out);
+    /* one bot given twice is two players, random#1 and random#2: a name
+     * that is only their start is refused with the names to give */
+    free(run_ok("tournament",
+                "%s tournament --game morris:variant=lasker --bots morris_greedy random random "
+                "--move-time 100 --seed 3 --quiet --out %s",
+                dir));
+    rc = e2e_run(&out, "%s ratings --game morris --history random --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "random in morris (variant=classic"), "(%d) %s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s ratings --game morris:variant=lasker --history random --out %s", ARENA,
+                 dir);
+    ck_assert_msg(rc == 2 && strstr(out, "--history random: the stored morris pools name it "
+                                         "random#1, random#2 (give one of those)"),
+                  "(%d) %s", rc, out);
+    free(out);
+    out = run_ok("history #2",
+                 "%s ratings --game morris:variant=lasker --history 'random#2' --out %s", dir);
+    ck_assert_msg(strstr(out, "random#2 in morris (variant=lasker") && strstr(out, "\n1  "), "%s",
+                  out);
+    free(out);
     e2e_rmrf(dir);
 }
 END_TEST

@@ -111,6 +111,25 @@ static int md_cells(const char *line)
     return n - 1;
 }
 
+/* Without a draw in the games the draw band is the prior's alone: the model
+ * line says so instead of printing it. */
+START_TEST(test_model_line_without_draws)
+{
+    rating_game g[] = {{0, 1, 1, 0}, {1, 0, 1, 0}, {0, 1, 0, 0}, {1, 0, 0, 0}};
+    rating_fit fit;
+    char err[128], line[200];
+    ck_assert(ratings_fit(2, g, 4, &fit, err, sizeof err) == 0);
+    report_model_line(line, sizeof line, &fit);
+    ck_assert_msg(strstr(line, "Draw Elo: - (no draws)"), "%s", line);
+    ratings_free(&fit);
+    g[3].score = 0.5;
+    ck_assert(ratings_fit(2, g, 4, &fit, err, sizeof err) == 0);
+    report_model_line(line, sizeof line, &fit);
+    ck_assert_msg(strstr(line, "Draw Elo: ") && !strstr(line, "no draws"), "%s", line);
+    ratings_free(&fit);
+}
+END_TEST
+
 START_TEST(test_markdown)
 {
     fixture fx;
@@ -233,6 +252,7 @@ TCase *report_text_tcase(void)
     TCase *tc = tcase_create("text");
     tcase_add_test(tc, test_text_alignment);
     tcase_add_test(tc, test_text_content);
+    tcase_add_test(tc, test_model_line_without_draws);
     tcase_add_test(tc, test_markdown);
     tcase_add_test(tc, test_write_files);
     tcase_add_test(tc, test_utf8_helpers);
