@@ -95,7 +95,8 @@ enum {
     "  --game GAME[:k=v,...]  the game and its options (see `arena games`)\n"                      \
     "  --tc BASE+INC          clock per player in seconds, e.g. 5+0.05\n"                          \
     "  --move-time MS         fixed time per move instead of a clock (default 1000)\n"             \
-    "  --margin MS            grace added to every deadline (default 50)\n"                        \
+    "  --margin MS            grace on every deadline, paid back from later budgets\n"             \
+    "                         (default 50)\n"                                                      \
     "  --seed N               seed of everything random (default: 64 random bits)\n"               \
     "  --isolation KIND       process: each bot in its own sandboxed process (default);\n"         \
     "                         inline: trusted bots called inside the arena (fast, no\n"            \

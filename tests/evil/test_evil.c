@@ -166,6 +166,18 @@ START_TEST(jail_hides_everything_else)
 }
 END_TEST
 
+/* The logs of the first file in dir/matches (a single match: its one log). */
+static Arena__MatchLog **read_match_logs(const char *dir, size_t *n)
+{
+    Arena__MatchLog **logs;
+    char err[512], path[600], *out;
+    ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
+    snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
+    free(out);
+    ck_assert_msg(matchlog_read_all(path, &logs, n, err, sizeof err) == 0, "%s", err);
+    return logs;
+}
+
 /* Each move's CPU time is measured from the bot's process and logged beside
  * its wall time: the burner bot spins on its first move until its process has
  * used 1.2 s of CPU (less what starting took: well under 0.5 s even under
@@ -180,14 +192,9 @@ START_TEST(cpu_time_is_logged)
                      ARENA, ARENA_TEST_BOTS_DIR "/burner.so", dir, ARENA, dir);
     ck_assert_msg(rc == 0, "(%d)\n%.1500s", rc, out);
     free(out);
-    Arena__MatchLog **logs;
     size_t n;
-    char err[512], path[600];
-    ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
-    snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
-    free(out);
-    ck_assert_msg(matchlog_read_all(path, &logs, &n, err, sizeof err) == 0, "%s", err);
-    ck_assert_msg(n == 1 && logs[0]->n_actions > 0, "%s: %zu logs, %zu actions", path, n,
+    Arena__MatchLog **logs = read_match_logs(dir, &n);
+    ck_assert_msg(n == 1 && logs[0]->n_actions > 0, "%zu logs, %zu actions", n,
                   n ? logs[0]->n_actions : 0);
     const Arena__LoggedAction *first = logs[0]->actions[0];
     ck_assert_int_eq(first->seat, 0);
@@ -198,18 +205,6 @@ START_TEST(cpu_time_is_logged)
     e2e_rmrf(dir);
 }
 END_TEST
-
-/* The one log of a single match written under dir. */
-static Arena__MatchLog **read_match_logs(const char *dir, size_t *n)
-{
-    Arena__MatchLog **logs;
-    char err[512], path[600], *out;
-    ck_assert_int_eq(e2e_run(&out, "ls %s/matches/*.pb", dir), 0);
-    snprintf(path, sizeof path, "%.*s", (int)strcspn(out, "\n"), out);
-    free(out);
-    ck_assert_msg(matchlog_read_all(path, &logs, n, err, sizeof err) == 0, "%s", err);
-    return logs;
-}
 
 /* Thinking in create() (3 s of CPU a game) is on the bot's time: with a
  * fixed time per move a start has one move's time, sandboxed or inline; with

@@ -39,7 +39,7 @@ static int fs_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     int mine = f->turn++;
     f->log->acts++;
     if (mine == 0) f->log->first_time_left_us = t->bot.time_left_us;
-    *think_us = 1;
+    *think_us = sc->over_us ? t->bot.move_budget_us + sc->over_us : sc->think_us ? sc->think_us : 1;
     *cpu_us = 1;
     *action = t->bot.legal[0];
     if (mine != sc->at) return OUTCOME_NORMAL;

@@ -25,6 +25,8 @@ typedef struct fake_script {
     int wants_events;
     int own_memory; /* as a process seat: the pool keeps its deals apart (seat.h) */
     int64_t start_us; /* the time start() says the bot took */
+    int64_t think_us; /* the time each act() says it took (0: 1 us) */
+    int64_t over_us;  /* when set: each act() takes the budget it is told and this */
 } fake_script;
 
 #define FAKE_MAX_EVENTS 512

@@ -630,6 +630,57 @@ START_TEST(start_limits)
 }
 END_TEST
 
+/* The margin is paid back (match.c budget_of): a bot that takes the budget
+ * it is told plus most of the margin on every move is never late, and its
+ * moves take the time per move, with the margin once. */
+START_TEST(the_margin_is_paid_back)
+{
+    h_open(COUNTDOWN, "n=30");
+    H.tc = (arena_time_control){0, 0, 100000};
+    H.table.script[0] = (fake_script){.over_us = 900};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_NORMAL);
+    int64_t sum = 0;
+    int moves = 0;
+    for (size_t i = 0; i < log->n_actions; i++)
+        if (log->actions[i]->seat == 0) sum += log->actions[i]->think_us, moves++;
+    ck_assert_int_ge(moves, 5);
+    ck_assert_int_eq(sum, moves * 100000LL + 900);
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
+/* Overrunning the fixed time per move on every move adds up: past the
+ * margin in all the bot loses on time, the verdict saying what it owed. */
+START_TEST(overruns_add_up)
+{
+    h_open(COUNTDOWN, "n=30");
+    H.tc = (arena_time_control){0, 0, 100000};
+    H.table.script[1] = (fake_script){.think_us = 100600};
+    match_record rec;
+    Arena__MatchLog *log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_TIME);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert_str_eq(rec.end_detail,
+                     "answered after 100.6 ms of 99.4 ms (0.6 ms over its budgets before)");
+    ck_assert_int_eq(player_plies(log), 3); /* its first move, then late on its second */
+    match_log_free(log);
+
+    /* with a clock: the clock goes below zero and only increments refill it */
+    H.tc = (arena_time_control){10000, 10000, 0};
+    H.table.script[1] = (fake_script){.think_us = 10900};
+    log = h_run(7, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_TIME);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert_str_eq(rec.end_detail,
+                     "answered after 10.9 ms of 9.1 ms"); /* 10 - 10.9 + 10 ms left */
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
 static Suite *match_suite(void)
 {
     Suite *s = suite_create("match");
@@ -648,6 +699,8 @@ static Suite *match_suite(void)
     tcase_add_test(tc, a_start_comes_off_the_clock);
     tcase_add_test(tc, a_late_start_loses_on_time);
     tcase_add_test(tc, start_limits);
+    tcase_add_test(tc, the_margin_is_paid_back);
+    tcase_add_test(tc, overruns_add_up);
     tcase_add_test(tc, illegal_action);
     tcase_add_test(tc, legality_check_agrees_with_a_scan);
     tcase_add_test(tc, forfeit_at_three_seats);

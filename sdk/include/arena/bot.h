@@ -83,7 +83,10 @@ typedef struct arena_turn {
     const int32_t *legal; /* legal actions, ascending, num_legal >= 1 */
     int num_legal;
     int64_t time_left_us;   /* this seat's clock before the move */
-    int64_t move_budget_us; /* answer within this, or lose on time */
+    int64_t move_budget_us; /* answer within this, or lose on time: the fixed time
+                             * per move less what the bot overran before, or with
+                             * a clock the time left (the margin is a grace for
+                             * noise, paid back from later budgets) */
     /* Perfect-information games: the current state rebuilt from the
      * observation (clone it to search). NULL for hidden-information games. */
     const arena_state *state;
