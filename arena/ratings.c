@@ -174,29 +174,51 @@ static void fill_entries(rating_fit *out, const int *param, int m, const double 
 }
 
 /* Multiplayer tables (ratings.h): the covariance of a composite likelihood
- * (Godambe's sandwich), cov (I + C) cov. I = -H is the information the fit
- * counts, each result as an independent game, and cov its inverse; C is what
- * the results of a table add to the variance of the score by moving
- * together (ratings_table_cross), estimated from the tables themselves.
- * Without tables of more than two seats C = 0 and cov stays exactly as it
- * is. Where C would make I + C indefinite (a handful of tables, whose
- * estimate is noise) cov is kept too. */
+ * (Godambe's sandwich), cov (I + C) cov = cov + cov C cov. I = -H is the
+ * information the fit counts, each result as an independent game, and cov
+ * its inverse; C is what the results of a table add to the variance of the
+ * score by moving together (ratings_table_cross), estimated from the tables
+ * themselves. That estimate is noise when the tables are few, and nothing in
+ * it keeps an interval from shrinking (an audit: with 3 tables half the
+ * intervals came out narrower, one of them half as wide): only its part that
+ * widens is kept. With L L^T = cov, cov C cov = L M L^T for M = L^T C L, and
+ * V = cov + L M+ L^T, M+ being M without its negative eigenvalues, so V is
+ * never below cov. In simulated tournaments this covers as it should from 9
+ * tables on (93.5 %), where the full sandwich covered 87-90 %, and agrees
+ * with it once tables are many. Without tables of more than two seats C = 0
+ * and cov stays exactly as it is. */
 static void count_tables(const ratings_model *mod, const rating_game *games, size_t ng,
                          const int *param, const double *theta, double *cov)
 {
     int np = mod->m + 2;
     size_t sq = (size_t)np * np;
-    double *cross = xmalloc((3 * sq + (size_t)np) * sizeof *cross);
-    double *info = cross + sq, *tmp = info + sq, *grad = tmp + sq;
+    double *cross = xmalloc((4 * sq + (size_t)np) * sizeof *cross);
+    double *l = cross + sq, *t = l + sq, *q = t + sq, *w = q + sq;
     if (ratings_table_cross(games, ng, param, mod->m, theta, cross) > 0) {
-        ratings_derivs(mod, theta, grad, info);
-        for (size_t i = 0; i < sq; i++)
-            info[i] = cross[i] - info[i];
-        memcpy(tmp, info, sq * sizeof *tmp);
-        if (ratings_cholesky(tmp, np) == 0) {
-            ratings_matmul(cov, info, np, tmp);
-            ratings_matmul(tmp, cov, np, info);
-            memcpy(cov, info, sq * sizeof *cov);
+        memcpy(l, cov, sq * sizeof *l);
+        if (ratings_cholesky(l, np) == 0) {
+            for (int i = 0; i < np; i++) /* the factor is the lower triangle */
+                for (int j = i + 1; j < np; j++)
+                    l[i * np + j] = 0;
+            ratings_matmul(cross, l, np, t); /* C L */
+            for (int i = 0; i < np; i++)     /* L^T into cross */
+                for (int j = 0; j < np; j++)
+                    cross[i * np + j] = l[j * np + i];
+            ratings_matmul(cross, t, np, q); /* M = L^T C L */
+            memcpy(t, q, sq * sizeof *t);
+            ratings_sym_eigen(t, np, w, q);
+            /* t = L Q diag(sqrt(w+)): then V = cov + t t^T */
+            for (int i = 0; i < np; i++)
+                for (int j = 0; j < np; j++)
+                    q[i * np + j] *= w[j] > 0 ? sqrt(w[j]) : 0;
+            ratings_matmul(l, q, np, t);
+            for (int i = 0; i < np; i++)
+                for (int j = 0; j < np; j++) {
+                    double sum = 0;
+                    for (int k = 0; k < np; k++)
+                        sum += t[i * np + k] * t[j * np + k];
+                    cov[i * np + j] += sum;
+                }
         }
     }
     free(cross);

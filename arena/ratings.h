@@ -21,8 +21,9 @@
  * negated Hessian of the log-posterior at its maximum (Laplace approximation),
  * projected onto centred ratings; ci95 = 1.96 sd. The pairwise results of a
  * multiplayer table are not independent games: for them the covariance is
- * the composite likelihood's sandwich (ratings.c count_tables), which leaves
- * two-seat tables exactly as they were. LOS[i][j] = Phi((Ri - Rj) /
+ * the composite likelihood's sandwich (ratings.c count_tables), never below
+ * the independent games' one, which leaves two-seat tables exactly as they
+ * were. LOS[i][j] = Phi((Ri - Rj) /
  * sd(Ri - Rj)). The prior's pull fades as games accumulate: with 100000 games
  * between two entrants it moves their difference by well under 1 Elo. */
 #ifndef ARENA_RATINGS_H

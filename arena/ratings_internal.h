@@ -67,5 +67,7 @@ int ratings_cholesky(double *a, int n);
 void ratings_cholesky_solve(const double *l, int n, double *x);
 int ratings_spd_inverse(const double *a, int n, double *inv);
 void ratings_matmul(const double *a, const double *b, int n, double *out); /* out = a b */
+/* a = Q diag(w) Q^T, a symmetric (destroyed); Q's columns in q. */
+void ratings_sym_eigen(double *a, int n, double *w, double *q);
 
 #endif

@@ -81,3 +81,46 @@ void ratings_matmul(const double *a, const double *b, int n, double *out)
                 out[i * n + j] += aik * b[k * n + j];
         }
 }
+
+/* a = Q diag(w) Q^T for a symmetric a (destroyed), by cyclic Jacobi
+ * rotations: small, exact to rounding, and the same result for the same
+ * input. q gets the eigenvectors as columns. */
+void ratings_sym_eigen(double *a, int n, double *w, double *q)
+{
+    for (int i = 0; i < n * n; i++)
+        q[i] = i / n == i % n;
+    for (int sweep = 0; sweep < 100; sweep++) {
+        double off = 0, all = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                all += a[i * n + j] * a[i * n + j];
+                if (i != j) off += a[i * n + j] * a[i * n + j];
+            }
+        if (off <= 1e-30 * all) break;
+        for (int p = 0; p < n; p++)
+            for (int r = p + 1; r < n; r++) {
+                double apr = a[p * n + r];
+                if (apr == 0) continue;
+                double theta = (a[r * n + r] - a[p * n + p]) / (2 * apr);
+                double t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
+                double c = 1 / sqrt(t * t + 1), s = t * c;
+                for (int k = 0; k < n; k++) { /* columns p and r */
+                    double kp = a[k * n + p], kr = a[k * n + r];
+                    a[k * n + p] = c * kp - s * kr;
+                    a[k * n + r] = s * kp + c * kr;
+                }
+                for (int k = 0; k < n; k++) { /* rows p and r */
+                    double pk = a[p * n + k], rk = a[r * n + k];
+                    a[p * n + k] = c * pk - s * rk;
+                    a[r * n + k] = s * pk + c * rk;
+                }
+                for (int k = 0; k < n; k++) {
+                    double kp = q[k * n + p], kr = q[k * n + r];
+                    q[k * n + p] = c * kp - s * kr;
+                    q[k * n + r] = s * kp + c * kr;
+                }
+            }
+    }
+    for (int i = 0; i < n; i++)
+        w[i] = a[i * n + i];
+}

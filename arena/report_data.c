@@ -148,8 +148,9 @@ void report_print_json(FILE *out, const report *r)
         jsonw_str(out, r->title);
     else
         fputs("null", out);
-    const double head[] = {r->fit->advantage, r->fit->advantage_ci95, r->fit->draw_elo,
-                           r->fit->draw_elo_ci95};
+    int draws = report_fit_has_draws(r->fit); /* else null: the prior's band alone */
+    const double head[] = {r->fit->advantage, r->fit->advantage_ci95,
+                           draws ? r->fit->draw_elo : NAN, draws ? r->fit->draw_elo_ci95 : NAN};
     const char *key[] = {"advantage", "advantage_ci95", "draw_elo", "draw_elo_ci95"};
     for (int k = 0; k < 4; k++) {
         fprintf(out, ",\n  \"%s\": ", key[k]);

@@ -63,5 +63,8 @@ int report_has_pairs(const report *r);
 int report_matrix_table(report_table *t, const report *r, const int *order, int how, int kind);
 void report_matrix_free(report_table *t);
 void report_model_line(char *buf, size_t len, const rating_fit *fit);
+/* Whether any game of the fit was drawn: without one the draw band is the
+ * prior's alone, and every output says "no draws" (null in JSON) instead. */
+int report_fit_has_draws(const rating_fit *fit);
 
 #endif

@@ -130,16 +130,20 @@ void report_matrix_free(report_table *t)
     report_table_free(t);
 }
 
+int report_fit_has_draws(const rating_fit *fit)
+{
+    for (int i = 0; i < fit->n; i++)
+        if (fit->entry[i].draws) return 1;
+    return 0;
+}
+
 void report_model_line(char *buf, size_t len, const rating_fit *fit)
 {
     char adv[32], adv_ci[32], draw_ci[32];
     report_fmt_elo(adv, sizeof adv, fit->advantage);
     report_fmt_ci(adv_ci, sizeof adv_ci, fit->advantage_ci95);
     report_fmt_ci(draw_ci, sizeof draw_ci, fit->draw_elo_ci95);
-    int draws = 0;
-    for (int i = 0; i < fit->n; i++)
-        draws += fit->entry[i].draws;
-    if (!draws) { /* the draw band would be the prior's virtual draws alone */
+    if (!report_fit_has_draws(fit)) {
         snprintf(buf, len, "First-move advantage: %s ± %s Elo    Draw Elo: - (no draws)", adv,
                  adv_ci);
         return;

@@ -55,8 +55,11 @@
   function ratings() {
     var R = D.ratings;
     section("Ratings", "Elo with its 95 % interval (the bars share one scale; the line is 0). " +
-            "First-move advantage " + fmtElo(R.advantage) + " \u00b1 " + fmtCi(R.advantage_ci95) +
-            ", draw Elo " + fmtElo(R.draw_elo) + " \u00b1 " + fmtCi(R.draw_elo_ci95) + ".");
+                           "First-move advantage " + fmtElo(R.advantage) + " \u00b1 " +
+                           fmtCi(R.advantage_ci95) +
+                           (R.draw_elo === null ? ", no draws."
+                                                : ", draw Elo " + fmtElo(R.draw_elo) + " \u00b1 " +
+                                                      fmtCi(R.draw_elo_ci95) + "."));
     var es = R.entrants, lo = 0, hi = 0;
     es.forEach(function (e) {
       if (e.elo === null) return;

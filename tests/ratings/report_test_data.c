@@ -288,6 +288,14 @@ START_TEST(test_json)
     json = capture(report_print_json, &fx.r);
     ck_assert(json_valid(json, NULL, &found, &nulls));
     ck_assert_ptr_nonnull(strstr(json, "\"crosstable\": null"));
+    ck_assert_ptr_null(strstr(json, "\"draw_elo\": null"));
+    free(json);
+    /* no game drawn: the draw band would be the prior's alone, so null */
+    for (int i = 0; i < fx.fit.n; i++)
+        fx.fit.entry[i].draws = 0;
+    json = capture(report_print_json, &fx.r);
+    ck_assert(json_valid(json, NULL, &found, &nulls));
+    ck_assert_ptr_nonnull(strstr(json, "\"draw_elo\": null,\n  \"draw_elo_ci95\": null"));
     free(json);
     fixture_free(&fx);
 }
