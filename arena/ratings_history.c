@@ -17,7 +17,7 @@
  * name (label.h: name@version, name[options], name#2) are added to alts,
  * comma-separated, for the error that names what to give instead. */
 static int find_player(store *db, const char *game, const char *options, const char *bot,
-                       int64_t *bot_id, int *copy, char *alts, size_t altlen, char *err,
+                       int64_t *bot_id, int *copy, int *pairs, char *alts, size_t altlen, char *err,
                        size_t errlen)
 {
     pool_data pd;
@@ -30,6 +30,12 @@ static int find_player(store *db, const char *game, const char *options, const c
             *bot_id = pd.bots[i].bot_id;
             *copy = pd.bots[i].copy;
             found = 1;
+            /* a snapshot counts pairwise results: at tables of more seats
+             * than two they are not the games (tables) the rating table shows */
+            size_t results = 0;
+            for (size_t g = 0; g < pd.n_games; g++)
+                results += pd.games[g].a == i || pd.games[g].b == i;
+            *pairs = results != (size_t)pd.matches[i];
         } else if (strncmp(label, bot, n) == 0 && strchr("@[#", label[n]) && !strstr(alts, label)) {
             size_t used = strlen(alts);
             snprintf(alts + used, altlen - used, "%s%s", used ? ", " : "", label);
@@ -39,11 +45,13 @@ static int find_player(store *db, const char *game, const char *options, const c
     return found;
 }
 
-static void print_text(FILE *out, const char *title, const store_history_row *h, size_t n, int md)
+static void print_text(FILE *out, const char *title, const store_history_row *h, size_t n, int md,
+                       int pairs)
 {
     report_table t = {0};
     if (report_table_init(&t, (int)n + 1, 6, "rllrrr") != 0) return;
-    const char *head[] = {"#", "Tournament", "Recorded (UTC)", "Elo", "±95", "Games"};
+    const char *head[] = {"#",   "Tournament", "Recorded (UTC)",
+                          "Elo", "±95",        pairs ? "Pairs" : "Games"};
     for (int c = 0; c < 6; c++)
         report_table_put(&t, 0, c, head[c]);
     for (size_t i = 0; i < n; i++) {
@@ -108,6 +116,7 @@ typedef struct pool_history {
     const char *options;
     store_history_row *rows;
     size_t n;
+    int pairs; /* the counts are pairwise results, not games (tables of 3+ seats) */
 } pool_history;
 
 static void print_all(const char *game, const char *bot, const pool_history *ph, size_t n,
@@ -133,7 +142,7 @@ static void print_all(const char *game, const char *bot, const pool_history *ph,
             snprintf(title, sizeof title, "%s in %s (%s): rating after each tournament", bot, game,
                      ph[p].options);
             if (p) fputc('\n', stdout);
-            print_text(stdout, title, ph[p].rows, ph[p].n, strcmp(format, "md") == 0);
+            print_text(stdout, title, ph[p].rows, ph[p].n, strcmp(format, "md") == 0, ph[p].pairs);
         }
     }
     if (json) fputs("\n]}\n", stdout);
@@ -150,8 +159,8 @@ int ratings_history_show(store *db, const char *game, char *const *pools, size_t
     for (size_t p = 0; p < n_pools && rc == 0; p++) {
         int64_t bot_id = 0;
         int copy = 0;
-        int found =
-            find_player(db, game, pools[p], bot, &bot_id, &copy, alts, sizeof alts, err, errlen);
+        int found = find_player(db, game, pools[p], bot, &bot_id, &copy, &ph[shown].pairs, alts,
+                                sizeof alts, err, errlen);
         if (found < 0) rc = -1;
         if (found <= 0) continue;
         ph[shown].options = pools[p];

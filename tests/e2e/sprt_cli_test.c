@@ -307,8 +307,17 @@ START_TEST(history_lists_each_tournament)
     free(out);
     out = run_ok("history #2",
                  "%s ratings --game morris:variant=lasker --history 'random#2' --out %s", dir);
-    ck_assert_msg(strstr(out, "random#2 in morris (variant=lasker") && strstr(out, "\n1  "), "%s",
-                  out);
+    ck_assert_msg(strstr(out, "random#2 in morris (variant=lasker") && strstr(out, "\n1  ") &&
+                      strstr(out, "±95  Games\n"),
+                  "%s", out);
+    free(out);
+    /* at tables of three a snapshot's count is pairwise results: so headed */
+    free(run_ok("tournament",
+                "%s tournament --game kurnik:players=3 --bots kurnik_greedy random kurnik_smart "
+                "--move-time 100 --seed 3 --quiet --out %s",
+                dir));
+    out = run_ok("history pairs", "%s ratings --game kurnik --history kurnik_greedy --out %s", dir);
+    ck_assert_msg(strstr(out, "±95  Pairs\n") && strstr(out, "\n1  "), "%s", out);
     free(out);
     e2e_rmrf(dir);
 }
