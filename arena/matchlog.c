@@ -100,10 +100,11 @@ static Arena__MatchLog disk_view(const Arena__MatchLog *log)
  * morris game, a sixth of what the referee spends on the whole match. The
  * columns are the last fields of a MatchLog (18-23: the actions', then the
  * starts' by seat), and protobuf-c writes fields in number order, so a log's
- * bytes are the rest packed by protobuf-c followed by the columns, written here in protobuf's wire
- * format: each a tag, a length and packed varints (sint32 zigzag-encoded, int64 as is). They are
- * exactly the bytes protobuf-c writes (test_replay compares them), and every reader still unpacks
- * with protobuf-c. */
+ * bytes are the rest packed by protobuf-c followed by the columns, written
+ * here in protobuf's wire format: each a tag, a length and packed varints
+ * (sint32 zigzag-encoded, int64 as is). They are exactly the bytes
+ * protobuf-c writes (test_replay compares them), and every reader still
+ * unpacks with protobuf-c. */
 
 enum { COL_SEAT, COL_ID, COL_THINK, COL_CPU, COL_START_THINK, COL_START_CPU, COL_N };
 

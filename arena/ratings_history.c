@@ -12,7 +12,6 @@
 #include "report_internal.h"
 #include "store_sprt.h"
 
-/* The player labelled `bot` in the pool, or in none (-1 in *index). */
 /* The player labelled `bot` in one pool. Labels that only begin with the
  * name (label.h: name@version, name[options], name#2) are added to alts,
  * comma-separated, for the error that names what to give instead. */

@@ -431,16 +431,13 @@ static int store_pool_own_games(store *s, const pool_read *r, const pool_own *ow
         if (player[e] >= 0) out->matches[player[e]] += own->tables[e];
     }
     pool_acc acc = {out, out->n_games, 0, 0};
-    /* the own tables go on numbering after the stored ones' last (runs of
-     * one number are one table: ratings.h) */
-    if (out->n_games) acc.tables = out->games[out->n_games - 1].table;
+    /* the own tables' numbers (the tally's) go on after the stored ones'
+     * last, so that no run of one number spans both (ratings.h) */
+    uint32_t after = out->n_games ? out->games[out->n_games - 1].table : 0;
     int rc = 0;
     for (size_t i = 0; i < own->n_games && rc == 0; i++) {
         const rating_game *g = &own->games[i];
-        if (!g->table)
-            acc.table = 0;
-        else if (i == 0 || g->table != own->games[i - 1].table)
-            acc.table = tally_table(&acc.tables, ARENA_MAX_PLAYERS);
+        acc.table = g->table ? g->table + after : 0;
         int a = g->a >= 0 && g->a < own->n_entrants ? player[g->a] : -1;
         int b = g->b >= 0 && g->b < own->n_entrants ? player[g->b] : -1;
         if (a < 0 || b < 0 || store_pool_push(&acc, a, b, g->score))

@@ -521,6 +521,18 @@ static Arena__BotInfo *worker_copy_info(const Arena__BotInfo *in)
     return out;
 }
 
+/* A request's times as its host measured them: the time the bot had (never
+ * more than wall_us, what passed from send to answer) and the CPU time,
+ * which also counts toward the process's CPU limit (worker_cpu_exhausted). */
+static void worker_took(worker *w, int64_t had_us, int64_t cpu_us, int64_t wall_us,
+                        int64_t *think_out, int64_t *cpu_out)
+{
+    if (think_out) *think_out = had_us >= 0 && had_us < wall_us ? had_us : wall_us;
+    int64_t cpu = cpu_us > 0 ? cpu_us : 0;
+    w->cpu_used_us += cpu;
+    if (cpu_out) *cpu_out = cpu;
+}
+
 int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
                  Arena__BotInfo **info_out, int64_t *think_us, int64_t *cpu_us, char *err,
                  size_t errlen)
@@ -552,11 +564,7 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
         w->broken = 1;
         return OUTCOME_SETUP;
     }
-    /* the time the bot had, as its host counted it (never more than passed) */
-    if (think_us) *think_us = sr->think_us >= 0 && sr->think_us < wall ? sr->think_us : wall;
-    int64_t cpu = sr->cpu_us > 0 ? sr->cpu_us : 0;
-    w->cpu_used_us += cpu;
-    if (cpu_us) *cpu_us = cpu;
+    worker_took(w, sr->think_us, sr->cpu_us, wall, think_us, cpu_us);
     w->wants_events = sr->info && sr->info->wants_events;
     if (info_out && sr->info) *info_out = worker_copy_info(sr->info);
     arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
@@ -579,17 +587,13 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
     if (code == OUTCOME_NORMAL)
         code =
             worker_await(w, ARENA__WORKER_MSG__BODY_ACTION, t.seq, t0 + wait_us, &r, err, errlen);
-    if (elapsed_us) *elapsed_us = arena_now_us() - t0;
+    int64_t wall = arena_now_us() - t0;
+    if (elapsed_us) *elapsed_us = wall;
     if (cpu_us) *cpu_us = 0;
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, wait_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     *action = r->action->action;
-    /* the time the bot had, as its host counted it (never more than passed) */
-    if (elapsed_us && r->action->think_us >= 0 && r->action->think_us < *elapsed_us)
-        *elapsed_us = r->action->think_us;
-    int64_t cpu = r->action->cpu_us > 0 ? r->action->cpu_us : 0;
-    w->cpu_used_us += cpu;
-    if (cpu_us) *cpu_us = cpu;
+    worker_took(w, r->action->think_us, r->action->cpu_us, wall, elapsed_us, cpu_us);
     arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
     return OUTCOME_NORMAL;
 }
