@@ -64,9 +64,7 @@ int64_t owntime_wait_us(owntime *o)
     return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
 }
 
-/* Whether the bot is runnable (state R of /proc/PID/stat: running, or
- * waiting for a processor); 0 when it sleeps, is stopped or is gone. */
-static int owntime_runnable(owntime *o)
+int owntime_runnable(owntime *o)
 {
     char buf[512];
     if (owntime_read(o, &o->stat_fd, &o->stat_missing, "stat", buf, sizeof buf) < 0) return 0;
@@ -81,10 +79,13 @@ static int64_t owntime_real_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-void owntime_start(owntime *o, owntime_count *c)
+void owntime_start(owntime *o, owntime_count *c, int64_t before_us)
 {
-    c->t0_real_ns = owntime_real_ns();
-    c->t0_us = arena_now_us();
+    if (before_us < 0) before_us = 0;
+    /* as if the request had gone out before_us earlier and the bot had
+     * computed all along: every count below is from t0 */
+    c->t0_real_ns = owntime_real_ns() - before_us * 1000;
+    c->t0_us = arena_now_us() - before_us;
     c->wait0_us = owntime_wait_us(o);
     c->look_us = c->look_cpu_us = -1;
 }

@@ -24,6 +24,12 @@
  * The count starts when the host continues the bot with the request.
  *  3. Where the kernel keeps no schedstat the count is wall-clock time; where
  *     the channel gives no stamp, an answer counts until it is read.
+ *  4. What the bot computed after its previous answer, before its host's
+ *     stop landed, is its own time too: a bot can keep its thread busy past
+ *     the answer (hook the runner's send), and it would otherwise compute
+ *     there for free. owntime_start counts it as time the bot has already
+ *     had for the request (the jail's CPU time since that answer, exact:
+ *     the jail has been stopped since).
  * The bot's main thread's waits only: a jailed bot has no other thread (its
  * filter allows no clone; sanitizer builds excepted), and an unsandboxed
  * bot's threads are charged their waits, never more than the time that
@@ -62,10 +68,16 @@ void owntime_close(owntime *o);
 /* The bot's CPU time (all its threads), in microseconds; -1 when unknown. */
 int64_t owntime_cpu_us(const owntime *o);
 
+/* Whether the bot is runnable (state R of /proc/PID/stat: running, or
+ * waiting for a processor); 0 when it sleeps, is stopped or is gone. */
+int owntime_runnable(owntime *o);
+
 /* The bot's waits for a processor so far, in microseconds (0 when unknown). */
 int64_t owntime_wait_us(owntime *o);
 
-void owntime_start(owntime *o, owntime_count *c);
+/* Starts counting a request; before_us of the bot's own time, spent before
+ * it (invariant 4), counts as already had. */
+void owntime_start(owntime *o, owntime_count *c, int64_t before_us);
 
 /* How long to wait before the first look: the rest of the limit by the wall
  * clock, which the time had never exceeds -- no system call, where a look

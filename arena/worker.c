@@ -522,12 +522,14 @@ static Arena__BotInfo *worker_copy_info(const Arena__BotInfo *in)
 }
 
 /* A request's times as its host measured them: the time the bot had (never
- * more than wall_us, what passed from send to answer) and the CPU time,
- * which also counts toward the process's CPU limit (worker_cpu_exhausted). */
-static void worker_took(worker *w, int64_t had_us, int64_t cpu_us, int64_t wall_us,
-                        int64_t *think_out, int64_t *cpu_out)
+ * more than wall_us, what passed from send to answer, plus after_us, what
+ * it computed after its previous answer: owntime.h) and the CPU time, which
+ * also counts toward the process's CPU limit (worker_cpu_exhausted). */
+static void worker_took(worker *w, int64_t had_us, int64_t after_us, int64_t cpu_us,
+                        int64_t wall_us, int64_t *think_out, int64_t *cpu_out)
 {
-    if (think_out) *think_out = had_us >= 0 && had_us < wall_us ? had_us : wall_us;
+    int64_t most = wall_us + (after_us > 0 ? after_us : 0);
+    if (think_out) *think_out = had_us >= 0 && had_us < most ? had_us : most;
     int64_t cpu = cpu_us > 0 ? cpu_us : 0;
     w->cpu_used_us += cpu;
     if (cpu_out) *cpu_out = cpu;
@@ -564,7 +566,7 @@ int worker_setup(worker *w, const Arena__Setup *setup, int64_t timeout_us,
         w->broken = 1;
         return OUTCOME_SETUP;
     }
-    worker_took(w, sr->think_us, sr->cpu_us, wall, think_us, cpu_us);
+    worker_took(w, sr->think_us, sr->after_us, sr->cpu_us, wall, think_us, cpu_us);
     w->wants_events = sr->info && sr->info->wants_events;
     if (info_out && sr->info) *info_out = worker_copy_info(sr->info);
     arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
@@ -593,7 +595,8 @@ int worker_act(worker *w, const Arena__TurnRequest *turn, int64_t timeout_us, in
     if (code == OUTCOME_TIME && !w->broken) return worker_timeout(w, wait_us, err, errlen);
     if (code != OUTCOME_NORMAL) return code;
     *action = r->action->action;
-    worker_took(w, r->action->think_us, r->action->cpu_us, wall, elapsed_us, cpu_us);
+    worker_took(w, r->action->think_us, r->action->after_us, r->action->cpu_us, wall, elapsed_us,
+                cpu_us);
     arena__worker_msg__free_unpacked(r, &w->scratch.alloc);
     return OUTCOME_NORMAL;
 }

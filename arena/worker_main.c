@@ -74,6 +74,9 @@ typedef struct host {
     int ended;        /* a GameOver went to the jail since its last answer */
     owntime own;      /* the bot's own time (owntime.h) */
     int64_t cpu_mark; /* the jail's CPU time at its last answer, -1 before one */
+    int64_t cpu_go;   /* ... when it was last continued with a request, -1 before */
+    int64_t own_had;  /* the time that request had, less what came before it */
+    int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
     uint8_t reply[JAIL_MAX_MSG];
@@ -183,6 +186,19 @@ static void host_stop(host *h)
 {
     if (!h->stopped) host_signal(h, SIGSTOP);
     h->stopped = 1;
+}
+
+/* Tests only (ARENA_TEST_STOP_WHEN_IDLE=1 in the host's environment): after
+ * an answer, lets the jail run until it sleeps (or for 10 s) before stopping
+ * it, so that a test bot's work past its answer is as long as it chooses,
+ * not as long as the stop takes to land -- all of it charged to its next
+ * request (owntime.h, invariant 4), which is what the test shows. */
+static void host_stop_when_idle(host *h)
+{
+    for (int i = 0; i < 10000 && owntime_runnable(&h->own); i++) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
 }
 
 /* The jail ended (its channel closed, or it sent its last words): how. */
@@ -338,33 +354,59 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
     }
 }
 
+/* What the jail computed after its previous answer, until its stop landed
+ * (owntime.h, invariant 4): an honest bot's few microseconds of returning to
+ * its read, a hostile one's work past its answer. The jail has been stopped
+ * since, so the reading is exact. Two lower bounds of it, the larger
+ * charged: its CPU time since its host read the answer; and -- a jailed bot
+ * has one thread (its filter allows no clone), whose CPU time in a request
+ * is at most the time it had -- its CPU time since it was continued with
+ * that request beyond the time it had there, which also takes in what it
+ * computed before its host woke to read the answer. */
+static int64_t host_after(const host *h, int64_t now_cpu)
+{
+    if (now_cpu < 0 || h->cpu_mark < 0) return 0;
+    int64_t after = now_cpu - h->cpu_mark;
+    if (h->a.level != SANDBOX_OFF && h->cpu_go >= 0 && now_cpu - h->cpu_go - h->own_had > after)
+        after = now_cpu - h->cpu_go - h->own_had;
+    return after > 0 ? after : 0;
+}
+
 /* Setup or Turn: ask, continue, read the answer, answer the arena, stop; a
  * turn's answer goes with the jail's CPU time and the time the bot had. */
 static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
 {
     if (host_check_quiet(h) < 0) return -1;
-    /* The CPU count of a turn starts at the previous answer: the jail has
-     * been stopped since (but for the moment it takes the host to stop it,
-     * which is the bot's too), and the count is one system call less. */
-    int64_t cpu0 = h->cpu_mark >= 0 ? h->cpu_mark : owntime_cpu_us(&h->own), had = 0;
-    owntime_count c; /* the bot's time runs from its continuing */
-    owntime_start(&h->own, &c);
+    /* The CPU count of a request starts at the previous answer, and what
+     * the jail computed after that answer is its own time for this one. */
+    int64_t now_cpu = owntime_cpu_us(&h->own), had = 0;
+    int64_t cpu0 = h->cpu_mark >= 0 ? h->cpu_mark : now_cpu, after = host_after(h, now_cpu);
+    if (limit_us > 0 && after >= limit_us) /* over before it is continued */
+        return host_fault(h, OUTCOME_TIME,
+                          "no answer within %lld ms: it computed %.1f ms after its previous answer",
+                          (long long)(limit_us / 1000), (double)after / 1000);
+    owntime_count c; /* the bot's time runs from its continuing, after `after` */
+    owntime_start(&h->own, &c, after);
     /* The request is queued before the jail continues, so that it wakes once,
      * with its request there (continued first, it would wake, find nothing
      * and sleep again: a wake-up costs as much as the move of a fast bot). */
     Arena__WorkerMsg *m = NULL;
     if (host_forward(h, len) < 0) return -1;
+    h->cpu_go = now_cpu;
     host_continue(h);
     if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
+    h->own_had = had - after;
     int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
     h->ended = 0;
     int64_t cpu = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
     if (want == ARENA__WORKER_MSG__BODY_ACTION) {
         m->action->cpu_us = cpu;
         m->action->think_us = had;
+        m->action->after_us = after;
     } else { /* a start is charged as a move is (match.c) */
         m->setup_reply->cpu_us = cpu;
         m->setup_reply->think_us = had;
+        m->setup_reply->after_us = after;
     }
     /* The answer goes to the arena before the jail is stopped: stopping it
      * wakes it to take the signal, off the arena's path that way. It has
@@ -372,6 +414,7 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
      * after it is stopped (this host does one thing at a time). */
     int rc = host_send(h, m);
     arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
+    if (h->stop_idle) host_stop_when_idle(h);
     host_stop(h);
     return rc;
 }
@@ -479,7 +522,8 @@ int worker_main(int argc, char **argv)
     /* before libzmq starts its threads: clone() then copies one thread */
     host_spawn_jail(&h);
     owntime_init(&h.own, h.j.bot_pid);
-    h.cpu_mark = -1;
+    h.cpu_mark = h.cpu_go = -1;
+    h.stop_idle = getenv("ARENA_TEST_STOP_WHEN_IDLE") != NULL;
     if (h.j.chan >= 0) owntime_stamp_channel(h.j.chan); /* without stamps: counted until read */
     int status = 1;
     if (host_connect(&h) < 0) goto out;

@@ -244,6 +244,53 @@ START_TEST(a_start_is_on_the_clock)
 }
 END_TEST
 
+/* Work past an answer (the afterglow bot hooks the runner's send() and
+ * spins 300 ms after each answer) is the bot's own time, charged to its next
+ * request. The test hook ARENA_TEST_STOP_WHEN_IDLE makes the host stop the
+ * jail only once it sleeps, so the window is the bot's 300 ms rather than the
+ * moment a stop takes to land: without the charge the bot plays on with
+ * 300 ms free a move at a 100 ms move time. With a clock, every move logs the
+ * work before it. */
+START_TEST(work_after_an_answer_counts)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "ARENA_TEST_STOP_WHEN_IDLE=1 %s match --game morris %s random --move-time 100 "
+                     "--seed 1 --out %s",
+                     ARENA, EVIL("afterglow"), dir);
+    ck_assert_msg(rc == 0 &&
+                      strstr(out, "Ended: afterglow lost on time: no answer within 150 ms: "
+                                  "it computed 30") &&
+                      strstr(out, " ms after its previous answer"),
+                  "(%d)\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+
+    e2e_tmpdir(dir, sizeof dir);
+    rc = e2e_run(&out,
+                 "ARENA_TEST_STOP_WHEN_IDLE=1 %s match --game morris:max_turns=4 %s random "
+                 "--tc 30+0 --seed 1 --out %s",
+                 ARENA, EVIL("afterglow"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Ended: turn cap"), "(%d)\n%.1500s", rc, out);
+    free(out);
+    size_t n;
+    Arena__MatchLog **logs = read_match_logs(dir, &n);
+    ck_assert_uint_eq(n, 1);
+    int moves = 0;
+    for (size_t i = 0; i < logs[0]->n_actions; i++) {
+        const Arena__LoggedAction *a = logs[0]->actions[i];
+        if (a->seat != 0) continue;
+        moves++;
+        ck_assert_msg(a->think_us >= 290000, "move %zu: think %lld us, cpu %lld us", i,
+                      (long long)a->think_us, (long long)a->cpu_us);
+    }
+    ck_assert_int_ge(moves, 2);
+    matchlog_free_all(logs, n);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* Work after the game (a destroy() that never returns, which a sandboxed
  * bot runs when its next game starts) counts against that start: one move's
  * time, where a start once had 10 s. Two rounds at -j 1: each process plays
@@ -606,6 +653,7 @@ int main(void)
     tcase_add_test(tc, cpu_time_is_logged);
     tcase_add_test(tc, a_start_is_on_the_clock);
     tcase_add_test(tc, the_end_of_a_game_counts_at_the_next_start);
+    tcase_add_test(tc, work_after_an_answer_counts);
     tcase_add_test(tc, flood_is_garbage_and_bounded);
     tcase_add_test(tc, answer_nobody_asked_for);
     tcase_add_test(tc, jail_hides_everything_else);
