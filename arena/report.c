@@ -85,12 +85,18 @@ static void print_all_text(FILE *out, const report *r)
     report_print_los(out, r);
 }
 
+static void print_all_markdown(FILE *out, const report *r)
+{
+    report_print_markdown(out, r);
+    report_print_los_markdown(out, r);
+}
+
 static const struct {
     const char *file;
     report_printer print;
 } outputs[] = {
     {"ratings.txt", print_all_text},
-    {"ratings.md", report_print_markdown},
+    {"ratings.md", print_all_markdown},
     {"ratings.csv", report_print_csv},
     {"ratings.json", report_print_json},
     {"crosstable.txt", report_print_crosstable},

@@ -40,6 +40,8 @@ void report_print_json_pools(FILE *out, const char *game, const report *const *r
  * superiority matrix in percent (row stronger than column). */
 void report_print_crosstable(FILE *out, const report *r);
 void report_print_los(FILE *out, const report *r);
+/* The LOS matrix as a Markdown table, under its caption (ratings.md). */
+void report_print_los_markdown(FILE *out, const report *r);
 
 /* Formats, in detail:
  * - text and Markdown: names may be UTF-8 (columns are padded by display

@@ -62,6 +62,8 @@ int report_rank_table(report_table *t, const report *r, const int *order, int ho
 int report_has_pairs(const report *r);
 int report_matrix_table(report_table *t, const report *r, const int *order, int how, int kind);
 void report_matrix_free(report_table *t);
+/* A matrix's caption, the same in every format. */
+const char *report_matrix_caption(int kind);
 void report_model_line(char *buf, size_t len, const rating_fit *fit);
 /* Whether any game of the fit was drawn: without one the draw band is the
  * prior's alone, and every output says "no draws" (null in JSON) instead. */

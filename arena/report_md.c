@@ -12,11 +12,11 @@ static void print_title(FILE *out, const report *r)
     free(title);
 }
 
-static void print_crosstable(FILE *out, const report *r, const int *order)
+static void print_matrix(FILE *out, const report *r, const int *order, int kind)
 {
     report_table t = {0};
-    if (report_matrix_table(&t, r, order, REPORT_ESC_MD, 'x') == 0) {
-        fputs("\nCrosstable: points of the row against the column / games\n\n", out);
+    if (report_matrix_table(&t, r, order, REPORT_ESC_MD, kind) == 0) {
+        fprintf(out, "\n%s\n\n", report_matrix_caption(kind));
         report_table_print_md(out, &t);
     }
     report_matrix_free(&t);
@@ -34,8 +34,18 @@ void report_print_markdown(FILE *out, const report *r)
     report_table_print_md(out, &t);
     report_model_line(line, sizeof line, r->fit);
     fprintf(out, "\n%s\n", line);
-    if (r->xt_score && r->xt_games) print_crosstable(out, r, order);
+    if (r->xt_score && r->xt_games) print_matrix(out, r, order, 'x');
 done:
     report_table_free(&t);
+    free(order);
+}
+
+void report_print_los_markdown(FILE *out, const report *r)
+{
+    int *order = xmalloc((r->n ? (size_t)r->n : 1) * sizeof *order);
+    if (order && r->fit) {
+        report_order(r, order);
+        print_matrix(out, r, order, 'l');
+    }
     free(order);
 }

@@ -124,6 +124,12 @@ int report_matrix_table(report_table *t, const report *r, const int *order, int 
     return 0;
 }
 
+const char *report_matrix_caption(int kind)
+{
+    return kind == 'l' ? "Likelihood of superiority, %: row stronger than column"
+                       : "Crosstable: points of the row against the column / games";
+}
+
 void report_matrix_free(report_table *t)
 {
     free((char *)t->align);
@@ -181,14 +187,14 @@ done:
     free(order);
 }
 
-static void print_matrix(FILE *out, const report *r, int kind, const char *caption)
+static void print_matrix(FILE *out, const report *r, int kind)
 {
     report_table t = {0};
     int *order = rank_order(r);
     if (!order || !r->fit || report_matrix_table(&t, r, order, REPORT_ESC_TEXT, kind) != 0) {
         fputs("(no memory for the table)\n", out);
     } else {
-        fprintf(out, "%s\n", caption);
+        fprintf(out, "%s\n", report_matrix_caption(kind));
         report_table_print(out, &t);
     }
     report_matrix_free(&t);
@@ -198,10 +204,10 @@ static void print_matrix(FILE *out, const report *r, int kind, const char *capti
 void report_print_crosstable(FILE *out, const report *r)
 {
     if (!r->xt_score || !r->xt_games) return;
-    print_matrix(out, r, 'x', "Crosstable: points of the row against the column / games");
+    print_matrix(out, r, 'x');
 }
 
 void report_print_los(FILE *out, const report *r)
 {
-    print_matrix(out, r, 'l', "Likelihood of superiority, %: row stronger than column");
+    print_matrix(out, r, 'l');
 }

@@ -184,6 +184,13 @@ START_TEST(test_write_files)
         char *text = slurp(p);
         ck_assert_msg(text && strlen(text) > 50, "%s", p);
         if (i == 0) ck_assert_ptr_nonnull(strstr(text, "Likelihood of superiority"));
+        if (i == 1) { /* the same tables as Markdown, LOS included */
+            const char *los = strstr(text, "\nLikelihood of superiority, %: row stronger "
+                                           "than column\n\n|");
+            ck_assert_ptr_nonnull(los);
+            ck_assert_ptr_nonnull(strstr(los, "| Name "));
+            ck_assert_ptr_nonnull(strstr(text, "\nCrosstable: points of the row"));
+        }
         if (i == 4) ck_assert_ptr_nonnull(strstr(text, "Crosstable"));
         if (i == 4) ck_assert_ptr_null(strstr(text, "Rank"));
         free(text);
