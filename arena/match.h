@@ -22,13 +22,12 @@
  * applied is logged with its seat, chance included, in the order applied;
  * (3) a forfeit names the seat at fault (culprit) and gives it the only loss
  * (in a two-player game the other seat wins; at a larger table the others
- * draw among themselves); (4) a seat is returned to the pool only if it
- * answered every request of the match and its game_over succeeded; (5) a bot's
- * seed and the chance stream are one-way derivations of the match seed
- * (seed.h), and the stream is a cipher's keystream (chance.h), so no bot can
- * learn another's seed or the dice to come, even from the dice it saw; (6) in a
- * hidden-information game no seat is told another's action or a chance
- * outcome (events), only what its own observation shows.
+ * tie among themselves, which the ratings do not count as draws: tally.h); (4) a seat is returned
+ * to the pool only if it answered every request of the match and its game_over succeeded; (5) a
+ * bot's seed and the chance stream are one-way derivations of the match seed (seed.h), and the
+ * stream is a cipher's keystream (chance.h), so no bot can learn another's seed or the dice to
+ * come, even from the dice it saw; (6) in a hidden-information game no seat is told another's
+ * action or a chance outcome (events), only what its own observation shows.
  */
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H
