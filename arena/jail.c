@@ -193,7 +193,15 @@ static void jc_build_root(jail_child *c)
      * outside it (the jail loads it by this name: --sdk) */
     if (c->cfg->sdk_lib) jc_bind_fd(c, c->sdk_fd, "sdk.so", 0, "the SDK library");
     if (mkdir("proc", 0555) != 0) jc_fail(c, "mkdir proc");
-    if (mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
+    /* Only the processes' directories (subset=pid, Linux 5.8): the rest of
+     * /proc is the machine's, not the namespace's -- vmstat, meminfo, stat,
+     * loadavg, pressure -- and two jails could signal through its counters
+     * (red team: a bot holding memory showed its seat's 64-bit seed to a
+     * colluder reading nr_anon_pages, 3 bits a move, without an error).
+     * Older kernels mount it whole. */
+    unsigned long pf = MS_NOSUID | MS_NODEV | MS_NOEXEC;
+    if (mount("proc", "proc", "proc", pf, "subset=pid") != 0 &&
+        (errno != EINVAL || mount("proc", "proc", "proc", pf, NULL) != 0))
         jc_fail(c, "mount /proc");
     if (mount(NULL, root, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0)
         jc_fail(c, "make the root read-only");

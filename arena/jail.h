@@ -18,8 +18,9 @@
  *     setresgid/setresuid(JAIL_UID)           never root, even for a root arena
  *     a read-only tmpfs root holding only /usr, the /lib links, ld.so.cache,
  *       /arena (this binary), /rules.so, /bot.so, /bot.d (the bot's data
- *       directory, when BOT.d exists beside BOT.so), its own /proc, and the
- *       installed SDK library at its own path when that is outside /usr
+ *       directory, when BOT.d exists beside BOT.so), its own /proc (its
+ *       processes only: subset=pid), and the installed SDK library at its
+ *       own path when that is outside /usr
  *     pivot_root, no network (an empty net namespace), hostname "jail"
  *     descriptors: 0 an empty pipe, 1 and 2 the host's stderr pipe,
  *       3 the channel; nothing else survives exec

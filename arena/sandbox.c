@@ -118,7 +118,9 @@ typedef enum sandbox_cond {
     SB_RDONLY_A2,  /* openat(dir, path, flags): flags read-only */
     SB_NOEXEC_A2,  /* mprotect: prot without PROT_EXEC */
     SB_MMAP,       /* mmap: no PROT_EXEC, or PROT_EXEC of a file (dlopen), never anonymous */
-    SB_SELF_A0,    /* kill/tgkill: only this process */
+    SB_SELF_A0,    /* kill/tgkill: only this process, and never SIGCONT */
+    SB_NOOP,       /* returns 0 without doing anything */
+    SB_MADVISE,    /* any advice but MADV_WILLNEED, which does nothing (SB_NOOP) */
     SB_GETRLIMIT,  /* prlimit64(0, res, NULL, old): read own limits */
     SB_NOT_SIGSYS, /* rt_sigaction of anything but SIGSYS */
     SB_TCGETS,     /* ioctl(fd, TCGETS): isatty(), which stdio calls */
@@ -151,10 +153,10 @@ static const sandbox_rule sandbox_rules[] = {
     {"poll", SB_ANY}, {"ppoll", SB_ANY}, {"recvfrom", SB_ANY}, {"sendto", SB_ANY},
     /* memory */
     {"brk", SB_ANY}, {"mmap", SB_MMAP}, {"mprotect", SB_NOEXEC_A2}, {"munmap", SB_ANY},
-    {"mremap", SB_ANY}, {"madvise", SB_ANY},
+    {"mremap", SB_ANY}, {"madvise", SB_MADVISE},
     /* threads that already exist, scheduling of itself, time */
     {"futex", SB_ANY}, {"set_robust_list", SB_ANY}, {"rseq", SB_ANY}, {"restart_syscall", SB_ANY},
-    {"sched_yield", SB_ANY}, {"sched_getaffinity", SB_ANY}, {"sched_getscheduler", SB_ANY},
+    {"sched_yield", SB_NOOP}, {"sched_getaffinity", SB_ANY}, {"sched_getscheduler", SB_ANY},
     {"sched_setscheduler", SB_SCHED_SELF}, {"sched_getparam", SB_ANY},
     {"sched_setparam", SB_SCHED_SELF}, {"prctl", SB_PR_NAME}, {"clock_gettime", SB_ANY},
     {"clock_getres", SB_ANY}, {"clock_nanosleep", SB_ANY}, {"nanosleep", SB_ANY},
@@ -209,7 +211,28 @@ static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
         return rc ? rc
                   : seccomp_rule_add(ctx, a, nr, 1, SCMP_A3(SCMP_CMP_MASKED_EQ, MAP_ANONYMOUS, 0));
     case SB_SELF_A0:
-        return seccomp_rule_add(ctx, a, nr, 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()));
+        /* SIGCONT would cancel the stop its host sends after each answer
+         * (a stop still pending is discarded), and it would run on, on the
+         * opponent's time: sleeping, blocking, reading its files */
+        return seccomp_rule_add(ctx, a, nr, 2, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)getpid()),
+                                strcmp(r->name, "tgkill") == 0 ? SCMP_A2(SCMP_CMP_NE, SIGCONT)
+                                                               : SCMP_A1(SCMP_CMP_NE, SIGCONT));
+    case SB_NOOP:
+        /* sched_yield: a yield makes the bot wait for a processor behind
+         * every other runnable task, and such waits are not charged (so that
+         * load costs no bot a move): on a loaded machine a bot yielding
+         * between bits of work stretched its 100 ms moves to 2 s of the
+         * tournament's time (red team). For one thread it means nothing. */
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), nr, 0);
+    case SB_MADVISE:
+        /* MADV_WILLNEED starts reading a file in the background, which goes
+         * on while the bot is stopped: free disk time on the opponent's
+         * clock (red team: a 72-move game of book lookups was charged 200 ms
+         * instead of 1 s). A hint: ignoring it changes no result. */
+        rc = seccomp_rule_add(ctx, a, nr, 1, SCMP_A2(SCMP_CMP_NE, MADV_WILLNEED));
+        return rc ? rc
+                  : seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), nr, 1,
+                                     SCMP_A2(SCMP_CMP_EQ, MADV_WILLNEED));
     case SB_GETRLIMIT:
         return seccomp_rule_add(ctx, a, nr, 2, SCMP_A0(SCMP_CMP_EQ, 0), SCMP_A2(SCMP_CMP_EQ, 0));
     case SB_NOT_SIGSYS:

@@ -81,6 +81,14 @@ static void attack(void)
 {
     attack_under("");
     attack_under("/bot.d"); /* its data directory: only its own files may be there */
+    /* the machine's counters, through which two jails could talk (a bot
+     * holding memory, its colluder reading nr_anon_pages) */
+    static const char *const global[] = {
+        "/proc/vmstat",    "/proc/meminfo",    "/proc/stat",
+        "/proc/loadavg",   "/proc/pressure",   "/proc/zoneinfo",
+        "/proc/diskstats", "/proc/interrupts", "/proc/sys/fs/file-nr"};
+    for (size_t i = 0; i < sizeof global / sizeof *global; i++)
+        if (access(global[i], F_OK) == 0) leak("found", global[i]);
     if (getppid() > 1) leak("sees a parent outside", "getppid");
     if (getenv("ARENA_SPY_SECRET") || getenv("HOME") || getenv("PATH")) leak("environment", "");
 }

@@ -62,6 +62,26 @@ START_TEST(scheduling_of_others_and_realtime)
     assert_verdict("scheduler", "sandbox violation: sched_setscheduler");
     assert_verdict("realtime", "sandbox violation: sched_setscheduler");
     assert_verdict("idler", "sandbox violation: sched_setscheduler");
+    assert_verdict("unstopper", "sandbox violation: kill");
+}
+END_TEST
+
+/* Yielding and read-ahead hints do nothing (yielder.c): the arena and a busy
+ * process share one processor, where each real yield would hand it over. */
+START_TEST(yields_and_read_ahead_do_nothing)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "taskset -c 0 sh -c 'while :; do :; done' & busy=$!; "
+                     "taskset -c 0 %s match --game morris %s random --move-time 20000 --seed 1 "
+                     "--out %s 2>&1; rc=$?; kill $busy; exit $rc",
+                     ARENA, EVIL("yielder"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, " switches in 200 yields\n") && strstr(out, "Result:") &&
+                      !strstr(out, "Ended: yielder"),
+                  "(%d)\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
 }
 END_TEST
 
@@ -656,6 +676,7 @@ int main(void)
     tcase_add_test(tc, a_start_is_on_the_clock);
     tcase_add_test(tc, the_end_of_a_game_counts_at_the_next_start);
     tcase_add_test(tc, work_after_an_answer_counts);
+    tcase_add_test(tc, yields_and_read_ahead_do_nothing);
     tcase_add_test(tc, flood_is_garbage_and_bounded);
     tcase_add_test(tc, answer_nobody_asked_for);
     tcase_add_test(tc, jail_hides_everything_else);
