@@ -38,7 +38,13 @@ typedef struct match_run_ctx {
     int tell_events;   /* a seat wants events and the game shows its actions:
                         * broadcast has work (asked once, not at every ply) */
     int plies;
-    /* the verdict */
+    /* Seats out of the game (a forfeit at a table of three or more): 0 in,
+     * k the k-th to go; a stand-in plays them on (play_stand_in). */
+    int out[ARENA_MAX_PLAYERS];
+    int n_out;
+    chance_stream stand_in;
+    int stand_in_seeded;
+    /* the verdict: the first forfeit's, or how the game ended */
     int end;
     int culprit;
     char detail[160];
@@ -60,12 +66,32 @@ uint64_t match_chance_seed(uint64_t match_seed)
     return seed_derive(match_seed, "chance", 0);
 }
 
+/* A seat at fault (or, seat -1, an adjudication) ends the match, but at a
+ * table of three or more while two seats are still in: there the culprit is
+ * out, last whatever happens (set_returns), and a stand-in plays its seat on
+ * so that the others finish their game. Ending it there would leave their
+ * result to the culprit, who chooses the moment: a bot about to finish last
+ * could stop the game whenever a friend was behind (red team: its ally went
+ * from +173 to +637 Elo). The match's verdict is its first forfeit. */
 static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
 {
+    if (seat >= 0) {
+        m->seat[seat].healthy = 0;
+        if (!m->out[seat]) {
+            m->out[seat] = ++m->n_out;
+            if (m->spec->num_players > 2) matchlog_stand_in(&m->log, seat, m->plies);
+        }
+    }
+    if (m->n_out > 1 || (seat < 0 && m->n_out > 0)) return;
     m->end = end;
     m->culprit = seat;
     text_copy(m->detail, sizeof m->detail, detail);
-    if (seat >= 0) m->seat[seat].healthy = 0;
+}
+
+/* Whether the game goes on after a forfeit (forfeit). */
+static int plays_on(const match_run_ctx *m)
+{
+    return m->spec->num_players > 2 && m->spec->num_players - m->n_out >= 2;
 }
 
 static void log_action(match_run_ctx *m, int seat, int32_t action, int64_t think_us, int64_t cpu_us)
@@ -116,6 +142,7 @@ static int start_seats(match_run_ctx *m)
         sr->s = pool_take(m->pool, s->seat[i], s->seed, err, sizeof err);
         if (!sr->s) {
             forfeit(m, i, OUTCOME_SETUP, err);
+            if (plays_on(m)) continue;
             return -1;
         }
         sr->healthy = 1;
@@ -141,6 +168,7 @@ static int start_seats(match_run_ctx *m)
         }
         if (rc != OUTCOME_NORMAL) {
             forfeit(m, i, rc, text_clean(err, TEXT_MAX_MESSAGE)); /* may quote the bot */
+            if (plays_on(m)) continue;
             return -1;
         }
         charge(s, sr, budget, think);
@@ -320,6 +348,28 @@ static int play_turn(match_run_ctx *m, int seat)
     return 0;
 }
 
+/* A stand-in's move for a seat that is out: a legal action drawn from the
+ * match's stand-in stream (a derivation of the match seed of its own: the
+ * dice do not move), so a replay and a resumed tournament play it again. */
+static int play_stand_in(match_run_ctx *m, int seat)
+{
+    int n = m->r->legal_actions(m->state, m->legal, m->num_actions);
+    if (n <= 0) {
+        forfeit(m, -1, OUTCOME_ADJUDICATION, "rule module gave no legal actions");
+        return -1;
+    }
+    if (!m->stand_in_seeded) {
+        chance_init(&m->stand_in, seed_derive(m->spec->seed, "stand-in", 0));
+        m->stand_in_seeded = 1;
+    }
+    int pick = (int)(chance_uniform(&m->stand_in) * n);
+    if (apply_action(m, seat, m->legal[pick < n ? pick : n - 1], 0, 0)) {
+        forfeit(m, -1, OUTCOME_ADJUDICATION, "rule module refused a legal action");
+        return -1;
+    }
+    return 0;
+}
+
 static void set_returns(match_run_ctx *m, double *ret)
 {
     int np = m->spec->num_players;
@@ -328,13 +378,24 @@ static void set_returns(match_run_ctx *m, double *ret)
         text_copy(m->detail, sizeof m->detail, m->r->end_reason(m->state));
         return;
     }
-    /* A forfeit: the culprit takes the only loss; adjudication is a draw. */
-    for (int i = 0; i < np; i++) {
-        if (m->culprit < 0)
-            ret[i] = 0;
-        else
-            ret[i] = i == m->culprit ? -1 : (np == 2 ? 1 : 0);
+    if (np == 2 || m->n_out == 0) { /* the culprit takes the only loss; adjudication is a draw */
+        for (int i = 0; i < np; i++)
+            ret[i] = m->culprit < 0 ? 0 : i == m->culprit ? -1 : (np == 2 ? 1 : 0);
+        return;
     }
+    /* Played on: the others' returns are the game's (a draw when it was
+     * adjudicated or too few were left to play), and the seats out come
+     * below them all, the first out lowest. */
+    int over = m->state && m->r->current_player(m->state) == ARENA_TERMINAL;
+    if (over) m->r->returns(m->state, ret);
+    double low = 0;
+    int any = 0;
+    for (int i = 0; i < np; i++) {
+        if (!over) ret[i] = 0;
+        if (!m->out[i] && (!any || ret[i] < low)) low = ret[i], any = 1;
+    }
+    for (int i = 0; i < np; i++)
+        if (m->out[i]) ret[i] = low - (m->n_out - m->out[i] + 1);
 }
 
 /* OVER: tell the healthy seats, keep those that can play on, close the rest. */
@@ -382,7 +443,9 @@ static void play(match_run_ctx *m)
         }
         if (cp == ARENA_CHANCE) {
             if (play_chance(m)) return;
-        } else if (play_turn(m, cp)) {
+        } else if (m->out[cp]) {
+            if (play_stand_in(m, cp)) return;
+        } else if (play_turn(m, cp) && !plays_on(m)) {
             return;
         }
     }

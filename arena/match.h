@@ -7,27 +7,39 @@
  *
  *   SETUP      every seat is taken from the pool and started      -> start_seats
  *              a seat that fails to open or start forfeits          -> OVER (setup)
+ *              (at a table of three or more: OUT, and on to the next seat)
  *   CHANCE     the arena draws the outcome (chance.h)               -> play_chance
  *              every started seat that wants events is told
  *   AWAITING   the seat to move gets the turn; the answer must come
  *              within its budget plus the margin and be legal       -> play_turn
  *              crash / sandbox / garbage / time / illegal           -> OVER (forfeit)
+ *              (at a table of three or more, while two seats stay in: OUT)
  *              the other seats that want events are told the action
+ *   OUT        a seat that forfeited at a larger table: a stand-in plays it
+ *              (a legal action from the match seed's stand-in stream) so
+ *              that the others finish their game                    -> play_stand_in
  *   ADJUDGED   the ply limit is reached (a draw)                    -> OVER (adjudication)
  *   OVER       returns fixed; every seat that answered everything
  *              gets game_over and, if it can play on, goes back to
  *              the pool; failed seats are closed                    -> finish_seats
  *
  * Invariants: (1) only the arena applies actions to the state; (2) every action
- * applied is logged with its seat, chance included, in the order applied;
- * (3) a forfeit names the seat at fault (culprit) and gives it the only loss
- * (in a two-player game the other seat wins; at a larger table the others
- * tie among themselves, which the ratings do not count as draws: tally.h); (4) a seat is returned
- * to the pool only if it answered every request of the match and its game_over succeeded; (5) a
- * bot's seed and the chance stream are one-way derivations of the match seed (seed.h), and the
- * stream is a cipher's keystream (chance.h), so no bot can learn another's seed or the dice to
- * come, even from the dice it saw; (6) in a hidden-information game no seat is told another's
- * action or a chance outcome (events), only what its own observation shows.
+ * applied is logged with its seat, chance included, in the order applied (a
+ * stand-in's too, with no think time; the log says from which ply it played a
+ * seat: MatchLog.stand_in_ply); (3) a forfeit names the seat at fault
+ * (culprit), the match's verdict, and ranks it last: in a two-player game the
+ * other seat wins; at a larger table the game goes on with a stand-in for the
+ * culprit, the others' returns are the game's (a draw if adjudicated, or
+ * if only one seat is left in), and every seat out ranks below them all, the
+ * first out lowest -- ending the game at the forfeit would hand the others'
+ * result to the culprit, who chooses the moment; (4) a seat is returned
+ * to the pool only if it answered every request of the match and its
+ * game_over succeeded; (5) a bot's seed and the chance stream are one-way
+ * derivations of the match seed (seed.h), and the stream is a cipher's
+ * keystream (chance.h), so no bot can learn another's seed or the dice to
+ * come, even from the dice it saw; (6) in a hidden-information game no seat
+ * is told another's action or a chance outcome (events), only what its own
+ * observation shows.
  */
 #ifndef ARENA_MATCH_H
 #define ARENA_MATCH_H

@@ -98,15 +98,15 @@ static Arena__MatchLog disk_view(const Arena__MatchLog *log)
  * protobuf-c packs a repeated number one element at a time through its
  * generic field code: 26,000 instructions for the columns of a 200-ply
  * morris game, a sixth of what the referee spends on the whole match. The
- * columns are the last fields of a MatchLog (18-23: the actions', then the
- * starts' by seat), and protobuf-c writes fields in number order, so a log's
+ * columns are the last fields of a MatchLog (18-24: the actions', then the
+ * starts' and the stand-ins' by seat), and protobuf-c writes fields in number order, so a log's
  * bytes are the rest packed by protobuf-c followed by the columns, written
  * here in protobuf's wire format: each a tag, a length and packed varints
  * (sint32 zigzag-encoded, int64 as is). They are exactly the bytes
  * protobuf-c writes (test_replay compares them), and every reader still
  * unpacks with protobuf-c. */
 
-enum { COL_SEAT, COL_ID, COL_THINK, COL_CPU, COL_START_THINK, COL_START_CPU, COL_N };
+enum { COL_SEAT, COL_ID, COL_THINK, COL_CPU, COL_START_THINK, COL_START_CPU, COL_STAND_IN, COL_N };
 
 static uint8_t *varint_put(uint8_t *p, uint64_t v)
 {
@@ -181,7 +181,7 @@ static Arena__MatchLog pack_head(const Arena__MatchLog *log)
 {
     Arena__MatchLog head = disk_view(log);
     head.n_action_seat = head.n_action_id = head.n_action_think_us = head.n_action_cpu_us = 0;
-    head.n_start_think_us = head.n_start_cpu_us = 0;
+    head.n_start_think_us = head.n_start_cpu_us = head.n_stand_in_ply = 0;
     return head;
 }
 
@@ -190,7 +190,8 @@ size_t matchlog_pack_room(const Arena__MatchLog *log)
     Arena__MatchLog head = pack_head(log);
     return arena__match_log__get_packed_size(&head) + COL_N * (2 + COL_LEN_ROOM) +
            10 * (log->n_action_seat + log->n_action_id + log->n_action_think_us +
-                 log->n_action_cpu_us + log->n_start_think_us + log->n_start_cpu_us);
+                 log->n_action_cpu_us + log->n_start_think_us + log->n_start_cpu_us +
+                 log->n_stand_in_ply);
 }
 
 size_t matchlog_pack(const Arena__MatchLog *log, uint8_t *out)
@@ -203,6 +204,7 @@ size_t matchlog_pack(const Arena__MatchLog *log, uint8_t *out)
     p = column_int64(p, COL_CPU, log->action_cpu_us, log->n_action_cpu_us);
     p = column_int64(p, COL_START_THINK, log->start_think_us, log->n_start_think_us);
     p = column_int64(p, COL_START_CPU, log->start_cpu_us, log->n_start_cpu_us);
+    p = column_sint32(p, COL_STAND_IN, log->stand_in_ply, log->n_stand_in_ply);
     return (size_t)(p - out);
 }
 
@@ -487,6 +489,8 @@ typedef struct matchlog_built {
     Arena__TimeControl tc;
     double returns[ARENA_MAX_PLAYERS];
     int64_t start_think[ARENA_MAX_PLAYERS], start_cpu[ARENA_MAX_PLAYERS];
+    int32_t stand_in[ARENA_MAX_PLAYERS];
+    int any_stand_in;
     void *cols; /* the columns' block, NULL when there are no actions */
 } matchlog_built;
 
@@ -620,6 +624,17 @@ void matchlog_start(matchlog_builder *b, int seat, int64_t think_us, int64_t cpu
     b->any_start_cpu |= cpu_us != 0;
 }
 
+void matchlog_stand_in(matchlog_builder *b, int seat, int32_t ply)
+{
+    matchlog_built *m = b->built;
+    if (seat < 0 || (size_t)seat >= m->log.n_bots) return;
+    if (!m->any_stand_in)
+        for (size_t i = 0; i < m->log.n_bots; i++)
+            m->stand_in[i] = -1;
+    m->any_stand_in = 1;
+    m->stand_in[seat] = ply;
+}
+
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us)
 {
@@ -640,6 +655,8 @@ Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int
     log->start_think_us = m->start_think;
     log->n_start_cpu_us = b->any_start_cpu ? log->n_bots : 0;
     log->start_cpu_us = m->start_cpu;
+    log->n_stand_in_ply = m->any_stand_in ? log->n_bots : 0;
+    log->stand_in_ply = m->any_stand_in ? m->stand_in : NULL;
     b->built = NULL;
     matchlog_abandon(b); /* the builder is done */
     log->n_returns = log->n_bots;

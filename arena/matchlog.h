@@ -89,6 +89,9 @@ int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think
 /* The time a seat took to start the game and its CPU time meanwhile (0 for a
  * seat that did not start). */
 void matchlog_start(matchlog_builder *b, int seat, int64_t think_us, int64_t cpu_us);
+/* Records that a stand-in plays `seat` from `ply` on (its forfeit at a table
+ * of three or more: match.h). */
+void matchlog_stand_in(matchlog_builder *b, int seat, int32_t ply);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
  * log over (its actions as columns only): free it with matchlog_free_built,
  * and before the head's strings go -- a built log borrows them (the game,

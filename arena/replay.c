@@ -163,6 +163,7 @@ static int replay_actions(replay_run *run)
             replay_differs(run, (int)i + 1, la, "the rule module refused it");
             return 1;
         }
+        run->plies += la->seat >= 0;
         if (!run->o->turns) {
             replay_print_board(run);
             replay_step_pause(run);

@@ -105,6 +105,40 @@ static int check_stopped(replay_run *run, int n)
     return 0;
 }
 
+/* Played on after a forfeit (MatchLog.stand_in_ply): where the rules ended
+ * the game the others' returns are the rules', and every seat out is below
+ * every seat still in. */
+static int check_played_on(replay_run *run, int n)
+{
+    const Arena__MatchLog *log = run->log;
+    double ret[ARENA_MAX_PLAYERS];
+    int over = run->r->current_player(run->state) == ARENA_TERMINAL;
+    if (over) run->r->returns(run->state, ret);
+    for (int s = 0; s < run->np; s++) {
+        int out = (size_t)s < log->n_stand_in_ply && log->stand_in_ply[s] >= 0;
+        if (!out && over && fabs(ret[s] - log->returns[s]) > 1e-9) {
+            replay_differs(run, n, NULL, "seat %d's return is %+.17g, the log says %+.17g", s,
+                           ret[s], log->returns[s]);
+            return 1;
+        }
+        for (int t = 0; out && t < run->np; t++)
+            if (((size_t)t >= log->n_stand_in_ply || log->stand_in_ply[t] < 0) &&
+                !(log->returns[s] < log->returns[t])) {
+                replay_differs(run, n, NULL,
+                               "seat %d forfeited, the log does not rank it below "
+                               "seat %d",
+                               s, t);
+                return 1;
+            }
+    }
+    if (!culprit_loses(run)) {
+        replay_differs(run, n, NULL, "the logged returns do not give culprit seat %d the loss",
+                       log->culprit);
+        return 1;
+    }
+    return 0;
+}
+
 int replay_verify_end(replay_run *run)
 {
     const Arena__MatchLog *log = run->log;
@@ -122,6 +156,8 @@ int replay_verify_end(replay_run *run)
     int end = (int)log->end;
     if (end == OUTCOME_NORMAL)
         rc = check_normal(run, n);
+    else if (outcome_is_forfeit(end) && log->n_stand_in_ply > 0)
+        rc = check_played_on(run, n);
     else if (outcome_is_forfeit(end) || end == OUTCOME_ADJUDICATION)
         rc = check_stopped(run, n);
     else {

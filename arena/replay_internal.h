@@ -17,6 +17,7 @@ typedef struct replay_run {
     arena_game *game;
     arena_state *state;
     int np;
+    int plies;   /* the players' actions applied so far */
     char *board; /* render buffer, grown as needed */
     size_t board_cap;
     /* --turns: the turn being gathered (consecutive actions of one seat) */
@@ -29,6 +30,8 @@ typedef struct replay_run {
 void replay_seat_label(const replay_run *run, int seat, char *buf, size_t len);
 /* "Black", or "seat 2 (random)" for prose. */
 void replay_seat_who(const replay_run *run, int seat, char *buf, size_t len);
+/* Whether a stand-in plays `seat` at this point (MatchLog.stand_in_ply). */
+int replay_stand_in(const replay_run *run, int seat);
 /* The action's name at the current state, or "#17" when out of range. */
 void replay_action_name(const replay_run *run, int32_t a, char *buf, size_t len);
 

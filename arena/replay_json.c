@@ -259,9 +259,11 @@ static void write_head(json_run *j, const char *path)
         jsonw_str(out, id ? id->version : "");
         fputs(",\"bot_options\":", out);
         jsonw_str(out, id ? id->bot_options : "");
-        fprintf(out, ",\"start_think_us\":%" PRId64 ",\"start_cpu_us\":%" PRId64 "}",
+        fprintf(out,
+                ",\"start_think_us\":%" PRId64 ",\"start_cpu_us\":%" PRId64 ",\"stand_in_ply\":%d}",
                 (size_t)s < log->n_start_think_us ? log->start_think_us[s] : 0,
-                (size_t)s < log->n_start_cpu_us ? log->start_cpu_us[s] : 0);
+                (size_t)s < log->n_start_cpu_us ? log->start_cpu_us[s] : 0,
+                (size_t)s < log->n_stand_in_ply ? (int)log->stand_in_ply[s] : -1);
     }
     fprintf(out, "],\"match_seed\":\"%" PRIu64 "\",\"tournament\":", log->match_seed);
     jsonw_str(out, log->tournament);

@@ -68,6 +68,13 @@ static void print_date(FILE *out, int64_t unix_ms)
     fprintf(out, "date        %s\n", buf);
 }
 
+int replay_stand_in(const replay_run *run, int seat)
+{
+    const Arena__MatchLog *log = run->log;
+    return seat >= 0 && (size_t)seat < log->n_stand_in_ply && log->stand_in_ply[seat] >= 0 &&
+           run->plies >= log->stand_in_ply[seat];
+}
+
 static void format_think(char *buf, size_t len, int64_t us);
 
 static void print_players(const replay_run *run)
@@ -86,6 +93,8 @@ static void print_players(const replay_run *run)
             format_think(t, sizeof t, log->start_think_us[s]);
             fprintf(run->out, "  start %s", t);
         }
+        if ((size_t)s < log->n_stand_in_ply && log->stand_in_ply[s] >= 0)
+            fprintf(run->out, "  out at ply %d (a stand-in played on)", (int)log->stand_in_ply[s]);
         fputc('\n', run->out);
     }
 }
@@ -126,6 +135,8 @@ void replay_print_action(const replay_run *run, int index, const Arena__LoggedAc
     replay_action_name(run, la->action, name, sizeof name);
     if (note)
         snprintf(think, sizeof think, "%s", note);
+    else if (la->seat >= 0 && replay_stand_in(run, la->seat))
+        snprintf(think, sizeof think, "(stand-in)");
     else if (la->seat != ARENA_CHANCE)
         format_think(think, sizeof think, la->think_us);
     fprintf(run->out, "%4d. %-6s %-8s %s\n", index, who, name, think);

@@ -102,15 +102,14 @@ static int store_pool_push(void *ctx, int a, int b, double score)
 /* One match's seats in seat order, expanded by tally_pairs. -2 when the
  * match seats one player twice or a player missing from the list (a damaged
  * store: never a game of a player against itself). */
-static int store_pool_match(pool_acc *acc, const int *bot, const double *ret, int n, int end,
-                            int culprit)
+static int store_pool_match(pool_acc *acc, const int *bot, const double *ret, int n)
 {
     for (int i = 0; i < n; i++) {
         if (bot[i] < 0) return -2;
         acc->p->matches[bot[i]]++;
     }
     acc->table = tally_table(&acc->tables, n);
-    return tally_pairs(bot, ret, n, end, culprit, store_pool_push, acc);
+    return tally_pairs(bot, ret, n, store_pool_push, acc);
 }
 
 /* --- reading a pool in one pass ---------------------------------------
@@ -133,7 +132,6 @@ typedef struct pool_entrant {
 typedef struct pool_seat {
     int64_t mid, bot;
     int copy;
-    int end, culprit; /* of its match (tally_pairs) */
     double ret;
 } pool_seat;
 
@@ -214,7 +212,7 @@ static int pool_entrant_copy(const pool_read *r, int64_t tid, int pos)
  * with no entrant (stored before schema 2) is told from other copies of its
  * bot in the match by seat order. */
 static void pool_add_seat(pool_read *r, size_t *match_first, int64_t tid, int64_t mid, int64_t bot,
-                          double ret, int entrant, int end, int culprit)
+                          double ret, int entrant)
 {
     if (r->n_seat == r->cap_seat) {
         r->cap_seat = r->cap_seat ? 2 * r->cap_seat : 256;
@@ -225,8 +223,6 @@ static void pool_add_seat(pool_read *r, size_t *match_first, int64_t tid, int64_
     p->mid = mid;
     p->bot = bot;
     p->ret = ret;
-    p->end = end;
-    p->culprit = culprit;
     if (r->seat[*match_first].mid != p->mid) *match_first = k;
     if (entrant == STORE_NO_ENTRANT) {
         p->copy = 0;
@@ -253,13 +249,12 @@ static int store_pool_rows(store *s, sqlite3_stmt *st, pool_read *r, char *err, 
         double ret[ARENA_MAX_PLAYERS];
         int ent[ARENA_MAX_PLAYERS];
         int n = store__seats_column(s, st, 2, mid, bot, ret, ent, err, errlen);
-        int end = sqlite3_column_int(st, 3), culprit = sqlite3_column_int(st, 4);
         if (n < 0) {
             sqlite3_finalize(st);
             return -1;
         }
         for (int i = 0; i < n; i++)
-            pool_add_seat(r, &match_first, tid, mid, bot[i], ret[i], ent[i], end, culprit);
+            pool_add_seat(r, &match_first, tid, mid, bot[i], ret[i], ent[i]);
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
@@ -271,13 +266,13 @@ static int store_pool_seats(store *s, const char *game, const char *options, int
                             pool_read *r, char *err, size_t errlen)
 {
     static const char sel_v7[] =
-        "SELECT m.tournament_id, m.id, m.seats, m.end_code, m.culprit" STORE_POOL_MATCHES
-            STORE_POOL_WHERE STORE_POOL_EXCEPT " ORDER BY t.id, m.match_index";
+        "SELECT m.tournament_id, m.id, m.seats" STORE_POOL_MATCHES STORE_POOL_WHERE
+            STORE_POOL_EXCEPT " ORDER BY t.id, m.match_index";
     /* Older stores, read and not migrated (by `arena ratings`): seat rows;
      * schema 1 has no entrant column, all its seats read as the older ones. */
 #define STORE_POOL_SEATS(ENTRANT)                                                                  \
-    "SELECT m.tournament_id, m.id, ms.bot_id, ms.game_return, m.end_code, m.culprit, " ENTRANT     \
-        STORE_POOL_MATCHES " JOIN match_seats ms ON ms.match_id=m.id" STORE_POOL_WHERE             \
+    "SELECT m.tournament_id, m.id, ms.bot_id, ms.game_return, " ENTRANT STORE_POOL_MATCHES         \
+    " JOIN match_seats ms ON ms.match_id=m.id" STORE_POOL_WHERE                                    \
     " ORDER BY t.id, m.match_index, ms.seat"
     static const char sel_v2[] = STORE_POOL_SEATS("ms.entrant");
     static const char sel_v1[] = STORE_POOL_SEATS("NULL");
@@ -295,9 +290,8 @@ static int store_pool_seats(store *s, const char *game, const char *options, int
     while ((rc = sqlite3_step(st)) == SQLITE_ROW)
         pool_add_seat(r, &match_first, sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
                       sqlite3_column_int64(st, 2), sqlite3_column_double(st, 3),
-                      sqlite3_column_type(st, 6) == SQLITE_NULL ? STORE_NO_ENTRANT
-                                                                : sqlite3_column_int(st, 6),
-                      sqlite3_column_int(st, 4), sqlite3_column_int(st, 5));
+                      sqlite3_column_type(st, 4) == SQLITE_NULL ? STORE_NO_ENTRANT
+                                                                : sqlite3_column_int(st, 4));
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "load pool games");
 }
@@ -383,17 +377,15 @@ static int store_pool_players(store *s, const pool_read *r, pool_data *out, char
 
 static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *err, size_t errlen)
 {
-    int bot[ARENA_MAX_PLAYERS], n = 0, bad = 0, end = 0, culprit = -1;
+    int bot[ARENA_MAX_PLAYERS], n = 0, bad = 0;
     double ret[ARENA_MAX_PLAYERS];
     int64_t cur = -1;
     pool_acc acc = {out, 0, 0, 0};
     for (size_t i = 0; i < r->n_seat && !bad; i++) {
         const pool_seat *p = &r->seat[i];
         if (p->mid != cur) {
-            if ((bad = store_pool_match(&acc, bot, ret, n, end, culprit))) break;
+            if ((bad = store_pool_match(&acc, bot, ret, n))) break;
             cur = p->mid;
-            end = p->end;
-            culprit = p->culprit;
             n = 0;
         }
         if (n < ARENA_MAX_PLAYERS) {
@@ -401,7 +393,7 @@ static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *
             ret[n++] = p->ret;
         }
     }
-    if (!bad) bad = store_pool_match(&acc, bot, ret, n, end, culprit);
+    if (!bad) bad = store_pool_match(&acc, bot, ret, n);
     if (bad == -2)
         return store__errf(s, err, errlen,
                            "load pool games: match row %lld seats one player twice or an unknown"

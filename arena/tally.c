@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outcome.h"
 #include "tally.h"
 #include "xalloc.h"
 
@@ -18,13 +17,10 @@ void tally_init(tally *t, int n)
     t->matches = xcalloc((size_t)n, sizeof *t->matches);
 }
 
-int tally_pairs(const int *who, const double *ret, int n, int end, int culprit, tally_emit emit,
-                void *ctx)
+int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void *ctx)
 {
-    int only = outcome_is_forfeit(end) && culprit >= 0 && culprit < n ? culprit : -1;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++) {
-            if (only >= 0 && i != only && j != only) continue;
             int rc = emit(ctx, who[i], who[j], tally_score(ret[i], ret[j]));
             if (rc) return rc;
         }
@@ -54,7 +50,7 @@ void tally_add(tally *t, const match_record *m)
     for (int i = 0; i < m->num_players; i++)
         t->matches[m->seat_entrant[i]]++;
     t->table = tally_table(&t->tables, m->num_players);
-    tally_pairs(m->seat_entrant, m->returns, m->num_players, m->end, m->culprit, push, t);
+    tally_pairs(m->seat_entrant, m->returns, m->num_players, push, t);
 }
 
 void tally_free(tally *t)

@@ -1,7 +1,6 @@
 /* tally.h -- finished matches turned into pairwise results: every pair of
- * seats at a table is one result, decided by their returns (but for a table
- * ended by a forfeit: tally_pairs). Tables are made from them by
- * report_build.h. */
+ * seats at a table is one result, decided by their returns. Tables are made
+ * from them by report_build.h. */
 #ifndef ARENA_TALLY_H
 #define ARENA_TALLY_H
 
@@ -26,15 +25,10 @@ double tally_score(double ret_a, double ret_b);
 /* The one expansion of a finished table into pairwise results, used by a
  * tournament's tally and by the store's rating pools: for each pair of seats
  * i < j, emit(ctx, who[i], who[j], tally_score(ret[i], ret[j])) -- the lower
- * seat (it moved first) as `a`. A table that ended by a seat's forfeit (end
- * a forfeit of outcome.h, culprit its seat) gives only the culprit's pairs:
- * the game stopped there, and the others' equal returns (match.h, invariant
- * 3) say nothing of how they compare, so counting them as draws would pull
- * their ratings together on no evidence. Stops at the first non-zero emit
- * and returns it; 0 when every pair was emitted. */
+ * seat (it moved first) as `a`. Stops at the first non-zero emit and returns
+ * it; 0 when every pair was emitted. */
 typedef int (*tally_emit)(void *ctx, int a, int b, double score);
-int tally_pairs(const int *who, const double *ret, int n, int end, int culprit, tally_emit emit,
-                void *ctx);
+int tally_pairs(const int *who, const double *ret, int n, tally_emit emit, void *ctx);
 
 /* The `table` of a match's pairwise results (ratings.h): a new nonzero
  * number from *counter for a table of more than two seats, 0 for two. */

@@ -193,13 +193,9 @@
         var x = st[e];
         x.matches++;
         for (var t = 0; t < m.seats.length; t++) {
-          if (t === s) continue;
-          /* after a forfeit, only the culprit's pairs are results (tally.h) */
-          if (m.culprit >= 0 && m.end !== "normal" && m.end !== "adjudication" && s !== m.culprit &&
-              t !== m.culprit)
-              continue;
-          x.seat[s][0] += score(m.returns[s], m.returns[t]);
-          x.seat[s][1]++;
+            if (t === s) continue;
+            x.seat[s][0] += score(m.returns[s], m.returns[t]);
+            x.seat[s][1]++;
         }
         if (m.think_us) { x.think += m.think_us[s]; x.moves += m.moves[s]; x.max = Math.max(x.max, m.max_us[s]); }
       });

@@ -146,42 +146,6 @@ START_TEST(tally_splits_a_table_into_pairs)
 }
 END_TEST
 
-/* A forfeit at a table of three or four: the culprit loses to each other
- * seat, and the others' equal returns are no result between them (they
- * would be draws pulling their ratings together); at two seats, and at a
- * table that ended by the rules, nothing changes. The store's pool expands a
- * table the same way (store_test_players.c). */
-START_TEST(a_forfeit_gives_only_the_culprits_pairs)
-{
-    tally t;
-    tally_init(&t, 4);
-    match_record m = {.num_players = 4,
-                      .seat_entrant = {3, 1, 0, 2},
-                      .returns = {1.0 / 3, -1, 1.0 / 3, 1.0 / 3},
-                      .end = OUTCOME_CRASH,
-                      .culprit = 1};
-    tally_add(&t, &m);
-    ck_assert_uint_eq(t.n_games, 3);
-    ck_assert(t.games[0].a == 3 && t.games[0].b == 1 && t.games[0].score == 1.0);
-    ck_assert(t.games[1].a == 1 && t.games[1].b == 0 && t.games[1].score == 0.0);
-    ck_assert(t.games[2].a == 1 && t.games[2].b == 2 && t.games[2].score == 0.0);
-    for (int i = 0; i < 4; i++) /* a table played by everyone all the same */
-        ck_assert_int_eq(t.matches[i], 1);
-    match_record two = {.num_players = 2,
-                        .seat_entrant = {0, 2},
-                        .returns = {-1, 1},
-                        .end = OUTCOME_TIME,
-                        .culprit = 0};
-    tally_add(&t, &two);
-    ck_assert_uint_eq(t.n_games, 4);
-    ck_assert(t.games[3].a == 0 && t.games[3].b == 2 && t.games[3].score == 0.0);
-    m.end = OUTCOME_NORMAL; /* no culprit however the field reads */
-    tally_add(&t, &m);
-    ck_assert_uint_eq(t.n_games, 4 + 6);
-    tally_free(&t);
-}
-END_TEST
-
 static entrant *mk(const char *name, const char *version)
 {
     entrant *e = calloc(1, sizeof *e);
@@ -548,7 +512,6 @@ int main(void)
     tcase_add_test(tc, tables_of_three_rotate_or_permute_seats);
     tcase_add_test(tc, gauntlet_seats_the_first_at_every_table);
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
-    tcase_add_test(tc, a_forfeit_gives_only_the_culprits_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
     tcase_add_test(tc, bot_text_is_cleaned);
     tcase_add_test(tc, bot_help_lines_are_cleaned);

@@ -14,6 +14,7 @@
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
+#include "replay.h"
 #include "support.h"
 
 #define COUNTDOWN ARENA_TEST_BOTS_DIR "/countdown.so"
@@ -378,7 +379,40 @@ START_TEST(legality_check_agrees_with_a_scan)
 }
 END_TEST
 
-/* At a table of 3 or 4 the culprit takes the only loss and the others draw. */
+/* The log replays: the stand-in's moves legal, the others' returns the
+ * rules', every seat out below every seat in (replay_end.c). */
+static void assert_replays(const Arena__MatchLog *log)
+{
+    replay_opts o = {.quiet = 1};
+    FILE *out = fopen("/dev/null", "w");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(replay_log(log, "mem", &o, out), 0);
+    fclose(out);
+}
+
+/* The seats out of a played-on match, in the order they went. */
+static void assert_out(const Arena__MatchLog *log, const match_record *rec, const int *out, int n)
+{
+    ck_assert_int_eq((int)log->n_stand_in_ply, H.np);
+    for (int i = 0; i < H.np; i++) {
+        int k = -1;
+        for (int j = 0; j < n; j++)
+            if (out[j] == i) k = j;
+        ck_assert_int_eq(log->stand_in_ply[i] >= 0, k >= 0);
+        assert_kept(i, k < 0);
+        for (int j = 0; k >= 0 && j < H.np; j++) /* below every seat in, and every later out */
+            if (j != i) {
+                int kj = -1;
+                for (int m = 0; m < n; m++)
+                    if (out[m] == j) kj = m;
+                if (kj < 0 || kj > k) ck_assert(rec->returns[i] < rec->returns[j]);
+            }
+    }
+}
+
+/* At a table of 3 or 4 a forfeit takes the culprit out, last, and a stand-in
+ * plays its seat on so that the others finish their game: ending it there
+ * would leave the others' result to the culprit's choice of moment. */
 static void assert_table_forfeit(int players, int culprit)
 {
     char opts[32];
@@ -390,10 +424,29 @@ static void assert_table_forfeit(int players, int culprit)
     Arena__MatchLog *log = h_run(99, 0, &rec);
     ck_assert_int_eq(rec.end, OUTCOME_CRASH);
     ck_assert_int_eq(rec.culprit, culprit);
-    for (int i = 0; i < players; i++) {
-        ck_assert_double_eq(rec.returns[i], i == culprit ? -1 : 0);
-        assert_kept(i, i != culprit);
+    ck_assert_str_eq(rec.end_detail, "fake: crash");
+    assert_out(log, &rec, &culprit, 1);
+    /* its first turn played, then the stand-in's from its second on */
+    int own = 0, stood = 0;
+    for (size_t i = 0; i < log->n_actions; i++) {
+        if (log->actions[i]->seat != culprit) continue;
+        if (own < 1) {
+            ck_assert_int_gt(log->actions[i]->think_us, 0);
+            own++;
+        } else {
+            ck_assert_int_eq(log->actions[i]->think_us, 0);
+            stood++;
+        }
     }
+    ck_assert_int_gt(stood, 0);
+    assert_replays(log);
+    /* the stand-in's moves come from the match seed: the same match again */
+    match_record again;
+    Arena__MatchLog *log2 = h_run(99, 0, &again);
+    ck_assert_uint_eq(log2->n_actions, log->n_actions);
+    for (size_t i = 0; i < log->n_actions; i++)
+        ck_assert_int_eq(log2->actions[i]->action, log->actions[i]->action);
+    match_log_free(log2);
     match_log_free(log);
     h_close();
 }
@@ -407,6 +460,51 @@ END_TEST
 START_TEST(forfeit_at_four_seats)
 {
     assert_table_forfeit(4, 3);
+}
+END_TEST
+
+/* Two forfeits at four seats: both out, the first lowest, the two others
+ * finish; at three seats the second forfeit leaves one seat, and the game
+ * stops there with it first. A seat that refuses to start is out from the
+ * first ply, and the others play the whole game. */
+START_TEST(forfeits_in_turn)
+{
+    h_open(KURNIK, "players=4");
+    H.table.script[1] = (fake_script){.fault = FAKE_FAIL, .at = 1, .code = OUTCOME_TIME};
+    H.table.script[3] = (fake_script){.fault = FAKE_ILLEGAL, .at = 2};
+    match_record rec;
+    Arena__MatchLog *log = h_run(5, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_TIME);
+    ck_assert_int_eq(rec.culprit, 1);
+    assert_out(log, &rec, (int[]){1, 3}, 2);
+    assert_replays(log);
+    match_log_free(log);
+    h_close();
+
+    h_open(KURNIK, "players=3");
+    H.table.script[0] = (fake_script){.fault = FAKE_FAIL, .at = 2, .code = OUTCOME_CRASH};
+    H.table.script[2] = (fake_script){.fault = FAKE_FAIL, .at = 1, .code = OUTCOME_GARBAGE};
+    log = h_run(5, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_GARBAGE); /* seat 2's turn 1 comes before seat 0's 2 */
+    ck_assert_int_eq(rec.culprit, 2);
+    assert_out(log, &rec, (int[]){2, 0}, 2);
+    ck_assert_double_eq(rec.returns[1], 0);
+    assert_replays(log);
+    match_log_free(log);
+    h_close();
+
+    h_open(KURNIK, "players=3");
+    H.table.script[1].fault = FAKE_START;
+    log = h_run(5, 0, &rec);
+    ck_assert_int_eq(rec.end, OUTCOME_SETUP);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert_int_eq(log->stand_in_ply[1], 0);
+    assert_out(log, &rec, (int[]){1}, 1);
+    for (size_t i = 0; i < log->n_actions; i++)
+        if (log->actions[i]->seat == 1) ck_assert_int_eq(log->actions[i]->think_us, 0);
+    assert_replays(log);
+    match_log_free(log);
+    h_close();
 }
 END_TEST
 
@@ -705,6 +803,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, legality_check_agrees_with_a_scan);
     tcase_add_test(tc, forfeit_at_three_seats);
     tcase_add_test(tc, forfeit_at_four_seats);
+    tcase_add_test(tc, forfeits_in_turn);
     tcase_add_test(tc, chance_nodes);
     tcase_add_test(tc, chance_stream_is_the_keystream);
     tcase_add_test(tc, chance_outcomes_come_from_the_keystream);

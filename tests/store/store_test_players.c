@@ -5,7 +5,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "outcome.h"
 #include "ratings.h"
 #include "store_internal.h"
 #include "tally.h"
@@ -86,43 +85,6 @@ START_TEST(three_copies_at_one_table)
     ck_assert_int_eq(p.games[0].b, 1); /* seat 1 is entrant 2: the second R */
     assert_fits(&p);
     store_pool_free(&p);
-    store_close(s);
-    st_rmtree(tmp);
-}
-END_TEST
-
-/* A forfeit at a table of three: the culprit's two pairs, no draw between
- * the others (tally_pairs), from a store of this schema and of one with seat
- * rows (before 7). */
-START_TEST(a_forfeit_at_a_table_of_three)
-{
-    char *tmp = st_tmpdir(), err[512] = "";
-    entrant a = st_entrant("A", "1", SHA("a")), b = st_entrant("B", "1", SHA("b")),
-            c = st_entrant("C", "1", SHA("c"));
-    store *s = store_open(tmp, err, sizeof err);
-    ck_assert_msg(s != NULL, "%s", err);
-    int64_t t = st_tournament(s, "g", "", (entrant *[]){&a, &b, &c}, 3);
-    match_record m = st_match(0, 3, (int[]){0, 1, 2}, (double[]){0.5, 0.5, -1});
-    m.end = OUTCOME_SANDBOX;
-    m.culprit = 2;
-    ck_assert_msg(store_matches(s, t, &m, 1, err, sizeof err) == 0, "%s", err);
-    st_commit(s, t, 1, 3, (int[]){1, 2, 0}, (double[]){0.5, 0.5, -1}); /* played out */
-    for (int pass = 0; pass < 2; pass++) {
-        pool_data p = load_ok(s);
-        ck_assert_uint_eq(p.n_games, 2 + 3);
-        ck_assert(p.games[0].a == 0 && p.games[0].b == 2 && p.games[0].score == 1.0);
-        ck_assert(p.games[1].a == 1 && p.games[1].b == 2 && p.games[1].score == 1.0);
-        ck_assert(p.games[2].a == 1 && p.games[2].b == 2 && p.games[2].score == 0.5);
-        for (int i = 0; i < 3; i++)
-            ck_assert_int_eq(p.matches[i], 2);
-        store_pool_free(&p);
-        if (pass) break;
-        /* the same store as schema 6 kept it (seat rows), read as it is */
-        store_close(s);
-        st_exec(tmp, ST_UNDO_SCHEMA_7);
-        s = store_open_read(tmp, err, sizeof err);
-        ck_assert_msg(s != NULL, "%s", err);
-    }
     store_close(s);
     st_rmtree(tmp);
 }
@@ -300,7 +262,6 @@ START_TEST(own_results_give_the_stored_pool)
     for (int i = 0; i < 5; i++) {
         int n = seats[i][2] < 0 ? 2 : 3;
         match_record m = st_match((uint32_t)i, n, seats[i], rets[i]);
-        if (i == 2) m.end = OUTCOME_CRASH, m.culprit = 2; /* two pairs, not three */
         ck_assert_msg(store_matches(s, t2, &m, 1, err, sizeof err) == 0, "%s", err);
         tally_add(&ty, &m);
     }
@@ -394,7 +355,6 @@ Suite *store_players_suite(void)
     TCase *tc = tcase_create("players");
     tcase_add_test(tc, bot_entered_twice_is_two_players);
     tcase_add_test(tc, three_copies_at_one_table);
-    tcase_add_test(tc, a_forfeit_at_a_table_of_three);
     tcase_add_test(tc, old_seats_without_entrant);
     tcase_add_test(tc, one_player_seated_twice_is_an_error);
     tcase_add_test(tc, unlisted_entrant_is_an_error);
