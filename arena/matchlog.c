@@ -635,6 +635,11 @@ void matchlog_stand_in(matchlog_builder *b, int seat, int32_t ply)
     m->stand_in[seat] = ply;
 }
 
+int matchlog_stand_in_ply(const Arena__MatchLog *log, int seat)
+{
+    return seat >= 0 && (size_t)seat < log->n_stand_in_ply ? (int)log->stand_in_ply[seat] : -1;
+}
+
 Arena__MatchLog *matchlog_finish(matchlog_builder *b, const double *returns, int end,
                                  const char *detail, int culprit, int64_t duration_us)
 {

@@ -92,6 +92,8 @@ void matchlog_start(matchlog_builder *b, int seat, int64_t think_us, int64_t cpu
 /* Records that a stand-in plays `seat` from `ply` on (its forfeit at a table
  * of three or more: match.h). */
 void matchlog_stand_in(matchlog_builder *b, int seat, int32_t ply);
+/* Read back: the ply from which a stand-in played `seat`, -1 for none. */
+int matchlog_stand_in_ply(const Arena__MatchLog *log, int seat);
 /* The end: returns by seat, how it ended, the culprit seat or -1. Hands the
  * log over (its actions as columns only): free it with matchlog_free_built,
  * and before the head's strings go -- a built log borrows them (the game,

@@ -28,8 +28,8 @@
  *     stop landed, is its own time too: a bot can keep its thread busy past
  *     the answer (hook the runner's send), and it would otherwise compute
  *     there for free. owntime_start counts it as time the bot has already
- *     had for the request (the jail's CPU time since that answer, exact:
- *     the jail has been stopped since).
+ *     had for the request (how much: worker_main.c host_after, read from
+ *     the stopped jail's CPU clock).
  * The bot's main thread's waits only: a jailed bot has no other thread (its
  * filter allows no clone; sanitizer builds excepted), and an unsandboxed
  * bot's threads are charged their waits, never more than the time that

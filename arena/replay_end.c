@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "matchlog.h"
 #include "outcome.h"
 #include "replay_internal.h"
 
@@ -115,15 +116,14 @@ static int check_played_on(replay_run *run, int n)
     int over = run->r->current_player(run->state) == ARENA_TERMINAL;
     if (over) run->r->returns(run->state, ret);
     for (int s = 0; s < run->np; s++) {
-        int out = (size_t)s < log->n_stand_in_ply && log->stand_in_ply[s] >= 0;
+        int out = matchlog_stand_in_ply(log, s) >= 0;
         if (!out && over && fabs(ret[s] - log->returns[s]) > 1e-9) {
             replay_differs(run, n, NULL, "seat %d's return is %+.17g, the log says %+.17g", s,
                            ret[s], log->returns[s]);
             return 1;
         }
         for (int t = 0; out && t < run->np; t++)
-            if (((size_t)t >= log->n_stand_in_ply || log->stand_in_ply[t] < 0) &&
-                !(log->returns[s] < log->returns[t])) {
+            if (matchlog_stand_in_ply(log, t) < 0 && !(log->returns[s] < log->returns[t])) {
                 replay_differs(run, n, NULL,
                                "seat %d forfeited, the log does not rank it below "
                                "seat %d",

@@ -10,6 +10,7 @@
 
 #include "jsonw.h"
 #include "loader.h"
+#include "matchlog.h"
 #include "outcome.h"
 #include "perft.h"
 #include "replay_obs.h"
@@ -263,7 +264,7 @@ static void write_head(json_run *j, const char *path)
                 ",\"start_think_us\":%" PRId64 ",\"start_cpu_us\":%" PRId64 ",\"stand_in_ply\":%d}",
                 (size_t)s < log->n_start_think_us ? log->start_think_us[s] : 0,
                 (size_t)s < log->n_start_cpu_us ? log->start_cpu_us[s] : 0,
-                (size_t)s < log->n_stand_in_ply ? (int)log->stand_in_ply[s] : -1);
+                matchlog_stand_in_ply(log, s));
     }
     fprintf(out, "],\"match_seed\":\"%" PRIu64 "\",\"tournament\":", log->match_seed);
     jsonw_str(out, log->tournament);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "matchlog.h"
 #include "replay_colour.h"
 #include "replay_internal.h"
 #include "xalloc.h"
@@ -70,9 +71,8 @@ static void print_date(FILE *out, int64_t unix_ms)
 
 int replay_stand_in(const replay_run *run, int seat)
 {
-    const Arena__MatchLog *log = run->log;
-    return seat >= 0 && (size_t)seat < log->n_stand_in_ply && log->stand_in_ply[seat] >= 0 &&
-           run->plies >= log->stand_in_ply[seat];
+    int from = matchlog_stand_in_ply(run->log, seat);
+    return from >= 0 && run->plies >= from;
 }
 
 static void format_think(char *buf, size_t len, int64_t us);
@@ -93,8 +93,9 @@ static void print_players(const replay_run *run)
             format_think(t, sizeof t, log->start_think_us[s]);
             fprintf(run->out, "  start %s", t);
         }
-        if ((size_t)s < log->n_stand_in_ply && log->stand_in_ply[s] >= 0)
-            fprintf(run->out, "  out at ply %d (a stand-in played on)", (int)log->stand_in_ply[s]);
+        if (matchlog_stand_in_ply(log, s) >= 0)
+            fprintf(run->out, "  out at ply %d (a stand-in played on)",
+                    matchlog_stand_in_ply(log, s));
         fputc('\n', run->out);
     }
 }
