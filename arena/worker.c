@@ -428,7 +428,13 @@ static int worker_bind(worker *w, char *err, size_t errlen)
     char endpoint[160];
     snprintf(endpoint, sizeof endpoint, "ipc://%s", w->sockpath);
     w->sock = zmq_socket(w->env->zctx, ZMQ_ROUTER);
+    /* No high-water mark: the seat host is the arena's own code and reads
+     * everything between two requests, so what waits for it is bounded by a
+     * game's length, and a burst of events (a long chain of another seat's
+     * moves, on a busy machine) waits rather than failing at libzmq's
+     * default of 1000 messages, which an honest bot would lose for. */
     if (!w->sock || zmq_setsockopt(w->sock, ZMQ_ROUTER_MANDATORY, &one, sizeof one) < 0 ||
+        zmq_setsockopt(w->sock, ZMQ_SNDHWM, &zero, sizeof zero) < 0 ||
         zmq_setsockopt(w->sock, ZMQ_LINGER, &zero, sizeof zero) < 0 ||
         zmq_setsockopt(w->sock, ZMQ_MAXMSGSIZE, &maxmsg, sizeof maxmsg) < 0 ||
         zmq_bind(w->sock, endpoint) < 0) {

@@ -17,7 +17,10 @@
  *                  a Setup past its limit_us of the bot's own time (wall
  *                  clock less its waits for a processor: owntime.h) is a
  *                  loss on time
- *   Event, GameOver  queued on the channel for the stopped jail
+ *   Event, GameOver  queued on the channel for the stopped jail, and past
+ *                  what the channel holds in this host's memory
+ *                  (jail_queue.h), which the jail reads first when it is
+ *                  next continued
  *   Bye            kill the jail, exit
  * The jail is stopped (SIGSTOP) whenever it serves no request, so no bot
  * computes on another seat's time. Anything else the jail does (dies, writes
@@ -46,6 +49,7 @@
 #include "arena/sdk.h"
 #include "botout.h"
 #include "jail.h"
+#include "jail_queue.h"
 #include "outcome.h"
 #include "owntime.h"
 #include "sandbox.h"
@@ -77,6 +81,7 @@ typedef struct host {
     int64_t cpu_go;   /* ... when it was last continued with a request, -1 before */
     int64_t own_had;  /* the time that request had, less what came before it */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
+    jail_queue queue; /* what the channel could not take yet */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
     uint8_t reply[JAIL_MAX_MSG];
@@ -251,16 +256,21 @@ static int host_eof(host *h)
     return host_death(h, NULL);
 }
 
-/* Passes the arena's packet on, without waiting. */
+/* A failed send to the channel, or to its queue: the jail's end or a fault. */
+static int host_channel_error(host *h)
+{
+    if (errno == EPIPE || errno == ECONNRESET) return host_death(h, NULL);
+    if (errno == ENOBUFS) /* jail_queue.h, invariant 3 */
+        return host_fault(h, OUTCOME_TIME, "not reading its messages (%zu MB of them wait)",
+                          JAIL_QUEUE_MAX_BYTES >> 20);
+    return host_fault(h, OUTCOME_CRASH, "channel: %s", strerror(errno));
+}
+
+/* Passes the arena's packet on, without waiting: to the channel, or behind
+ * what waits for it there (jail_queue.h). */
 static int host_forward(host *h, size_t len)
 {
-    for (;;) {
-        if (send(h->j.chan, h->in.data, len, MSG_DONTWAIT | MSG_NOSIGNAL) == (ssize_t)len) return 0;
-        if (errno == EINTR) continue;
-        if (errno == EAGAIN) return host_fault(h, OUTCOME_TIME, "not reading its messages");
-        if (errno == EPIPE || errno == ECONNRESET) return host_death(h, NULL);
-        return host_fault(h, OUTCOME_CRASH, "channel: %s", strerror(errno));
-    }
+    return jail_queue_send(&h->queue, h->j.chan, h->in.data, len) < 0 ? host_channel_error(h) : 0;
 }
 
 /* Nothing may wait on the channel when a request is about to be sent: an
@@ -314,8 +324,18 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
      * answered long before one could say anything. */
     int ms = owntime_first_ms(c, limit_us);
     for (;;) {
+        /* what waits for the channel (events, then this request) goes out
+         * as the jail reads */
+        p.events = jail_queue_empty(&h->queue) ? POLLIN : POLLIN | POLLOUT;
         int rc = poll(&p, 1, ms);
         if (rc < 0 && errno != EINTR) return host_death(h, NULL);
+        if (rc > 0 && (p.revents & POLLOUT)) {
+            if (jail_queue_flush(&h->queue, h->j.chan) < 0) return host_channel_error(h);
+            if (!(p.revents & ~POLLOUT)) { /* nothing to read: wait the rest */
+                ms = owntime_first_ms(c, limit_us);
+                continue;
+            }
+        }
         if (rc <= 0 && poll(&p, 1, 0) == 0 && owntime_over(&h->own, c, limit_us, &ms))
             return host_late(h, want, limit_us, owntime_wait_us(&h->own) - c->wait0_us,
                              cpu0_us >= 0 ? owntime_cpu_us(&h->own) - cpu0_us : -1);
@@ -463,7 +483,9 @@ static int host_connect(host *h)
     h->zctx = zmq_ctx_new();
     if (h->zctx) h->sock = zmq_socket(h->zctx, ZMQ_DEALER);
     int wait_ms = HOST_POLL_MS; /* host_next looks at its parent this often */
+    int unlimited = 0;          /* as the arena's end (worker.c, worker_bind) */
     if (!h->sock || zmq_setsockopt(h->sock, ZMQ_LINGER, &linger, sizeof linger) < 0 ||
+        zmq_setsockopt(h->sock, ZMQ_RCVHWM, &unlimited, sizeof unlimited) < 0 ||
         zmq_setsockopt(h->sock, ZMQ_RCVTIMEO, &wait_ms, sizeof wait_ms) < 0 ||
         zmq_connect(h->sock, h->a.endpoint) < 0) {
         fprintf(stderr, "arena seat host: %s: %s\n", h->a.endpoint, zmq_strerror(errno));
@@ -538,6 +560,7 @@ int worker_main(int argc, char **argv)
     status = 0;
 out:
     jail_close(&h.j);
+    jail_queue_free(&h.queue);
     owntime_close(&h.own);
     wire_buf_free(&h.in);
     wire_buf_free(&h.out);

@@ -1,6 +1,7 @@
 /* arena_units_test.c -- schedule, pairwise tally, entrant labels, loader errors,
  * outcome phrases, the seat host's channel reads. */
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdint.h>
@@ -15,6 +16,7 @@
 #include "botrun.h"
 #include "botspec.h"
 #include "entrant.h"
+#include "jail_queue.h"
 #include "loader.h"
 #include "outcome.h"
 #include "owntime.h"
@@ -504,6 +506,57 @@ START_TEST(channel_reads_stamp_and_drop_descriptors)
 }
 END_TEST
 
+/* The host's queue for a stopped jail (jail_queue.h): packets of many
+ * sizes, far more than the channel holds, come out whole, in order and each
+ * once while the reader takes them a few at a time; the queue is used
+ * again after it emptied; past its cap a send fails with ENOBUFS and
+ * nothing is lost. */
+START_TEST(jail_queue_keeps_order_past_a_full_channel)
+{
+    int sv[2];
+    ck_assert_int_eq(socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv), 0);
+    jail_queue q = {0};
+    uint8_t pkt[300], got[400];
+    enum { N = 5000 };
+    for (int i = 0; i < N; i++) {
+        size_t len = 1 + (size_t)(i * 7 % 300);
+        memset(pkt, i & 0xff, len);
+        memcpy(pkt, &i, len < sizeof i ? len : sizeof i);
+        ck_assert_int_eq(jail_queue_send(&q, sv[0], pkt, len), 0);
+    }
+    ck_assert(!jail_queue_empty(&q)); /* the channel could not take them all */
+    ck_assert_int_eq(jail_queue_flush(&q, sv[0]), 1);
+    for (int i = 0; i < N; i++) {
+        ssize_t n = recv(sv[1], got, sizeof got, MSG_DONTWAIT);
+        if (n < 0) { /* the channel is empty: the queue refills it */
+            ck_assert_int_ge(jail_queue_flush(&q, sv[0]), 0);
+            n = recv(sv[1], got, sizeof got, MSG_DONTWAIT);
+        }
+        size_t len = 1 + (size_t)(i * 7 % 300);
+        ck_assert_msg(n == (ssize_t)len, "packet %d: %zd bytes, not %zu", i, n, len);
+        if (len >= sizeof i) {
+            int seq;
+            memcpy(&seq, got, sizeof seq);
+            ck_assert_int_eq(seq, i);
+        }
+    }
+    ck_assert(jail_queue_empty(&q));
+    ck_assert_int_eq(jail_queue_flush(&q, sv[0]), 0);
+    ck_assert_int_lt(recv(sv[1], got, sizeof got, MSG_DONTWAIT), 0);
+    /* past the cap: ENOBUFS, and what was queued still comes out */
+    static uint8_t big[1 << 16];
+    int sent = 0, rc;
+    while ((rc = jail_queue_send(&q, sv[0], big, sizeof big)) == 0)
+        sent++;
+    ck_assert_int_eq(errno, ENOBUFS);
+    ck_assert_int_ge((long)sent * (long)sizeof big, (long)(JAIL_QUEUE_MAX_BYTES / 2));
+    ck_assert_int_le((long)sent * (long)sizeof big, (long)JAIL_QUEUE_MAX_BYTES + (1L << 20));
+    jail_queue_free(&q);
+    close(sv[0]);
+    close(sv[1]);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arena_units");
@@ -524,6 +577,7 @@ int main(void)
     tcase_add_test(tc, multiplayer_tables_show_games_and_pairs);
     tcase_add_test(tc, time_controls_parse_and_print_back);
     tcase_add_test(tc, channel_reads_stamp_and_drop_descriptors);
+    tcase_add_test(tc, jail_queue_keeps_order_past_a_full_channel);
     suite_add_tcase(s, tc);
     return support_main(s);
 }

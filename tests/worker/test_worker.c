@@ -258,6 +258,35 @@ START_TEST(test_two_games_in_a_row)
 }
 END_TEST
 
+/* More events than a stopped jail's channel holds (a few hundred) wait in
+ * its host's memory and reach the bot before its next turn, in order, each
+ * once (jail_queue.h); twice, so that the queue is used again after it
+ * emptied. */
+START_TEST(test_many_events_wait_for_a_stopped_bot)
+{
+    enum { N = 3000 };
+    worker *w = spawn("event_counter");
+    ck_assert_msg(setup_game(w, 1, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert(worker_wants_events(w));
+    int next = 0;
+    for (int round = 1; round <= 2; round++) {
+        for (; next < round * N; next++) {
+            Arena__Event ev = ARENA__EVENT__INIT;
+            ev.kind = ARENA__EVENT__KIND__ACTION;
+            ev.seat = 0;
+            ev.action = next;
+            ck_assert_msg(worker_event(w, &ev, err, sizeof err) == OUTCOME_NORMAL, "event %d: %s",
+                          next, err);
+        }
+        int32_t action = -1;
+        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "round %d: %s",
+                      round, err);
+        ck_assert_int_eq(action, round * N); /* the count it saw, -1 for one out of order */
+    }
+    worker_close(w);
+}
+END_TEST
+
 START_TEST(test_sandbox_allows_reading_and_stderr)
 {
     worker *w = spawn("reader");
@@ -927,6 +956,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_good_bot_answers);
     tcase_add_test(tc, test_info_only);
     tcase_add_test(tc, test_two_games_in_a_row);
+    tcase_add_test(tc, test_many_events_wait_for_a_stopped_bot);
     tcase_add_test(tc, test_sandbox_allows_reading_and_stderr);
     tcase_add_test(tc, test_sandbox_off);
     tcase_add_test(tc, test_orphan_exits);
