@@ -12,7 +12,8 @@
 
 static const char sprt_help[] =
     "Usage: arena sprt --game GAME NEW OLD --elo0 E0 --elo1 E1 [options]\n\n"
-    "Plays game pairs of NEW against OLD (one seed, seats swapped) until the\n"
+    "Plays game pairs of NEW against OLD (one match seed, seats swapped, each game\n"
+    "its own dice and cards) until the\n"
     "sequential probability ratio test on the pairs' pentanomial counts (as\n"
     "fishtest computes it for logistic Elo) accepts H1 (NEW is at least E1 Elo\n"
     "stronger) or H0 (at most E0). A line shows the LLR with its bounds, games\n"

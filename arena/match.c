@@ -56,14 +56,27 @@ void match_log_free(Arena__MatchLog *log)
     matchlog_free_built(log);
 }
 
-uint64_t match_bot_seed(uint64_t match_seed, int seat)
+uint64_t match_seat_order(const int *seat_entrant, int num_players)
 {
-    return seed_derive(match_seed, "seat", (uint64_t)seat);
+    /* FNV-1a over the entrants, seat by seat: a label, not a secret (the
+     * seeds made from it are keyed hashes of the match seed) */
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < num_players; i++) {
+        h ^= (uint64_t)(uint32_t)seat_entrant[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
 }
 
-uint64_t match_chance_seed(uint64_t match_seed)
+uint64_t match_chance_seed(uint64_t match_seed, uint64_t seat_order)
 {
-    return seed_derive(match_seed, "chance", 0);
+    return seed_derive(match_seed, "chance", seat_order);
+}
+
+uint64_t match_bot_seed(uint64_t match_seed, int entrant, int copy)
+{
+    return seed_derive(match_seed, "entrant",
+                       (uint64_t)(uint32_t)entrant << 8 | (uint64_t)(copy & 0xff));
 }
 
 /* A seat at fault (or, seat -1, an adjudication) ends the match, but at a
@@ -248,7 +261,9 @@ static int play_chance(match_run_ctx *m)
         return -1;
     }
     if (!m->chance_seeded) {
-        chance_init(&m->chance, match_chance_seed(m->spec->seed));
+        chance_init(&m->chance,
+                    match_chance_seed(m->spec->seed, match_seat_order(m->spec->seat_entrant,
+                                                                      m->spec->num_players)));
         m->chance_seeded = 1;
     }
     double u = chance_uniform(&m->chance), acc = 0;
@@ -359,7 +374,9 @@ static int play_stand_in(match_run_ctx *m, int seat)
         return -1;
     }
     if (!m->stand_in_seeded) {
-        chance_init(&m->stand_in, seed_derive(m->spec->seed, "stand-in", 0));
+        chance_init(&m->stand_in,
+                    seed_derive(m->spec->seed, "stand-in",
+                                match_seat_order(m->spec->seat_entrant, m->spec->num_players)));
         m->stand_in_seeded = 1;
     }
     int pick = (int)(chance_uniform(&m->stand_in) * n);
@@ -474,8 +491,12 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
 {
     int64_t t0 = arena_now_us();
     match_run_ctx m = {.spec = spec, .r = spec->lr->rules, .pool = pool, .culprit = -1};
-    for (int i = 0; i < spec->num_players; i++)
-        m.bot_seed[i] = match_bot_seed(spec->seed, i);
+    for (int i = 0; i < spec->num_players; i++) {
+        int copy = 0;
+        for (int j = 0; j < i; j++)
+            copy += spec->seat_entrant[j] == spec->seat_entrant[i];
+        m.bot_seed[i] = match_bot_seed(spec->seed, spec->seat_entrant[i], copy);
+    }
     m.state = m.r->state_new(spec->game);
     m.num_actions = m.r->num_actions(spec->game);
     m.legal = xmalloc((size_t)m.num_actions * sizeof *m.legal);

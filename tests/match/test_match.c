@@ -62,8 +62,9 @@ static void h_close(void)
     loader_close_rules(H.lr);
 }
 
-/* Entrant i sits in seat i. */
-static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
+/* Entrant order[i] sits in seat i. */
+static Arena__MatchLog *h_run_order(uint64_t seed, int max_plies, match_record *rec,
+                                    const int *order)
 {
     match_spec ms = {.lr = H.lr,
                      .game = H.game,
@@ -75,8 +76,8 @@ static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
                      .margin_us = 1000,
                      .max_plies = max_plies};
     for (int i = 0; i < H.np; i++) {
-        ms.seat[i] = &H.ent[i];
-        ms.seat_entrant[i] = i;
+        ms.seat[i] = &H.ent[order[i]];
+        ms.seat_entrant[i] = order[i];
     }
     Arena__MatchLog *log = match_run(&ms, H.pool, rec);
     ck_assert_ptr_nonnull(log);
@@ -89,6 +90,14 @@ static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
     for (int i = 0; i < H.np; i++)
         ck_assert_double_eq(log->returns[i], rec->returns[i]);
     return log;
+}
+
+static const int identity[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+
+/* Entrant i sits in seat i. */
+static Arena__MatchLog *h_run(uint64_t seed, int max_plies, match_record *rec)
+{
+    return h_run_order(seed, max_plies, rec, identity);
 }
 
 static int player_plies(const Arena__MatchLog *log)
@@ -220,8 +229,10 @@ START_TEST(no_seat_plays_a_deal_twice)
 }
 END_TEST
 
-/* Seeds: each seat gets its own, none equals the match seed, and they are a
- * function of the match seed alone. */
+/* Seeds: each entrant gets its own, none equals the match seed. In the
+ * deal's other seat order (the same match seed, the seats swapped) each
+ * entrant keeps its own, so no bot is handed the seed its opponent had
+ * (match.h); the same entrant in two seats gets two. */
 START_TEST(bot_seeds_are_derived)
 {
     h_open(COUNTDOWN, "n=5");
@@ -231,9 +242,16 @@ START_TEST(bot_seeds_are_derived)
     ck_assert(s0 != s1);
     ck_assert(s0 != 1234 && s1 != 1234);
     ck_assert(log->bot_seeds[0] == s0 && log->bot_seeds[1] == s1);
-    ck_assert(match_bot_seed(1234, 0) == s0);
-    ck_assert(match_chance_seed(1234) != s0 && match_chance_seed(1234) != s1);
-    ck_assert(match_bot_seed(1235, 0) != s0);
+    ck_assert(match_bot_seed(1234, 0, 0) == s0 && match_bot_seed(1234, 1, 0) == s1);
+    ck_assert(match_bot_seed(1235, 0, 0) != s0);
+    ck_assert(match_bot_seed(1234, 0, 1) != s0 && match_bot_seed(1234, 0, 1) != s1);
+    const int swapped[2] = {1, 0};
+    Arena__MatchLog *other = h_run_order(1234, 0, &rec, swapped);
+    ck_assert(other->bot_seeds[0] == s1 && other->bot_seeds[1] == s0);
+    uint64_t c = match_chance_seed(1234, match_seat_order(identity, 2)),
+             c_other = match_chance_seed(1234, match_seat_order(swapped, 2));
+    ck_assert(c != c_other && c != s0 && c != s1 && c_other != s0 && c_other != s1);
+    match_log_free(other);
     match_log_free(log);
     h_close();
 }
@@ -574,7 +592,7 @@ START_TEST(chance_stream_is_the_keystream)
     enum { K = 5 * CHANCE_BUFFERED + 3 };
     double want[K];
     for (uint64_t seed = 0; seed < 4; seed++) {
-        uint64_t cseed = match_chance_seed(seed * 0x9e3779b97f4a7c15ull);
+        uint64_t cseed = match_chance_seed(seed * 0x9e3779b97f4a7c15ull, seed);
         keystream_uniforms(cseed, want, K);
         chance_stream cs, again;
         chance_init(&cs, cseed);
@@ -600,21 +618,33 @@ END_TEST
 
 /* The match runner draws its chance outcomes from that stream: the roll of
  * each match is the one the keystream's first uniform picks from the three
- * outcomes of 1/3 (walking the cumulative probabilities, as match.c does). */
+ * outcomes of 1/3 (walking the cumulative probabilities, as match.c does).
+ * The deal's other seat order draws from its own stream (match.h), so its
+ * rolls differ from the first order's in some of the 40 deals. */
 START_TEST(chance_outcomes_come_from_the_keystream)
 {
     h_open(COUNTDOWN, "n=5,die=1");
+    const int swapped[2] = {1, 0};
+    int differ = 0;
     for (uint64_t seed = 1; seed <= 40; seed++) {
-        double u;
-        keystream_uniforms(match_chance_seed(seed), &u, 1);
-        int32_t want = u < 1.0 / 3 ? 2 : u < 2.0 / 3 ? 3 : 4; /* "r1".."r3" */
-        match_record rec;
-        Arena__MatchLog *log = h_run(seed, 0, &rec);
-        ck_assert_int_eq(log->actions[0]->seat, -1);
-        ck_assert_msg(log->actions[0]->action == want, "seed %llu: rolled %d, keystream %d",
-                      (unsigned long long)seed, log->actions[0]->action, want);
-        match_log_free(log);
+        int32_t first = -1;
+        for (int o = 0; o < 2; o++) {
+            const int *order = o ? swapped : identity;
+            double u;
+            keystream_uniforms(match_chance_seed(seed, match_seat_order(order, 2)), &u, 1);
+            int32_t want = u < 1.0 / 3 ? 2 : u < 2.0 / 3 ? 3 : 4; /* "r1".."r3" */
+            match_record rec;
+            Arena__MatchLog *log = h_run_order(seed, 0, &rec, order);
+            ck_assert_int_eq(log->actions[0]->seat, -1);
+            ck_assert_msg(log->actions[0]->action == want,
+                          "seed %llu, order %d: rolled %d, keystream %d", (unsigned long long)seed,
+                          o, log->actions[0]->action, want);
+            if (o == 0) first = want;
+            differ += o == 1 && want != first;
+            match_log_free(log);
+        }
     }
+    ck_assert_int_gt(differ, 0);
     h_close();
 }
 END_TEST
