@@ -235,7 +235,7 @@ static const char tournament_help[] =
     "Usage: arena tournament --game GAME --bots BOT BOT... [options]\n\n"
     "Plays a round robin (or a gauntlet): every pair (every table of the game's\n"
     "number of seats) plays each seat order on one match seed, per round (each\n"
-    "order draws its own dice and cards; each bot keeps its own seed). Every\n"
+    "order draws its own dice and cards and gives each bot a fresh seed). Every\n"
     "match is logged and stored as it ends; at the end a rating table, Markdown/CSV/\n"
     "JSON copies and a crosstable are written, and the persistent ratings are updated.\n\n"
     "  --bots BOT...          two or more bots (names or .so paths)\n"

@@ -26,6 +26,7 @@ typedef struct match_run_ctx {
     arena_state *state;
     seat_run seat[ARENA_MAX_PLAYERS];
     uint64_t bot_seed[ARENA_MAX_PLAYERS];
+    uint64_t order; /* the seat order (match_seat_order): this game of its deal */
     matchlog_builder log;
     int no_state; /* the rule module made no state: no game, no log */
     uint8_t *obs;
@@ -56,15 +57,18 @@ void match_log_free(Arena__MatchLog *log)
     matchlog_free_built(log);
 }
 
+/* One step of FNV-1a: labels, not secrets (the seeds made from them are
+ * keyed hashes of the match seed). */
+static uint64_t order_step(uint64_t h, uint32_t v)
+{
+    return (h ^ v) * 0x100000001b3ull;
+}
+
 uint64_t match_seat_order(const int *seat_entrant, int num_players)
 {
-    /* FNV-1a over the entrants, seat by seat: a label, not a secret (the
-     * seeds made from it are keyed hashes of the match seed) */
     uint64_t h = 0xcbf29ce484222325ull;
-    for (int i = 0; i < num_players; i++) {
-        h ^= (uint64_t)(uint32_t)seat_entrant[i];
-        h *= 0x100000001b3ull;
-    }
+    for (int i = 0; i < num_players; i++)
+        h = order_step(h, (uint32_t)seat_entrant[i]);
     return h;
 }
 
@@ -73,10 +77,9 @@ uint64_t match_chance_seed(uint64_t match_seed, uint64_t seat_order)
     return seed_derive(match_seed, "chance", seat_order);
 }
 
-uint64_t match_bot_seed(uint64_t match_seed, int entrant, int copy)
+uint64_t match_bot_seed(uint64_t match_seed, uint64_t seat_order, int seat)
 {
-    return seed_derive(match_seed, "entrant",
-                       (uint64_t)(uint32_t)entrant << 8 | (uint64_t)(copy & 0xff));
+    return seed_derive(match_seed, "seat", order_step(seat_order, 0x100u + (uint32_t)seat));
 }
 
 /* A seat at fault (or, seat -1, an adjudication) ends the match, but at a
@@ -261,9 +264,7 @@ static int play_chance(match_run_ctx *m)
         return -1;
     }
     if (!m->chance_seeded) {
-        chance_init(&m->chance,
-                    match_chance_seed(m->spec->seed, match_seat_order(m->spec->seat_entrant,
-                                                                      m->spec->num_players)));
+        chance_init(&m->chance, match_chance_seed(m->spec->seed, m->order));
         m->chance_seeded = 1;
     }
     double u = chance_uniform(&m->chance), acc = 0;
@@ -374,9 +375,7 @@ static int play_stand_in(match_run_ctx *m, int seat)
         return -1;
     }
     if (!m->stand_in_seeded) {
-        chance_init(&m->stand_in,
-                    seed_derive(m->spec->seed, "stand-in",
-                                match_seat_order(m->spec->seat_entrant, m->spec->num_players)));
+        chance_init(&m->stand_in, seed_derive(m->spec->seed, "stand-in", m->order));
         m->stand_in_seeded = 1;
     }
     int pick = (int)(chance_uniform(&m->stand_in) * n);
@@ -491,12 +490,9 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
 {
     int64_t t0 = arena_now_us();
     match_run_ctx m = {.spec = spec, .r = spec->lr->rules, .pool = pool, .culprit = -1};
-    for (int i = 0; i < spec->num_players; i++) {
-        int copy = 0;
-        for (int j = 0; j < i; j++)
-            copy += spec->seat_entrant[j] == spec->seat_entrant[i];
-        m.bot_seed[i] = match_bot_seed(spec->seed, spec->seat_entrant[i], copy);
-    }
+    m.order = match_seat_order(spec->seat_entrant, spec->num_players);
+    for (int i = 0; i < spec->num_players; i++)
+        m.bot_seed[i] = match_bot_seed(spec->seed, m.order, i);
     m.state = m.r->state_new(spec->game);
     m.num_actions = m.r->num_actions(spec->game);
     m.legal = xmalloc((size_t)m.num_actions * sizeof *m.legal);

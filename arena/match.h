@@ -79,21 +79,22 @@ void match_log_free(Arena__MatchLog *log);
 int match_is_legal(const int32_t *legal, int n, int32_t action);
 
 /* The seeds of a match. The games of one deal (the seat orders of a table,
- * the two games of an SPRT pair) share a match seed, but no seed a bot is
- * given, and no dice or cards, come back in another game of the deal: a
- * bot's processes can pass what one game showed to the next (a red-team bot
- * did, through the page cache's timing, which no jail closes), and would
- * then know the dice, the cards and the other seats' seeds before they came.
+ * the two games of an SPRT pair) share a match seed, but no seed, no dice
+ * and no cards come back in another game of the deal: a bot's processes can
+ * pass what one game showed to the next (a red-team bot did, through the
+ * page cache's timing, which no jail closes), and would then know the dice
+ * and cards before they came, and -- from the choices an opponent's seeded
+ * randomness made in the first game -- that opponent's next moves (another
+ * red-team bot predicted 42 of 45 while bot seeds were the entrant's).
  *   match_seat_order   which entrant sits where, as one number: what tells
  *                      the games of a deal apart
  *   match_chance_seed  the chance stream's: the match seed's and the seat
  *                      order's, so each game of a deal draws its own
- *   match_bot_seed     a seat's bot seed: the match seed's and the entrant's
- *                      in that seat (`copy` counts the seats before it with
- *                      the same entrant), not the seat's, so a bot is never
- *                      handed the seed another entrant had in the deal */
+ *   match_bot_seed     a seat's bot seed: the match seed's, the seat
+ *                      order's and the seat's, so each bot gets a fresh one
+ *                      in each game of a deal */
 uint64_t match_seat_order(const int *seat_entrant, int num_players);
 uint64_t match_chance_seed(uint64_t match_seed, uint64_t seat_order);
-uint64_t match_bot_seed(uint64_t match_seed, int entrant, int copy);
+uint64_t match_bot_seed(uint64_t match_seed, uint64_t seat_order, int seat);
 
 #endif

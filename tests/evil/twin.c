@@ -1,15 +1,14 @@
-/* twin.c -- remembers, in its process, every deal it plays and what chance
- * drew there. The seat orders of a tournament's table (and an SPRT pair)
- * share a match seed, and a bot keeps its own seed in every game of the
- * deal (match.h), so a process that sees its seed again is playing a deal
- * it played before. The pool never gives a process seat such a deal again
- * (pool.c); should it, this bot says "I played this deal before" and
- * answers an illegal action, a verdict a test can read. Where it does meet
- * a deal again (inline, where its memory is the arena's), it compares the
- * first chance outcomes with the first game's and says "the same dice
- * again" if they agree, "other dice" if not: each game of a deal draws its own (once they were
- * shared, and a red-team bot that carried them over, even across
- * processes, knew every roll to come). */
+/* twin.c -- remembers, in its process, its seed and the first chance
+ * outcomes of every game it plays, and says "the same seed again" or "the
+ * same dice again" (and answers an illegal action, a verdict a test can
+ * read) if either comes back. The seat orders of a tournament's table (and
+ * an SPRT pair) share a match seed, and once shared the dice, cards and
+ * seats' seeds too: a process that played one game of such a deal -- or
+ * passed what it saw to the next process, as a red-team bot did through the
+ * page cache -- played the next knowing every roll to come and, from its
+ * opponent's seeded choices, its opponent's moves. Now each game of a deal
+ * draws its own (match.h), so even inline, where this bot's memory spans
+ * the whole tournament, nothing comes back. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +21,11 @@
 
 static uint64_t seen_seed[TWIN_GAMES];
 static int32_t seen_key[TWIN_GAMES][TWIN_KEY];
-static int n_seen;
+static int n_seen, n_keys;
 
 typedef struct twin {
-    uint64_t seed;
-    int again; /* the index of the game with this seed, -1 for none */
     int32_t key[TWIN_KEY];
-    int n, said;
+    int n, seed_again, said;
 } twin;
 
 static void *twin_create(const arena_bot_setup *setup, char *err, size_t errlen)
@@ -37,10 +34,9 @@ static void *twin_create(const arena_bot_setup *setup, char *err, size_t errlen)
     (void)errlen;
     twin *t = calloc(1, sizeof(twin));
     if (!t) return NULL;
-    t->seed = setup->seed;
-    t->again = -1;
     for (int g = 0; g < n_seen; g++)
-        if (seen_seed[g] == t->seed) t->again = g;
+        t->seed_again |= seen_seed[g] == setup->seed;
+    if (n_seen < TWIN_GAMES) seen_seed[n_seen++] = setup->seed;
     return t;
 }
 
@@ -53,9 +49,13 @@ static void twin_observe(void *bot, const arena_event *ev)
 static int32_t twin_act(void *bot, const arena_turn *turn)
 {
     twin *t = bot;
-    if (t->again >= 0 && !t->said) {
+    int dice_again = 0;
+    if (!t->said && t->n == TWIN_KEY)
+        for (int g = 0; g < n_keys; g++)
+            dice_again |= memcmp(seen_key[g], t->key, sizeof t->key) == 0;
+    if (!t->said && (t->seed_again || dice_again)) {
         t->said = 1;
-        fprintf(stderr, "twin: I played this deal before\n");
+        fprintf(stderr, "twin: the same %s again\n", t->seed_again ? "seed" : "dice");
         return -1;
     }
     return turn->legal[0];
@@ -64,14 +64,8 @@ static int32_t twin_act(void *bot, const arena_turn *turn)
 static void twin_destroy(void *bot)
 {
     twin *t = bot;
-    if (t->again >= 0 && t->n == TWIN_KEY)
-        fprintf(stderr, "twin: %s\n",
-                memcmp(seen_key[t->again], t->key, sizeof t->key) == 0 ? "the same dice again"
-                                                                       : "other dice");
-    if (t->again < 0 && t->n == TWIN_KEY && n_seen < TWIN_GAMES) {
-        seen_seed[n_seen] = t->seed;
-        memcpy(seen_key[n_seen++], t->key, sizeof t->key);
-    }
+    if (t->n == TWIN_KEY && n_keys < TWIN_GAMES) memcpy(seen_key[n_keys++], t->key, sizeof t->key);
+    fprintf(stderr, "twin: %d games remembered\n", n_seen);
     free(bot);
 }
 

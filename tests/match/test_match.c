@@ -229,10 +229,11 @@ START_TEST(no_seat_plays_a_deal_twice)
 }
 END_TEST
 
-/* Seeds: each entrant gets its own, none equals the match seed. In the
- * deal's other seat order (the same match seed, the seats swapped) each
- * entrant keeps its own, so no bot is handed the seed its opponent had
- * (match.h); the same entrant in two seats gets two. */
+/* Seeds: each seat gets its own, none equals the match seed. In the deal's
+ * other seat order (the same match seed, the seats swapped) every seat gets
+ * a fresh one, and chance draws from another stream: nothing a bot is
+ * given, or could learn of its opponent's randomness, comes back (match.h).
+ * With the same entrant in both seats, two seeds. */
 START_TEST(bot_seeds_are_derived)
 {
     h_open(COUNTDOWN, "n=5");
@@ -242,15 +243,22 @@ START_TEST(bot_seeds_are_derived)
     ck_assert(s0 != s1);
     ck_assert(s0 != 1234 && s1 != 1234);
     ck_assert(log->bot_seeds[0] == s0 && log->bot_seeds[1] == s1);
-    ck_assert(match_bot_seed(1234, 0, 0) == s0 && match_bot_seed(1234, 1, 0) == s1);
-    ck_assert(match_bot_seed(1235, 0, 0) != s0);
-    ck_assert(match_bot_seed(1234, 0, 1) != s0 && match_bot_seed(1234, 0, 1) != s1);
-    const int swapped[2] = {1, 0};
+    uint64_t order = match_seat_order(identity, 2);
+    ck_assert(match_bot_seed(1234, order, 0) == s0 && match_bot_seed(1234, order, 1) == s1);
+    ck_assert(match_bot_seed(1235, order, 0) != s0);
+    const int swapped[2] = {1, 0}, twice[2] = {0, 0};
     Arena__MatchLog *other = h_run_order(1234, 0, &rec, swapped);
-    ck_assert(other->bot_seeds[0] == s1 && other->bot_seeds[1] == s0);
-    uint64_t c = match_chance_seed(1234, match_seat_order(identity, 2)),
+    uint64_t seen[4] = {s0, s1, other->bot_seeds[0], other->bot_seeds[1]};
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++)
+            ck_assert_msg(seen[a] != seen[b], "seeds %d and %d of the deal agree", a, b);
+    uint64_t o_twice = match_seat_order(twice, 2);
+    ck_assert(match_bot_seed(1234, o_twice, 0) != match_bot_seed(1234, o_twice, 1));
+    uint64_t c = match_chance_seed(1234, order),
              c_other = match_chance_seed(1234, match_seat_order(swapped, 2));
-    ck_assert(c != c_other && c != s0 && c != s1 && c_other != s0 && c_other != s1);
+    ck_assert(c != c_other);
+    for (int a = 0; a < 4; a++)
+        ck_assert(c != seen[a] && c_other != seen[a]);
     match_log_free(other);
     match_log_free(log);
     h_close();
