@@ -38,6 +38,11 @@ static int validate(int n, const rating_game *games, size_t ng, char *err, size_
             arena_errf(err, errlen, "result %zu: score %g is not 0, 0.5 or 1", i, g->score);
             return -1;
         }
+        if (g->count == 0 || (g->table && g->count != 1)) {
+            arena_errf(err, errlen, "result %zu: count %u (1 or more; 1 at a table)", i,
+                       (unsigned)g->count);
+            return -1;
+        }
     }
     return 0;
 }
@@ -48,11 +53,13 @@ static void count_results(int n, const rating_game *games, size_t ng, rating_ent
         e[i] = (rating_entry){.elo = 0, .ci95 = INFINITY};
     for (size_t i = 0; i < ng; i++) {
         const rating_game *g = &games[i];
-        int o = ratings_outcome(g->score);
-        e[g->a].games++, e[g->b].games++;
-        e[g->a].wins += o == RATINGS_FIRST_WINS, e[g->b].wins += o == RATINGS_SECOND_WINS;
-        e[g->a].losses += o == RATINGS_SECOND_WINS, e[g->b].losses += o == RATINGS_FIRST_WINS;
-        e[g->a].draws += o == RATINGS_DRAW, e[g->b].draws += o == RATINGS_DRAW;
+        int o = ratings_outcome(g->score), c = (int)g->count;
+        e[g->a].games += c, e[g->b].games += c;
+        e[g->a].wins += c * (o == RATINGS_FIRST_WINS),
+            e[g->b].wins += c * (o == RATINGS_SECOND_WINS);
+        e[g->a].losses += c * (o == RATINGS_SECOND_WINS);
+        e[g->b].losses += c * (o == RATINGS_FIRST_WINS);
+        e[g->a].draws += c * (o == RATINGS_DRAW), e[g->b].draws += c * (o == RATINGS_DRAW);
     }
     for (int i = 0; i < n; i++)
         if (e[i].games) e[i].score = (e[i].wins + 0.5 * e[i].draws) / e[i].games;
@@ -92,7 +99,8 @@ ratings_obs *ratings_build_obs(const rating_game *games, size_t ng, const int *p
         }
         for (size_t i = 0; i < ng; i++) {
             size_t a = (size_t)(param[games[i].a] + 1), b = (size_t)(param[games[i].b] + 1);
-            count[(a * side + b) * RATINGS_OUTCOMES + (size_t)ratings_outcome(games[i].score)] += 1;
+            count[(a * side + b) * RATINGS_OUTCOMES + (size_t)ratings_outcome(games[i].score)] +=
+                games[i].count;
         }
         for (size_t c = 0; c < cells; c++) {
             size_t pair = c / RATINGS_OUTCOMES;
@@ -104,11 +112,11 @@ ratings_obs *ratings_build_obs(const rating_game *games, size_t ng, const int *p
     } else {
         for (size_t i = 0; i < ng; i++)
             obs[i] = (ratings_obs){param[games[i].a], param[games[i].b],
-                                   ratings_outcome(games[i].score), 1};
+                                   ratings_outcome(games[i].score), games[i].count};
         qsort(obs, ng, sizeof *obs, obs_cmp);
         for (size_t i = 0; i < ng; i++) {
             if (k > 0 && obs_cmp(&obs[k - 1], &obs[i]) == 0)
-                obs[k - 1].weight += 1;
+                obs[k - 1].weight += obs[i].weight;
             else
                 obs[k++] = obs[i];
         }
@@ -270,17 +278,26 @@ static int alloc_fit(int n, rating_fit *out)
     return -1;
 }
 
-/* Oppo: the mean rating of the opponent over an entrant's results. */
+/* Oppo: the mean rating of the opponent over an entrant's results. The
+ * results are first counted by pair (exact: whole numbers), then summed in
+ * entrant order, so the figure does not depend on the order of the entries
+ * (a tournament's results in memory and the same ones read back). */
 static void opponents_average(rating_fit *out, const rating_game *games, size_t ng)
 {
-    for (int i = 0; i < out->n; i++)
-        out->entry[i].oppo = 0;
+    int n = out->n;
+    size_t nn = (size_t)n * (size_t)n;
+    double *met = xcalloc(nn ? nn : 1, sizeof *met);
     for (size_t k = 0; k < ng; k++) {
-        out->entry[games[k].a].oppo += out->entry[games[k].b].elo;
-        out->entry[games[k].b].oppo += out->entry[games[k].a].elo;
+        met[games[k].a * n + games[k].b] += games[k].count;
+        met[games[k].b * n + games[k].a] += games[k].count;
     }
-    for (int i = 0; i < out->n; i++)
-        out->entry[i].oppo = out->entry[i].games ? out->entry[i].oppo / out->entry[i].games : NAN;
+    for (int i = 0; i < n; i++) {
+        double sum = 0;
+        for (int j = 0; j < n; j++)
+            sum += met[i * n + j] * out->entry[j].elo;
+        out->entry[i].oppo = out->entry[i].games ? sum / out->entry[i].games : NAN;
+    }
+    free(met);
 }
 
 int ratings_anchor(rating_fit *fit, int i, double elo, char *err, size_t errlen)
@@ -341,9 +358,10 @@ int ratings_crosstable(int n, const rating_game *games, size_t ng, double *score
         score[i] = 0, count[i] = 0;
     for (size_t i = 0; i < ng; i++) {
         int a = games[i].a, b = games[i].b;
-        score[a * n + b] += games[i].score;
-        score[b * n + a] += 1 - games[i].score;
-        count[a * n + b]++, count[b * n + a]++;
+        int c = (int)games[i].count;
+        score[a * n + b] += c * games[i].score;
+        score[b * n + a] += c * (1 - games[i].score);
+        count[a * n + b] += c, count[b * n + a] += c;
     }
     return 0;
 }

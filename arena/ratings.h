@@ -32,17 +32,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* One pairwise result. `a` had the first move (the lower seat), `b` the other;
- * score is a's: 1 win, 0.5 draw, 0 loss. Multiplayer tables become one such
- * result per pair of seats, one after another with the same nonzero `table`
- * (tally_table): one finishing order is not that many independent games, and
- * the intervals count how the results of a table move together. 0: a result
- * on its own (a two-seat table). */
+/* One pairwise result, `count` times. `a` had the first move (the lower
+ * seat), `b` the other; score is a's: 1 win, 0.5 draw, 0 loss. Multiplayer
+ * tables become one such result per pair of seats, one after another with the
+ * same nonzero `table` (tally_table): one finishing order is not that many
+ * independent games, and the intervals count how the results of a table move
+ * together. 0: a result on its own (a two-seat table); such results are
+ * independent, so equal ones are one entry with a count (tally_push), which
+ * keeps a tournament's results in memory as large as its pairings, not its
+ * games. count >= 1, and 1 for a table's result. Every figure here depends
+ * only on the counts, not on the order of the entries. */
 typedef struct rating_game {
     int a;
     int b;
     double score;
     uint32_t table;
+    uint32_t count;
 } rating_game;
 
 typedef struct rating_entry {

@@ -33,7 +33,7 @@ static int find_player(store *db, const char *game, const char *options, const c
              * than two they are not the games (tables) the rating table shows */
             size_t results = 0;
             for (size_t g = 0; g < pd.n_games; g++)
-                results += pd.games[g].a == i || pd.games[g].b == i;
+                results += pd.games[g].a == i || pd.games[g].b == i ? pd.games[g].count : 0;
             *pairs = results != (size_t)pd.matches[i];
         } else if (strncmp(label, bot, n) == 0 && strchr("@[#", label[n]) && !strstr(alts, label)) {
             size_t used = strlen(alts);

@@ -2,10 +2,11 @@
  *
  * Round robin: in every round each k-subset of the entrants sits at one table
  * and plays every rotation of the seats (for two players: both colours). All
- * rotations of one table share the match seed, so chance treats every seat the
- * same (paired games). With all_orders, a table plays every permutation of its
- * seats instead of the k rotations (k! matches; the same for k = 2). Match indices number the whole
- * schedule from 0, which is what logs, storage and --resume refer to. */
+ * rotations of one table share the match seed: one deal, from which each seat
+ * order still draws its own dice and bot seeds (match.h). With all_orders, a
+ * table plays every permutation of its seats instead of the k rotations (k!
+ * matches; the same for k = 2). Match indices number the whole schedule from
+ * 0, which is what logs, storage and --resume refer to. */
 #ifndef ARENA_SCHEDULE_H
 #define ARENA_SCHEDULE_H
 

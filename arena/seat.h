@@ -133,13 +133,12 @@ typedef struct seat_ops {
 } seat_ops;
 
 /* The deals a seat has played. A deal is a match seed: the seat orders of a
- * tournament's table and the two games of an SPRT pair share one, so they
- * share the dice, the cards and the seats' seeds, with the seats moved. A
- * bot's process keeps its memory from game to game, so a seat that played
- * one game of a deal could play the next one knowing the opponent's seed,
- * its hidden cards and every roll to come: the pool (pool.c) never gives a
- * seat a deal it has played, and closes one that has played SEAT_MAX_DEALS
- * (the list is bounded; a fresh process costs milliseconds). */
+ * tournament's table and the two games of an SPRT pair share one. Each game
+ * of a deal draws its own dice and cards and gives every bot a fresh seed
+ * (match.h), so what a process remembers of one game tells it nothing about
+ * another; as a second line, the pool (pool.c) never gives a seat a deal it
+ * has played, and closes one that has played SEAT_MAX_DEALS (the list is
+ * bounded; a fresh process costs milliseconds). */
 #define SEAT_MAX_DEALS 1024
 
 /* The part of every seat the runner reads; kinds embed it first. */

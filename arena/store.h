@@ -136,7 +136,8 @@ typedef struct pool_bot {
 } pool_bot;
 
 /* Every pairwise result ever stored in the pool (game, options), with the bots
- * that took part; the caller fits them (ratings.h). Frees with store_pool_free. */
+ * that took part, equal two-seat results counted in one entry (tally_push);
+ * the caller fits them (ratings.h). Frees with store_pool_free. */
 typedef struct pool_data {
     int n_bots;
     pool_bot *bots;

@@ -80,10 +80,13 @@ static int store_pool_index(const pool_data *p, int64_t bot_id, int copy)
     return -1;
 }
 
+/* The results being gathered, stored and in memory alike (tally_push). */
 typedef struct pool_acc {
     pool_data *p;
     size_t cap;
+    tally_index index;
     uint32_t tables, table; /* tally_table's */
+    uint32_t count;         /* of the result being pushed */
 } pool_acc;
 
 static int store_pool_push(void *ctx, int a, int b, double score)
@@ -91,11 +94,7 @@ static int store_pool_push(void *ctx, int a, int b, double score)
     pool_acc *acc = ctx;
     pool_data *p = acc->p;
     if (a == b) return -2; /* a player against itself: only a damaged store seats one twice */
-    if (p->n_games == acc->cap) {
-        acc->cap = acc->cap ? 2 * acc->cap : 256;
-        p->games = xrealloc(p->games, acc->cap * sizeof *p->games);
-    }
-    p->games[p->n_games++] = (rating_game){.a = a, .b = b, .score = score, .table = acc->table};
+    tally_push(&p->games, &p->n_games, &acc->cap, &acc->index, a, b, score, acc->table, acc->count);
     return 0;
 }
 
@@ -375,16 +374,16 @@ static int store_pool_players(store *s, const pool_read *r, pool_data *out, char
     return rc;
 }
 
-static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *err, size_t errlen)
+static int store_pool_games(store *s, const pool_read *r, pool_acc *acc, char *err, size_t errlen)
 {
+    pool_data *out = acc->p;
     int bot[ARENA_MAX_PLAYERS], n = 0, bad = 0;
     double ret[ARENA_MAX_PLAYERS];
     int64_t cur = -1;
-    pool_acc acc = {out, 0, 0, 0};
     for (size_t i = 0; i < r->n_seat && !bad; i++) {
         const pool_seat *p = &r->seat[i];
         if (p->mid != cur) {
-            if ((bad = store_pool_match(&acc, bot, ret, n))) break;
+            if ((bad = store_pool_match(acc, bot, ret, n))) break;
             cur = p->mid;
             n = 0;
         }
@@ -393,7 +392,7 @@ static int store_pool_games(store *s, const pool_read *r, pool_data *out, char *
             ret[n++] = p->ret;
         }
     }
-    if (!bad) bad = store_pool_match(&acc, bot, ret, n);
+    if (!bad) bad = store_pool_match(acc, bot, ret, n);
     if (bad == -2)
         return store__errf(s, err, errlen,
                            "load pool games: match row %lld seats one player twice or an unknown"
@@ -422,25 +421,26 @@ static int store_pool_own_players(store *s, const pool_own *own, pool_read *r, c
 }
 
 /* The results in memory, as store_pool_games adds the stored ones. */
-static int store_pool_own_games(store *s, const pool_read *r, const pool_own *own, pool_data *out,
+static int store_pool_own_games(store *s, const pool_read *r, const pool_own *own, pool_acc *acc,
                                 char *err, size_t errlen)
 {
+    pool_data *out = acc->p;
     int *player = xcalloc((size_t)own->n_entrants, sizeof *player);
     for (int e = 0; e < own->n_entrants; e++) {
         player[e] = r->own[e].copy < 0 ? -1 : store_pool_index(out, r->own[e].bot, r->own[e].copy);
         if (player[e] >= 0) out->matches[player[e]] += own->tables[e];
     }
-    pool_acc acc = {out, out->n_games, 0, 0};
-    /* the own tables' numbers (the tally's) go on after the stored ones'
-     * last, so that no run of one number spans both (ratings.h) */
-    uint32_t after = out->n_games ? out->games[out->n_games - 1].table : 0;
+    /* the own tables' numbers (the tally's) go on after the stored ones', so
+     * that no run of one number spans both (ratings.h) */
+    uint32_t after = acc->tables;
     int rc = 0;
     for (size_t i = 0; i < own->n_games && rc == 0; i++) {
         const rating_game *g = &own->games[i];
-        acc.table = g->table ? g->table + after : 0;
+        acc->table = g->table ? g->table + after : 0;
+        acc->count = g->count;
         int a = g->a >= 0 && g->a < own->n_entrants ? player[g->a] : -1;
         int b = g->b >= 0 && g->b < own->n_entrants ? player[g->b] : -1;
-        if (a < 0 || b < 0 || store_pool_push(&acc, a, b, g->score))
+        if (a < 0 || b < 0 || g->count == 0 || store_pool_push(acc, a, b, g->score))
             rc = store__errf(s, err, errlen,
                              "load pool: result %zu of tournament %lld pairs "
                              "entrants %d and %d",
@@ -466,8 +466,10 @@ int store_pool_load_own(store *s, const char *game, const char *options, const p
     if (rc == 0 && own) rc = store_pool_own_players(s, own, &r, err, errlen);
     if (rc == 0) rc = store_pool_players(s, &r, out, err, errlen);
     store__rollback(s); /* read only: ending it is all that is needed */
-    if (rc == 0) rc = store_pool_games(s, &r, out, err, errlen);
-    if (rc == 0 && own) rc = store_pool_own_games(s, &r, own, out, err, errlen);
+    pool_acc acc = {.p = out, .count = 1};
+    if (rc == 0) rc = store_pool_games(s, &r, &acc, err, errlen);
+    if (rc == 0 && own) rc = store_pool_own_games(s, &r, own, &acc, err, errlen);
+    tally_index_free(&acc.index);
     pool_read_free(&r);
     if (rc) store_pool_free(out);
     return rc;

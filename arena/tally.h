@@ -5,14 +5,33 @@
 #define ARENA_TALLY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ratings.h"
 #include "record.h"
 
+/* Where each two-seat result (a, b, outcome) is in an array of results, so
+ * that equal ones add to one entry's count (ratings.h): open addressing,
+ * entry + 1 per slot (0: empty), a power of two slots. */
+typedef struct tally_index {
+    uint32_t *slot;
+    size_t slots, used;
+} tally_index;
+
+/* Appends `count` results of a over b (score a's) at `table` to *games (*n
+ * used, *cap allocated): a two-seat one (table 0) adds to the entry of the
+ * same a, b and score when there is one, so the array grows with the
+ * pairings, not the games; a table's results are appended one by one, in
+ * order (count 1). The one way results are gathered (tally, store pools). */
+void tally_push(rating_game **games, size_t *n, size_t *cap, tally_index *ix, int a, int b,
+                double score, uint32_t table, uint32_t count);
+void tally_index_free(tally_index *ix);
+
 typedef struct tally {
     int n;              /* entrants */
-    rating_game *games; /* pairwise results */
+    rating_game *games; /* pairwise results, equal two-seat ones counted */
     size_t n_games, cap;
+    tally_index index;
     int *matches;    /* n: matches (tables) played */
     uint32_t tables; /* tally_table's counter */
     uint32_t table;  /* the match being added */

@@ -7,6 +7,7 @@
 
 #include "ratings.h"
 #include "ratings_test_util.h"
+#include "tally.h"
 
 /* Two entrants, no draws, colours balanced: the maximum-likelihood difference
  * is the logit of the score, 400 log10(p / (1 - p)); with 100000 games the
@@ -337,15 +338,17 @@ static void expect_error(int n, rating_game g, const char *needle)
 
 START_TEST(test_bad_input)
 {
-    expect_error(2, (rating_game){0, 2, 1, 0}, "entrant 2 out of range");
-    expect_error(2, (rating_game){-1, 1, 1, 0}, "entrant -1 out of range");
-    expect_error(2, (rating_game){1, 1, 1, 0}, "plays itself");
-    expect_error(2, (rating_game){0, 1, 0.3, 0}, "score 0.3");
-    expect_error(2, (rating_game){0, 1, NAN, 0}, "score");
-    expect_error(-1, (rating_game){0, 1, 1, 0}, "negative");
+    expect_error(2, (rating_game){0, 2, 1, 0, 1}, "entrant 2 out of range");
+    expect_error(2, (rating_game){-1, 1, 1, 0, 1}, "entrant -1 out of range");
+    expect_error(2, (rating_game){1, 1, 1, 0, 1}, "plays itself");
+    expect_error(2, (rating_game){0, 1, 0.3, 0, 1}, "score 0.3");
+    expect_error(2, (rating_game){0, 1, NAN, 0, 1}, "score");
+    expect_error(-1, (rating_game){0, 1, 1, 0, 1}, "negative");
+    expect_error(2, (rating_game){0, 1, 1, 0, 0}, "count 0");
+    expect_error(2, (rating_game){0, 1, 1, 7, 2}, "count 2"); /* a table's result is one */
     char err[200];
     ck_assert_int_eq(ratings_fit(2, NULL, 3, &(rating_fit){0}, err, sizeof err), -1);
-    ck_assert_int_eq(ratings_fit(2, &(rating_game){0, 1, 1, 0}, 1, NULL, NULL, 0), -1);
+    ck_assert_int_eq(ratings_fit(2, &(rating_game){0, 1, 1, 0, 1}, 1, NULL, NULL, 0), -1);
 }
 END_TEST
 
@@ -389,7 +392,8 @@ END_TEST
  * of its own. */
 START_TEST(test_groups)
 {
-    rating_game g[] = {{3, 4, 1, 0}, {0, 1, 0.5, 0}, {1, 0, 1, 0}, {4, 3, 0, 0}, {1, 3, 1, 0}};
+    rating_game g[] = {
+        {3, 4, 1, 0, 1}, {0, 1, 0.5, 0, 1}, {1, 0, 1, 0, 1}, {4, 3, 0, 0, 1}, {1, 3, 1, 0, 1}};
     int group[6];
     const int want4[6] = {0, 0, 1, 2, 2, 3}; /* {0,1} {2} {3,4} {5} */
     ck_assert_int_eq(ratings_groups(6, g, 4, group), 4);
@@ -400,6 +404,73 @@ START_TEST(test_groups)
     for (int i = 0; i < 5; i++)
         ck_assert_int_eq(group[i], want2[i]);
     ck_assert_int_eq(ratings_groups(0, g, 0, group), 0);
+}
+END_TEST
+
+/* The same results one by one, and counted (tally_push) in any order, give
+ * the same fit to the last bit: every figure depends on the counts only. */
+static void expect_same_fit(const rating_fit *x, const rating_fit *y)
+{
+    ck_assert_int_eq(x->n, y->n);
+    for (int i = 0; i < x->n; i++) {
+        const rating_entry *a = &x->entry[i], *b = &y->entry[i];
+        ck_assert(a->elo == b->elo && a->ci95 == b->ci95 && a->oppo == b->oppo);
+        ck_assert(a->games == b->games && a->wins == b->wins && a->draws == b->draws &&
+                  a->losses == b->losses && a->score == b->score);
+    }
+    ck_assert(memcmp(x->los, y->los, (size_t)x->n * x->n * sizeof *x->los) == 0);
+    ck_assert(memcmp(x->cov, y->cov, (size_t)x->n * x->n * sizeof *x->cov) == 0);
+    ck_assert(x->advantage == y->advantage && x->draw_elo == y->draw_elo);
+    ck_assert(x->advantage_ci95 == y->advantage_ci95 && x->draw_elo_ci95 == y->draw_elo_ci95);
+}
+
+START_TEST(test_counted_results)
+{
+    enum { N = 5, GAMES = 3000 };
+    const double score[3] = {0, 0.5, 1};
+    game_list l = {0};
+    srand(11);
+    for (int k = 0; k < GAMES; k++) {
+        int a = rand() % N, b = (a + 1 + rand() % (N - 1)) % N;
+        gl_add(&l, a, b, score[(rand() % 3 + (a < b)) % 3]); /* lower entrants score more */
+    }
+    rating_game *counted = NULL;
+    size_t nc = 0, cap = 0;
+    tally_index ix = {0};
+    for (size_t k = 0; k < l.n; k++)
+        tally_push(&counted, &nc, &cap, &ix, l.g[k].a, l.g[k].b, l.g[k].score, 0, 1);
+    ck_assert_uint_le(nc, N * (N - 1) * 3); /* one entry per (a, b, score) */
+    uint32_t total = 0;
+    for (size_t k = 0; k < nc; k++)
+        total += counted[k].count;
+    ck_assert_uint_eq(total, GAMES);
+    rating_fit one, many, shuffled;
+    fit_ok(N, &l, &one);
+    game_list cl = {counted, nc, cap};
+    fit_ok(N, &cl, &many);
+    expect_same_fit(&one, &many);
+    for (size_t k = nc - 1; k > 0; k--) { /* another order */
+        size_t j = (size_t)rand() % (k + 1);
+        rating_game t = counted[k];
+        counted[k] = counted[j], counted[j] = t;
+    }
+    fit_ok(N, &cl, &shuffled);
+    expect_same_fit(&one, &shuffled);
+    double s1[N * N], s2[N * N];
+    int c1[N * N], c2[N * N];
+    ck_assert_int_eq(ratings_crosstable(N, l.g, l.n, s1, c1, NULL, 0), 0);
+    ck_assert_int_eq(ratings_crosstable(N, counted, nc, s2, c2, NULL, 0), 0);
+    ck_assert(memcmp(s1, s2, sizeof s1) == 0 && memcmp(c1, c2, sizeof c1) == 0);
+    /* a table's results are kept one by one, in order */
+    size_t before = nc;
+    tally_push(&counted, &nc, &cap, &ix, 0, 1, 1, 9, 1);
+    tally_push(&counted, &nc, &cap, &ix, 0, 1, 1, 9, 1);
+    ck_assert_uint_eq(nc, before + 2);
+    ck_assert_uint_eq(counted[nc - 1].table, 9);
+    ratings_free(&one), ratings_free(&many), ratings_free(&shuffled);
+    tally_index_free(&ix);
+    free(counted);
+    gl_free(&l);
 }
 END_TEST
 
@@ -421,5 +492,6 @@ TCase *ratings_fit_tcase(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_probabilities);
     tcase_add_test(tc, test_crosstable);
+    tcase_add_test(tc, test_counted_results);
     return tc;
 }

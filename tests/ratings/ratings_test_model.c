@@ -88,7 +88,7 @@ START_TEST(test_obs_table_equals_sort)
         rating_game *g = malloc((ng ? ng : 1) * sizeof *g);
         static const double score[] = {0, 0.5, 1};
         for (size_t i = 0; i < ng; i++)
-            g[i] = (rating_game){rand() % n, rand() % n, score[rand() % 3], 0};
+            g[i] = (rating_game){rand() % n, rand() % n, score[rand() % 3], 0, 1};
         size_t nt, ns;
         ratings_obs *t = ratings_build_obs(g, ng, param, m, 1, &nt);
         ratings_obs *o = ratings_build_obs(g, ng, param, m, 0, &ns);

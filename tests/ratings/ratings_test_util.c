@@ -11,7 +11,7 @@ void gl_add(game_list *l, int a, int b, double s)
         l->g = realloc(l->g, l->cap * sizeof *l->g);
         ck_assert_ptr_nonnull(l->g);
     }
-    l->g[l->n++] = (rating_game){a, b, s, 0};
+    l->g[l->n++] = (rating_game){a, b, s, 0, 1};
 }
 
 static void kind(game_list *l, int a, int b, int count, double s)

@@ -115,7 +115,7 @@ static int md_cells(const char *line)
  * line says so instead of printing it. */
 START_TEST(test_model_line_without_draws)
 {
-    rating_game g[] = {{0, 1, 1, 0}, {1, 0, 1, 0}, {0, 1, 0, 0}, {1, 0, 0, 0}};
+    rating_game g[] = {{0, 1, 1, 0, 1}, {1, 0, 1, 0, 1}, {0, 1, 0, 0, 1}, {1, 0, 0, 0, 1}};
     rating_fit fit;
     char err[128], line[200];
     ck_assert(ratings_fit(2, g, 4, &fit, err, sizeof err) == 0);
