@@ -34,10 +34,9 @@ typedef struct merge {
     merge_shard *shards; /* as given */
     int n;
     const merge_shard *first; /* the settings every shard must share */
-    schedule_item *items;     /* the whole tournament's schedule */
-    size_t n_items;
+    schedule plan;            /* the whole tournament's schedule */
     int all_orders;           /* tables played every seat order (--seats all) */
-    const match_record **rec; /* n_items: each match's record, from its shard */
+    const match_record **rec; /* plan.count: each match's record, from its shard */
     char *rules_version;      /* the rules every log played (rules.h: version) */
     char *rules_seen;         /* the first log file that said so */
 } merge;

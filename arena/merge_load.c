@@ -170,12 +170,11 @@ static int rebuild_schedule(merge *m)
     for (int i = 0; i < m->n && !k; i++)
         if (m->shards[i].n_recs) k = m->shards[i].recs[0].num_players;
     for (int all = 0; k && all < 2; all++) {
-        free(m->items);
-        m->items = NULL;
+        schedule_free(&m->plan);
         if ((strcmp(f->format, "gauntlet") == 0 ? schedule_gauntlet : schedule_round_robin)(
-                f->n_entrants, k, f->row.rounds, all, f->row.seed, &m->items, &m->n_items, err,
-                sizeof err) == 0 &&
-            (int)m->n_items == f->row.planned) {
+                &m->plan, f->n_entrants, k, f->row.rounds, all, f->row.seed, err, sizeof err) ==
+                0 &&
+            (int)m->plan.count == f->row.planned) {
             m->all_orders = all;
             return 0;
         }
@@ -188,14 +187,15 @@ static int rebuild_schedule(merge *m)
  * is not the schedule's, means a damaged or foreign store. */
 static int place_records(merge *m)
 {
-    m->rec = calloc(m->n_items ? m->n_items : 1, sizeof *m->rec);
+    m->rec = calloc(m->plan.count ? m->plan.count : 1, sizeof *m->rec);
     if (!m->rec) return merge_say(MERGE_FAILED, "out of memory");
     for (int s = 0; s < m->n; s++) {
         const merge_shard *sh = &m->shards[s];
         for (size_t i = 0; i < sh->n_recs; i++) {
             const match_record *r = &sh->recs[i];
-            if (r->index >= m->n_items || !shard_has(&sh->sh, r->index) ||
-                r->seed != m->items[r->index].seed)
+            schedule_item it;
+            if (r->index < m->plan.count) schedule_at(&m->plan, r->index, &it);
+            if (r->index >= m->plan.count || !shard_has(&sh->sh, r->index) || r->seed != it.seed)
                 return merge_say(MERGE_REFUSED,
                                  "%s: match %u is not one of shard %d/%d's (a damaged store?)",
                                  sh->tdir, r->index, sh->sh.index, sh->sh.count);
@@ -246,23 +246,23 @@ static void print_shard_command(const merge *m, int s)
 static int report_missing(merge *m)
 {
     size_t missing = 0;
-    for (size_t i = 0; i < m->n_items; i++)
+    for (size_t i = 0; i < m->plan.count; i++)
         missing += m->rec[i] == NULL;
     if (!missing) return 0;
     merge_say(0, "%zu of the tournament's %zu matches are missing; nothing merged:", missing,
-              m->n_items);
+              m->plan.count);
     int count = m->first->sh.count;
     for (int s = 1; s <= count; s++) {
         const merge_shard *given = NULL;
         for (int j = 0; j < m->n; j++)
             if (m->shards[j].sh.index == s) given = &m->shards[j];
         size_t listed = 0, lacking = 0;
-        for (size_t i = (size_t)s - 1; i < m->n_items; i += (size_t)count)
+        for (size_t i = (size_t)s - 1; i < m->plan.count; i += (size_t)count)
             lacking += m->rec[i] == NULL;
         if (!lacking) continue;
         fprintf(stderr, "  shard %d/%d%s%s: %zu missing:", s, count,
                 given ? " in " : " (not given)", given ? given->tdir : "", lacking);
-        for (size_t i = (size_t)s - 1; i < m->n_items && listed < 12; i += (size_t)count)
+        for (size_t i = (size_t)s - 1; i < m->plan.count && listed < 12; i += (size_t)count)
             if (!m->rec[i]) fprintf(stderr, "%s %zu", listed++ ? "," : " matches", i);
         fprintf(stderr, "%s\n", lacking > listed ? ", ..." : "");
         if (given)
@@ -304,7 +304,7 @@ static int scan_logs(merge *m, merge_shard *sh)
     char *mdir = join(sh->tdir, "matches"), err[1024];
     DIR *d = opendir(mdir);
     struct dirent *e;
-    char *seen = calloc(m->n_items ? m->n_items : 1, 1);
+    char *seen = calloc(m->plan.count ? m->plan.count : 1, 1);
     int rc = 0;
     while (d && rc == 0 && (e = readdir(d))) {
         size_t len = strlen(e->d_name);
@@ -314,11 +314,11 @@ static int scan_logs(merge *m, merge_shard *sh)
         size_t n = 0;
         if (matchlog_read_all(path, &logs, &n, err, sizeof err)) {
             rc = merge_say(MERGE_FAILED, "%s", err);
-        } else if (n && logs[0]->match_index < m->n_items && m->rec[logs[0]->match_index] &&
+        } else if (n && logs[0]->match_index < m->plan.count && m->rec[logs[0]->match_index] &&
                    shard_has(&sh->sh, logs[0]->match_index)) {
             for (size_t i = 0; i < n && rc == 0; i++) {
                 uint32_t x = logs[i]->match_index;
-                if (x >= m->n_items || !m->rec[x] || !shard_has(&sh->sh, x) || seen[x] ||
+                if (x >= m->plan.count || !m->rec[x] || !shard_has(&sh->sh, x) || seen[x] ||
                     logs[i]->match_seed != m->rec[x]->seed)
                     rc = merge_say(MERGE_REFUSED, "%s: log of match %u does not belong to it", path,
                                    x);
@@ -461,7 +461,7 @@ void merge_free(merge *m)
         free(sh->tdir);
     }
     free(m->shards);
-    free(m->items);
+    schedule_free(&m->plan);
     free(m->rec);
     free(m->rules_version);
     free(m->rules_seen);

@@ -69,7 +69,7 @@ static int write_plan(merged *w)
                    .seed = f->row.seed,
                    .rounds = f->row.rounds,
                    .planned = f->row.planned,
-                   .players = w->m->items[0].num_players,
+                   .players = w->m->plan.k,
                    .all_seat_orders = w->m->all_orders,
                    .n = f->n_entrants,
                    .entrants = w->plan,
@@ -123,9 +123,10 @@ static int open_out(merged *w)
 static match_record placed_record(const merge *m, uint32_t index, const char *log_path)
 {
     match_record r = *m->rec[index];
-    const schedule_item *it = &m->items[index];
-    for (int p = 0; p < r.num_players && p < it->num_players; p++)
-        r.seat_entrant[p] = it->seat[p];
+    schedule_item it;
+    schedule_at(&m->plan, index, &it);
+    for (int p = 0; p < r.num_players && p < it.num_players; p++)
+        r.seat_entrant[p] = it.seat[p];
     snprintf(r.log_path, sizeof r.log_path, "%s", log_path);
     return r;
 }
@@ -167,13 +168,15 @@ static int copy_segment(merged *w, const char *path)
 static void print_forfeits(const merge *m, entrant *const *ent)
 {
     int any = 0;
-    for (size_t i = 0; i < m->n_items; i++) {
+    for (size_t i = 0; i < m->plan.count; i++) {
         const match_record *r = m->rec[i];
         if (r->end == OUTCOME_NORMAL || r->culprit < 0 || r->culprit >= r->num_players) continue;
         char how[256];
         outcome_describe(r->end, r->end_detail, how, sizeof how);
         if (!any++) printf("Forfeits:\n");
-        printf("  match %zu: %s %s\n", i, ent[m->items[i].seat[r->culprit]]->display, how);
+        schedule_item it;
+        schedule_at(&m->plan, i, &it);
+        printf("  match %zu: %s %s\n", i, ent[it.seat[r->culprit]]->display, how);
     }
     if (any) printf("\n");
 }
@@ -186,14 +189,14 @@ static int rate_tournament(merged *w)
     const merge_shard *f = m->first;
     tally ty;
     tally_init(&ty, f->n_entrants);
-    for (size_t i = 0; i < m->n_items; i++) {
+    for (size_t i = 0; i < m->plan.count; i++) {
         match_record r = placed_record(m, (uint32_t)i, "");
         tally_add(&ty, &r);
     }
     const char **names = xcalloc((size_t)f->n_entrants, sizeof *names);
     for (int i = 0; i < f->n_entrants; i++)
         names[i] = f->entrants[i]->display;
-    char *title = xasprintf("%s (%s), %zu games", f->row.game, f->row.options, m->n_items);
+    char *title = xasprintf("%s (%s), %zu games", f->row.game, f->row.options, m->plan.count);
     report_built b;
     int rc = report_build(&b, title, f->n_entrants, names, ty.games, ty.n_games, ty.matches, w->err,
                           sizeof w->err);

@@ -83,8 +83,7 @@ typedef struct rb_tour {
     char tdir[4300];
     manifest m;
     int planned;          /* the plan was read: matches are placed by its schedule */
-    schedule_item *items; /* its schedule (an SPRT's is computed: rebuild_sprt_item) */
-    size_t n_items;
+    schedule plan;        /* its schedule (an SPRT's: rebuild_sprt_item) */
     rebuild_sprt_games sprt; /* an SPRT's games, for its verdict */
     FILE *warn;
     rebuild_stats *st;
@@ -134,13 +133,13 @@ static int seat_entrants(const rb_tour *t, const Arena__MatchLog *log, int *who)
         strcmp(log->options ? log->options : "", t->m.options) != 0)
         return -1;
     if (t->planned) {
-        schedule_item sprt_it;
-        const schedule_item *it = &sprt_it;
+        schedule_item item;
+        const schedule_item *it = &item;
         if (is_sprt(t)) {
-            if (rebuild_sprt_item(&t->m, log->match_index, &sprt_it)) return -1;
+            if (rebuild_sprt_item(&t->m, log->match_index, &item)) return -1;
         } else {
-            if (log->match_index >= t->n_items) return -1;
-            it = &t->items[log->match_index];
+            if (log->match_index >= t->plan.count) return -1;
+            schedule_at(&t->plan, log->match_index, &item);
         }
         if (it->num_players != np || it->seed != log->match_seed) return -1;
         for (int p = 0; p < np; p++) {
@@ -292,9 +291,9 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     t->planned = rc == 0;
     int gauntlet = t->m.format && strcmp(t->m.format, "gauntlet") == 0;
     if (rc == 0 && !is_sprt(t) &&
-        (gauntlet ? schedule_gauntlet : schedule_round_robin)(t->m.n, t->m.players, t->m.rounds,
-                                                              t->m.all_seat_orders, t->m.seed,
-                                                              &t->items, &t->n_items, err, errlen))
+        (gauntlet ? schedule_gauntlet : schedule_round_robin)(&t->plan, t->m.n, t->m.players,
+                                                              t->m.rounds, t->m.all_seat_orders,
+                                                              t->m.seed, err, errlen))
         return arena_errf(err, errlen, "%s/" MANIFEST_FILE ": no schedule: %s", t->tdir, err);
     if (rc == 1) { /* no plan: learn it from the logs */
         each_file(t, learn_entrants, 0, err, errlen);
@@ -393,7 +392,7 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
         snprintf(t.tdir, sizeof t.tdir, "%s/%s", dir, names[i]);
         rc = rebuild_tournament(db, &t, err, errlen);
         manifest_free(&t.m);
-        free(t.items);
+        schedule_free(&t.plan);
         rebuild_sprt_free(&t.sprt);
     }
     free_list(names, n);

@@ -1,23 +1,13 @@
-/* schedule.c -- round-robin tables of k seats with every seat rotation. */
+/* schedule.c -- round-robin tables of k seats with every seat rotation,
+ * computed match by match. */
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arena/sdk.h"
 #include "schedule.h"
 #include "xalloc.h"
-
-/* Next k-subset of {0..n-1} in lexicographic order; 0 when exhausted. */
-static int next_subset(int *c, int k, int n)
-{
-    int i = k - 1;
-    while (i >= 0 && c[i] == n - k + i)
-        i--;
-    if (i < 0) return 0;
-    c[i]++;
-    for (int j = i + 1; j < k; j++)
-        c[j] = c[j - 1] + 1;
-    return 1;
-}
 
 /* Next permutation of p[0..k-1] in lexicographic order; 0 after the last. */
 static int next_permutation(int *p, int k)
@@ -40,14 +30,6 @@ static int next_permutation(int *p, int k)
     return 1;
 }
 
-static size_t factorial(int k)
-{
-    size_t f = 1;
-    for (int i = 2; i <= k; i++)
-        f *= (size_t)i;
-    return f;
-}
-
 /* The seat orders one table plays: rotations, or every permutation. */
 static int seat_orders(int k, int all_orders, int orders[][ARENA_MAX_PLAYERS])
 {
@@ -68,58 +50,96 @@ static int seat_orders(int k, int all_orders, int orders[][ARENA_MAX_PLAYERS])
     return n;
 }
 
-static size_t binomial(int n, int k)
+/* C(a, b) for a <= n, b <= k, row by row (Pascal); SIZE_MAX past size_t. */
+static size_t *binomials(int n, int k)
 {
-    size_t r = 1;
-    for (int i = 1; i <= k; i++)
-        r = r * (size_t)(n - k + i) / (size_t)i;
-    return r;
+    size_t w = (size_t)k + 1, *c = xcalloc(((size_t)n + 1) * w, sizeof *c);
+    for (int a = 0; a <= n; a++)
+        for (int b = 0; b <= k && b <= a; b++) {
+            size_t *v = &c[(size_t)a * w + (size_t)b];
+            if (b == 0 || b == a)
+                *v = 1;
+            else {
+                size_t x = c[(size_t)(a - 1) * w + (size_t)(b - 1)],
+                       y = c[(size_t)(a - 1) * w + (size_t)b];
+                *v = x == SIZE_MAX || y == SIZE_MAX || x > SIZE_MAX - y ? SIZE_MAX : x + y;
+            }
+        }
+    return c;
 }
 
-/* Every table of k among n, or (gauntlet) only those seating entrant 0. */
-static int schedule_tables(int n, int k, int rounds, int all_orders, int gauntlet, uint64_t seed,
-                           schedule_item **out, size_t *count, char *err, size_t errlen)
+static size_t binom(const schedule *s, int a, int b)
 {
+    return a < 0 || b < 0 || b > a ? 0 : s->binom[(size_t)a * ((size_t)s->k + 1) + (size_t)b];
+}
+
+/* Every table of k among n, or (gauntlet) only those seating entrant 0: the
+ * tables of a round are the k-subsets in lexicographic order, where those
+ * seating entrant 0 come first. */
+static int schedule_tables(schedule *s, int n, int k, int rounds, int all_orders, int gauntlet,
+                           uint64_t seed, char *err, size_t errlen)
+{
+    memset(s, 0, sizeof *s);
     if (k < 2 || k > ARENA_MAX_PLAYERS || n < k || rounds < 1 || (all_orders && k > 6)) {
         snprintf(err, errlen, "cannot schedule %d entrants at tables of %d seats for %d rounds%s",
                  n, k, rounds,
                  all_orders && k > 6 ? " with every seat order (at most 6 seats)" : "");
         return -1;
     }
-    int orders[720][ARENA_MAX_PLAYERS]; /* 6! orders of at most 6 seats */
-    int n_orders = seat_orders(k, all_orders, orders);
-    size_t tables = (gauntlet ? binomial(n - 1, k - 1) : binomial(n, k)) * (size_t)rounds;
-    schedule_item *items = xcalloc(tables * (all_orders ? factorial(k) : (size_t)k), sizeof *items);
-    size_t m = 0, table = 0;
-    for (int r = 0; r < rounds; r++) {
-        int c[ARENA_MAX_PLAYERS];
-        for (int i = 0; i < k; i++)
-            c[i] = i;
-        do {
-            if (gauntlet && c[0] != 0) break; /* lexicographic: the rest lack entrant 0 */
-            uint64_t table_seed = arena_seed_derive(seed, table++);
-            for (int o = 0; o < n_orders; o++, m++) {
-                items[m].index = (uint32_t)m;
-                items[m].seed = table_seed;
-                items[m].num_players = k;
-                for (int s = 0; s < k; s++)
-                    items[m].seat[s] = c[orders[o][s]];
-            }
-        } while (next_subset(c, k, n));
+    s->n = n, s->k = k, s->seed = seed;
+    s->binom = binomials(n, k);
+    s->orders = xcalloc(720, sizeof *s->orders); /* 6! orders of at most 6 seats */
+    s->n_orders = seat_orders(k, all_orders, s->orders);
+    s->tables_per_round = gauntlet ? binom(s, n - 1, k - 1) : binom(s, n, k);
+    size_t per_round = s->tables_per_round, orders = (size_t)s->n_orders, count;
+    if (per_round == SIZE_MAX || __builtin_mul_overflow(per_round, orders, &count) ||
+        __builtin_mul_overflow(count, (size_t)rounds, &count) || count > INT32_MAX) {
+        snprintf(err, errlen,
+                 "cannot schedule %d entrants at tables of %d seats for %d rounds: more than "
+                 "%d matches",
+                 n, k, rounds, INT32_MAX);
+        schedule_free(s);
+        return -1;
     }
-    *out = items;
-    *count = m;
+    s->count = count;
     return 0;
 }
 
-int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed,
-                         schedule_item **out, size_t *count, char *err, size_t errlen)
+void schedule_at(const schedule *s, size_t index, schedule_item *it)
 {
-    return schedule_tables(n, k, rounds, all_orders, 0, seed, out, count, err, errlen);
+    size_t table = index / (size_t)s->n_orders, r = table % s->tables_per_round;
+    int order = (int)(index % (size_t)s->n_orders), c[ARENA_MAX_PLAYERS];
+    /* the r-th k-subset in lexicographic order: at each place, skip the
+     * subsets that start with a smaller entrant there */
+    for (int i = 0, x = 0; i < s->k; i++, x++) {
+        size_t with_x;
+        while (r >= (with_x = binom(s, s->n - 1 - x, s->k - 1 - i)))
+            r -= with_x, x++;
+        c[i] = x;
+    }
+    memset(it, 0, sizeof *it);
+    it->index = (uint32_t)index;
+    it->seed = arena_seed_derive(s->seed, table);
+    it->num_players = s->k;
+    for (int i = 0; i < s->k; i++)
+        it->seat[i] = c[s->orders[order][i]];
 }
 
-int schedule_gauntlet(int n, int k, int rounds, int all_orders, uint64_t seed, schedule_item **out,
-                      size_t *count, char *err, size_t errlen)
+void schedule_free(schedule *s)
 {
-    return schedule_tables(n, k, rounds, all_orders, 1, seed, out, count, err, errlen);
+    free(s->binom);
+    free(s->orders);
+    memset(s, 0, sizeof *s);
+}
+
+int schedule_round_robin(schedule *s, int n, int k, int rounds, int all_orders, uint64_t seed,
+                         char *err, size_t errlen)
+{
+    return schedule_tables(s, n, k, rounds, all_orders, 0, seed, err, errlen);
+}
+
+int schedule_gauntlet(schedule *s, int n, int k, int rounds, int all_orders, uint64_t seed,
+                      char *err, size_t errlen)
+{
+    return schedule_tables(s, n, k, rounds, all_orders, 1, seed, err, errlen);
 }

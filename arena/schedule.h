@@ -22,16 +22,36 @@ typedef struct schedule_item {
     int seat[ARENA_MAX_PLAYERS]; /* entrant index per seat */
 } schedule_item;
 
-/* n entrants, k seats per table (2 <= k <= n), rounds >= 1. Returns 0 and a
- * malloc'd array, or -1 with err. */
-int schedule_round_robin(int n, int k, int rounds, int all_orders, uint64_t seed,
-                         schedule_item **out, size_t *count, char *err, size_t errlen);
+/* A schedule is computed, not stored: schedule_at gives any match from its
+ * index, so a tournament of ten million matches holds no more of its plan
+ * than one of ten (a stored plan was 56 bytes a match). */
+typedef struct schedule {
+    size_t count; /* matches */
+    int n, k, n_orders;
+    uint64_t seed;
+    size_t tables_per_round;
+    size_t *binom;                    /* (n + 1) x (k + 1): C(a, b) */
+    int (*orders)[ARENA_MAX_PLAYERS]; /* n_orders seat orders of a table */
+} schedule;
+
+/* n entrants, k seats per table (2 <= k <= n), rounds >= 1. Returns 0, or -1
+ * with err (also when the matches would be more than a match index holds,
+ * INT32_MAX). Free with schedule_free. */
+int schedule_round_robin(schedule *s, int n, int k, int rounds, int all_orders, uint64_t seed,
+                         char *err, size_t errlen);
 
 /* Gauntlet: as the round robin, but only the tables that seat entrant 0 (the
  * first bot meets all others, the others never meet each other without it);
  * in two-player games, entrant 0 against each other entrant in both colours.
  * Same arguments and numbering (its own table seeds, from 0). */
-int schedule_gauntlet(int n, int k, int rounds, int all_orders, uint64_t seed, schedule_item **out,
-                      size_t *count, char *err, size_t errlen);
+int schedule_gauntlet(schedule *s, int n, int k, int rounds, int all_orders, uint64_t seed,
+                      char *err, size_t errlen);
+
+/* Match `index` (< s->count): round by round, the tables of a round in
+ * lexicographic order of their entrants, each table's seat orders one after
+ * another; the table's seed is arena_seed_derive(seed, table number). */
+void schedule_at(const schedule *s, size_t index, schedule_item *it);
+
+void schedule_free(schedule *s);
 
 #endif

@@ -46,8 +46,7 @@ typedef struct tour {
     int64_t tid;
     char dir[1024];    /* results/<name> */
     char dir_rel[256]; /* <name>, relative to the results directory */
-    schedule_item *items;
-    size_t n_items;
+    schedule plan;
     tally results;          /* pairwise results so far: memory grows with pairs, not matches */
     forfeit_note *forfeits; /* the forfeits, for the list under the table */
     size_t n_forfeits, cap_forfeits;
@@ -128,14 +127,16 @@ static void *job_thread(void *arg)
     seat_pool *pool = t->o->remote ? pool_new(remote_pool_open, t->o->remote) : session_pool(&t->s);
     for (;;) {
         pthread_mutex_lock(&t->lock);
-        while (!t->failed && t->next < t->n_items && t->finished[t->next])
+        while (!t->failed && t->next < t->plan.count && t->finished[t->next])
             t->next++;
-        size_t i = t->failed ? t->n_items : t->next++;
+        size_t i = t->failed ? t->plan.count : t->next++;
         pthread_mutex_unlock(&t->lock);
-        if (i >= t->n_items) break;
+        if (i >= t->plan.count) break;
         match_spec ms;
         match_record rec;
-        fill_spec(t, &t->items[i], &ms);
+        schedule_item it;
+        schedule_at(&t->plan, i, &it);
+        fill_spec(t, &it, &ms);
         /* a match whose seat host was lost is not the bots' doing: played
          * again, recorded once */
         Arena__MatchLog *log = remote_match_run(t->o->remote, &ms, pool, &rec);
@@ -149,7 +150,7 @@ static void *job_thread(void *arg)
 static void play_all(tour *t)
 {
     int jobs = t->o->jobs > 0 ? t->o->jobs : 1;
-    if ((size_t)jobs > t->n_items) jobs = (int)t->n_items;
+    if ((size_t)jobs > t->plan.count) jobs = (int)t->plan.count;
     pthread_t th[64];
     if (jobs > 64) jobs = 64;
     for (int i = 0; i < jobs; i++)
@@ -269,7 +270,7 @@ static int open_storage(tour *t, char *err, size_t errlen)
                           t->o->rounds,
                           t->o->tc_text ? t->o->tc_text : "",
                           t->dir_rel,
-                          (int)t->n_items,
+                          (int)t->plan.count,
                           t->o->all_seat_orders,
                           t->shard.index,
                           t->shard.count};
@@ -289,9 +290,9 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
                           "%s (%s) needs %d bots at a table, %d given (a bot may be given "
                           "more than once)",
                           t->s.name, t->s.options, k, t->s.n);
-    free(t->items);
-    if ((t->gauntlet ? schedule_gauntlet : schedule_round_robin)(
-            t->s.n, k, rounds, all_orders, seed, &t->items, &t->n_items, err, errlen))
+    schedule_free(&t->plan);
+    if ((t->gauntlet ? schedule_gauntlet : schedule_round_robin)(&t->plan, t->s.n, k, rounds,
+                                                                 all_orders, seed, err, errlen))
         return -1;
     return 0;
 }
@@ -320,8 +321,8 @@ static tournament_result prepare(tour *t, char *err, size_t errlen)
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen))
         return TOURNAMENT_BAD_INPUT;
     tally_init(&t->results, t->s.n);
-    t->finished = xcalloc(t->n_items, 1);
-    shard_skip_others(&t->shard, t->finished, t->n_items);
+    t->finished = xcalloc(t->plan.count, 1);
+    shard_skip_others(&t->shard, t->finished, t->plan.count);
     if (rundir_out(o->out_dir, err, errlen)) return TOURNAMENT_BAD_INPUT;
     if (open_storage(t, err, errlen)) return TOURNAMENT_FAILED;
     return TOURNAMENT_OK;
@@ -370,31 +371,32 @@ static int restore_results(tour *t, const tournament_row *row, char *err, size_t
 {
     int orders = row->seat_orders >= 0 ? row->seat_orders : 0;
     if (make_schedule(t, row->rounds, orders, row->seed, err, errlen)) return -1;
-    if (row->seat_orders < 0 && (int)t->n_items != row->planned &&
+    if (row->seat_orders < 0 && (int)t->plan.count != row->planned &&
         make_schedule(t, row->rounds, 1, row->seed, err, errlen))
         return -1;
-    if ((int)t->n_items != row->planned) {
+    if ((int)t->plan.count != row->planned) {
         snprintf(err, errlen, "--resume: cannot rebuild the schedule of %d matches", row->planned);
         return -1;
     }
     tally_init(&t->results, t->s.n);
-    t->finished = xcalloc(t->n_items, 1);
+    t->finished = xcalloc(t->plan.count, 1);
     match_record *stored;
     size_t n;
     if (store_tournament_results(t->db, t->tid, &stored, &n, err, errlen)) return -1;
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
-        if (stored[i].index >= t->n_items) continue;
-        const schedule_item *it = &t->items[stored[i].index];
-        for (int p = 0; p < it->num_players && rc == 0; p++) {
-            if (stored[i].seat_entrant[p] >= 0 && stored[i].seat_entrant[p] != it->seat[p]) {
+        if (stored[i].index >= t->plan.count) continue;
+        schedule_item it;
+        schedule_at(&t->plan, stored[i].index, &it);
+        for (int p = 0; p < it.num_players && rc == 0; p++) {
+            if (stored[i].seat_entrant[p] >= 0 && stored[i].seat_entrant[p] != it.seat[p]) {
                 snprintf(err, errlen,
                          "--resume: stored match %u seats entrant %d in seat %d, its schedule "
                          "entrant %d (damaged store?)",
-                         stored[i].index, stored[i].seat_entrant[p], p, it->seat[p]);
+                         stored[i].index, stored[i].seat_entrant[p], p, it.seat[p]);
                 rc = -1;
             }
-            stored[i].seat_entrant[p] = it->seat[p];
+            stored[i].seat_entrant[p] = it.seat[p];
         }
         if (rc) break;
         count_match(t, &stored[i]);
@@ -402,7 +404,7 @@ static int restore_results(tour *t, const tournament_row *row, char *err, size_t
         t->done++;
     }
     free(stored);
-    if (rc == 0) commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->n_items);
+    if (rc == 0) commit_sweep(t->o->out_dir, t->dir_rel, t->finished, t->plan.count);
     return rc;
 }
 
@@ -442,11 +444,11 @@ static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *e
                find_anchor(t, err, errlen) == 0 && restore_results(t, &row, err, errlen) == 0) {
         t->seed = row.seed;
         t->shard = (shard_spec){row.shard, row.shards};
-        shard_skip_others(&t->shard, t->finished, t->n_items);
+        shard_skip_others(&t->shard, t->finished, t->plan.count);
         /* finished with nothing left to play: before 2026-12 a run whose
          * store failed was marked finished with its matches missing */
         size_t left = 0;
-        for (size_t i = 0; i < t->n_items; i++)
+        for (size_t i = 0; i < t->plan.count; i++)
             left += !t->finished[i];
         t->was_finished = row.finished && left == 0;
         rc = TOURNAMENT_OK;
@@ -484,7 +486,7 @@ static void shard_summary(const tour *t, size_t n_play)
     char sh[32];
     shard_format(&t->shard, sh, sizeof sh);
     printf("\nShard %s: %zu of its %zu matches (of %zu in the tournament) stored in %s/\n", sh,
-           t->done, n_play, t->n_items, t->dir);
+           t->done, n_play, t->plan.count, t->dir);
     if (t->done < n_play)
         printf("Missing matches: arena tournament --resume %s\n", t->dir);
     else
@@ -538,15 +540,15 @@ tournament_result tournament_run(const tournament_opts *o)
         rc = TOURNAMENT_FAILED;
     if (rc == TOURNAMENT_OK && o->remote && remote_set_bind(o->remote, &t.s.seats, err, sizeof err))
         rc = TOURNAMENT_BAD_INPUT;
-    size_t n_play = shard_size(&t.shard, t.n_items); /* the matches this run answers for */
+    size_t n_play = shard_size(&t.shard, t.plan.count); /* the matches this run answers for */
     if (rc == TOURNAMENT_OK) {
         progress_begin(&t.prog, o->progress, n_play - t.done, o->jobs);
         fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
-                t.dir_rel, t.s.name, t.s.options, t.s.n, t.n_items, (unsigned long long)t.seed,
+                t.dir_rel, t.s.name, t.s.options, t.s.n, t.plan.count, (unsigned long long)t.seed,
                 o->jobs);
         if (t.shard.count)
             fprintf(stderr, "Shard %d/%d: %zu of the %zu matches\n", t.shard.index, t.shard.count,
-                    n_play, t.n_items);
+                    n_play, t.plan.count);
         if (o->resume)
             fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, n_play);
         interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = n_play};
@@ -573,7 +575,7 @@ tournament_result tournament_run(const tournament_opts *o)
     }
     commit_free(&t.commit);
     if (t.db) store_close(t.db);
-    free(t.items);
+    schedule_free(&t.plan);
     tally_free(&t.results);
     free(t.forfeits);
     free(t.finished);

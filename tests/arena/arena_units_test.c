@@ -22,6 +22,7 @@
 #include "owntime.h"
 #include "report.h"
 #include "report_build.h"
+#include "arena/sdk.h"
 #include "schedule.h"
 #include "tally.h"
 #include "text.h"
@@ -29,12 +30,103 @@
 #include "xalloc.h"
 #include "support.h"
 
+/* The whole schedule as an array, as the tests below read it. */
+static int expand(int (*make)(schedule *, int, int, int, int, uint64_t, char *, size_t), int n,
+                  int k, int rounds, int all_orders, uint64_t seed, schedule_item **out,
+                  size_t *count, char *err, size_t errlen)
+{
+    schedule s;
+    if (make(&s, n, k, rounds, all_orders, seed, err, errlen)) return -1;
+    *out = xcalloc(s.count ? s.count : 1, sizeof **out);
+    for (size_t i = 0; i < s.count; i++)
+        schedule_at(&s, i, &(*out)[i]);
+    *count = s.count;
+    schedule_free(&s);
+    return 0;
+}
+#define rr(...) expand(schedule_round_robin, __VA_ARGS__)
+#define gauntlet(...) expand(schedule_gauntlet, __VA_ARGS__)
+
+/* The reference the computed schedule must equal match for match (logs,
+ * stores and --resume refer to matches by index): rounds, then every
+ * k-subset in lexicographic order (a gauntlet's: only those seating 0), then
+ * the table's seat orders in the order seat_orders makes them, the table's
+ * seed derived from its number. */
+static size_t reference(int n, int k, int rounds, const int orders[][ARENA_MAX_PLAYERS],
+                        int n_orders, int gauntlet_only, uint64_t seed, schedule_item *out)
+{
+    size_t m = 0, table = 0;
+    for (int r = 0; r < rounds; r++) {
+        int c[ARENA_MAX_PLAYERS];
+        for (int i = 0; i < k; i++)
+            c[i] = i;
+        for (;;) {
+            if (!gauntlet_only || c[0] == 0) {
+                uint64_t ts = arena_seed_derive(seed, table++);
+                for (int o = 0; o < n_orders; o++, m++) {
+                    out[m] = (schedule_item){.index = (uint32_t)m, .seed = ts, .num_players = k};
+                    for (int s = 0; s < k; s++)
+                        out[m].seat[s] = c[orders[o][s]];
+                }
+            }
+            int i = k - 1; /* the next subset */
+            while (i >= 0 && c[i] == n - k + i)
+                i--;
+            if (i < 0) break;
+            c[i]++;
+            for (int j = i + 1; j < k; j++)
+                c[j] = c[j - 1] + 1;
+        }
+    }
+    return m;
+}
+
+START_TEST(computed_schedule_is_the_enumerated_one)
+{
+    char err[256];
+    static schedule_item want[20000];
+    for (int n = 2; n <= 9; n++)
+        for (int k = 2; k <= 5 && k <= n; k++)
+            for (int g = 0; g < 2; g++) {
+                schedule s;
+                int (*make)(schedule *, int, int, int, int, uint64_t, char *, size_t) =
+                    g ? schedule_gauntlet : schedule_round_robin;
+                ck_assert_int_eq(make(&s, n, k, 2, k <= 4, 77, err, sizeof err), 0);
+                size_t m = reference(n, k, 2, (const int(*)[ARENA_MAX_PLAYERS])s.orders, s.n_orders,
+                                     g, 77, want);
+                ck_assert_uint_eq(s.count, m);
+                for (size_t i = 0; i < m; i++) {
+                    schedule_item it;
+                    schedule_at(&s, i, &it);
+                    ck_assert_msg(it.index == want[i].index && it.seed == want[i].seed &&
+                                      it.num_players == k &&
+                                      memcmp(it.seat, want[i].seat, sizeof it.seat) == 0,
+                                  "n %d k %d gauntlet %d: match %zu differs", n, k, g, i);
+                }
+                schedule_free(&s);
+            }
+    /* more matches than an index holds: refused, not allocated */
+    schedule s;
+    ck_assert_int_eq(schedule_round_robin(&s, 2, 2, 2000000000, 0, 1, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "more than 2147483647 matches"));
+    ck_assert_int_eq(schedule_round_robin(&s, 1000, 8, 1, 0, 1, err, sizeof err), -1);
+    ck_assert_ptr_nonnull(strstr(err, "more than"));
+    /* ten thousand entrants: any match of 49,995,000 pairs, at once */
+    ck_assert_int_eq(schedule_round_robin(&s, 10000, 2, 1, 0, 1, err, sizeof err), 0);
+    ck_assert_uint_eq(s.count, 99990000);
+    schedule_item last;
+    schedule_at(&s, s.count - 1, &last);
+    ck_assert(last.seat[0] == 9999 && last.seat[1] == 9998);
+    schedule_free(&s);
+}
+END_TEST
+
 START_TEST(round_robin_pairs_play_both_colours_with_one_seed)
 {
     schedule_item *it;
     size_t n;
     char err[256];
-    ck_assert_int_eq(schedule_round_robin(4, 2, 3, 0, 7, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(rr(4, 2, 3, 0, 7, &it, &n, err, sizeof err), 0);
     ck_assert_uint_eq(n, 6 * 2 * 3);
     int as_white[4][4] = {{0}};
     for (size_t i = 0; i < n; i += 2) {
@@ -58,7 +150,7 @@ START_TEST(tables_of_three_rotate_or_permute_seats)
     schedule_item *it;
     size_t n;
     char err[256];
-    ck_assert_int_eq(schedule_round_robin(4, 3, 1, 0, 1, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(rr(4, 3, 1, 0, 1, &it, &n, err, sizeof err), 0);
     ck_assert_uint_eq(n, 4 * 3); /* C(4,3) tables, 3 rotations each */
     int seat_count[4][3] = {{0}};
     for (size_t i = 0; i < n; i++)
@@ -68,7 +160,7 @@ START_TEST(tables_of_three_rotate_or_permute_seats)
         for (int s = 0; s < 3; s++)
             ck_assert_int_eq(seat_count[e][s], 3);
     free(it);
-    ck_assert_int_eq(schedule_round_robin(4, 3, 1, 1, 1, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(rr(4, 3, 1, 1, 1, &it, &n, err, sizeof err), 0);
     ck_assert_uint_eq(n, 4 * 6); /* every permutation */
     for (size_t t = 0; t < n; t += 6)
         for (size_t i = t; i < t + 6; i++) {
@@ -77,7 +169,7 @@ START_TEST(tables_of_three_rotate_or_permute_seats)
                 ck_assert(memcmp(it[i].seat, it[j].seat, 3 * sizeof(int)) != 0);
         }
     free(it);
-    ck_assert_int_eq(schedule_round_robin(2, 3, 1, 0, 1, &it, &n, err, sizeof err), -1);
+    ck_assert_int_eq(rr(2, 3, 1, 0, 1, &it, &n, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "2 entrants"));
 }
 END_TEST
@@ -90,7 +182,7 @@ START_TEST(gauntlet_seats_the_first_at_every_table)
     schedule_item *it;
     size_t n;
     char err[256];
-    ck_assert_int_eq(schedule_gauntlet(4, 2, 2, 0, 7, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(gauntlet(4, 2, 2, 0, 7, &it, &n, err, sizeof err), 0);
     ck_assert_uint_eq(n, 3 * 2 * 2);
     int met[4] = {0};
     for (size_t i = 0; i < n; i += 2) {
@@ -102,7 +194,7 @@ START_TEST(gauntlet_seats_the_first_at_every_table)
     }
     ck_assert(met[1] == 2 && met[2] == 2 && met[3] == 2);
     free(it);
-    ck_assert_int_eq(schedule_gauntlet(4, 3, 1, 0, 1, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(gauntlet(4, 3, 1, 0, 1, &it, &n, err, sizeof err), 0);
     ck_assert_uint_eq(n, 3 * 3);
     int first_seat[3] = {0};
     for (size_t i = 0; i < n; i++) {
@@ -117,8 +209,8 @@ START_TEST(gauntlet_seats_the_first_at_every_table)
     /* two entrants: the gauntlet is the round robin, match for match */
     schedule_item *rr;
     size_t m;
-    ck_assert_int_eq(schedule_gauntlet(2, 2, 3, 0, 5, &it, &n, err, sizeof err), 0);
-    ck_assert_int_eq(schedule_round_robin(2, 2, 3, 0, 5, &rr, &m, err, sizeof err), 0);
+    ck_assert_int_eq(gauntlet(2, 2, 3, 0, 5, &it, &n, err, sizeof err), 0);
+    ck_assert_int_eq(rr(2, 2, 3, 0, 5, &rr, &m, err, sizeof err), 0);
     ck_assert_uint_eq(n, m);
     ck_assert(memcmp(it, rr, n * sizeof *it) == 0);
     free(it), free(rr);
@@ -562,6 +654,7 @@ int main(void)
     Suite *s = suite_create("arena_units");
     TCase *tc = tcase_create("units");
     tcase_add_test(tc, round_robin_pairs_play_both_colours_with_one_seed);
+    tcase_add_test(tc, computed_schedule_is_the_enumerated_one);
     tcase_add_test(tc, tables_of_three_rotate_or_permute_seats);
     tcase_add_test(tc, gauntlet_seats_the_first_at_every_table);
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
