@@ -154,6 +154,10 @@ int cmd_check(int argc, char **argv)
                 !po.game ? "--game is required" : "give exactly one bot", check_help);
         return 2;
     }
+    if (po.iso.kind == SEAT_INLINE) /* a crash or a hang is what check is there to report */
+        return cli_error("check", 2,
+                         "--isolation inline: check plays the bot in its own process, where a "
+                         "crash or a hang is a verdict; inline it would stop the arena");
     play_opts_warn(&po);
     const char *bots[2] = {argv[optind], "random"};
     session s;

@@ -119,12 +119,12 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd)
         return 1;
     case OPT_TC:
         if (strncmp(arg, "move ", 5) == 0 || timectl_parse(arg, &o->tc))
-            return bad(cmd, "--tc", arg, "BASE+INC in seconds, e.g. 5+0.05");
+            return bad(cmd, "--tc", arg, TIMECTL_HINT);
         timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
         o->tc_given = 1;
         return 1;
     case OPT_MOVE_TIME: /* milliseconds, up to an hour */
-        if (cli_int(cmd, "--move-time", arg, 1, 3600000, &v)) return -1;
+        if (cli_int(cmd, "--move-time", arg, 1, TIMECTL_MAX_MOVE_MS, &v)) return -1;
         o->tc = (arena_time_control){0, 0, v * 1000};
         timectl_format(&o->tc, o->tc_text, sizeof o->tc_text);
         o->tc_given = 1;

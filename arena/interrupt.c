@@ -15,16 +15,15 @@
 #include "interrupt.h"
 
 static int interrupt_pipe[2] = {-1, -1};
-static volatile sig_atomic_t interrupt_seen;
-static struct sigaction interrupt_old;
+static volatile sig_atomic_t interrupt_seen; /* the signal that came first, or 0 */
+static struct sigaction interrupt_old[2];    /* SIGINT's, SIGTERM's */
 static pthread_t interrupt_thread;
 static interrupt_info *interrupt_cur;
 
 static void interrupt_handler(int sig)
 {
-    (void)sig;
-    if (interrupt_seen) _exit(130); /* the second Ctrl-C: no waiting at all */
-    interrupt_seen = 1;
+    if (interrupt_seen) _exit(128 + sig); /* the second one: no waiting at all */
+    interrupt_seen = sig;
     int saved = errno;
     ssize_t w = write(interrupt_pipe[1], "i", 1);
     (void)w;
@@ -77,7 +76,9 @@ static void *interrupt_watch(void *arg)
         r = read(interrupt_pipe[0], &c, 1);
     while (r < 0 && errno == EINTR);
     if (r != 1 || c != 'i') return NULL; /* disarmed */
-    fprintf(stderr, "\narena tournament: interrupted; storing the finished matches...\n");
+    int sig = interrupt_seen;
+    fprintf(stderr, "\narena tournament: %s; storing the finished matches...\n",
+            sig == SIGTERM ? "terminated (SIGTERM)" : "interrupted");
     int failed = commit_flush(info->commit) != 0;
     pthread_mutex_lock(&info->commit->lock);
     size_t committed = info->commit->committed;
@@ -86,7 +87,7 @@ static void *interrupt_watch(void *arg)
     fflush(stderr);
     fflush(stdout);
     interrupt_remove_ipc();
-    _exit(130);
+    _exit(128 + sig);
 }
 
 int interrupt_arm(interrupt_info *info)
@@ -104,14 +105,16 @@ int interrupt_arm(interrupt_info *info)
     struct sigaction sa = {0};
     sa.sa_handler = interrupt_handler;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &interrupt_old);
+    sigaction(SIGINT, &sa, &interrupt_old[0]);
+    sigaction(SIGTERM, &sa, &interrupt_old[1]);
     return 0;
 }
 
 void interrupt_disarm(void)
 {
     if (!interrupt_cur) return;
-    sigaction(SIGINT, &interrupt_old, NULL);
+    sigaction(SIGINT, &interrupt_old[0], NULL);
+    sigaction(SIGTERM, &interrupt_old[1], NULL);
     if (!interrupt_seen) {
         ssize_t w = write(interrupt_pipe[1], "q", 1);
         (void)w;

@@ -111,6 +111,12 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
             if (is_file(cand) && realpath(cand, out)) return 0;
         }
     }
+    /* "morris,variant=x": options typed without their ':' */
+    size_t plain = strcspn(name, ",");
+    if (name[plain] && plain > 0 && strchr(name, '='))
+        return arena_errf(err, errlen, "%s '%s' not found (options go after a ':', as in %.*s:%s)",
+                          what, name, (int)plain, name, name + plain + 1),
+               -1;
     arena_errf(err, errlen,
                "%s '%s' not found (looked beside the arena, in the install prefix and in "
                "ARENA_PATH; `arena %s` lists what is there, or give a path to a .so)",
@@ -158,10 +164,20 @@ int loader_check_rules(const arena_rules *r, const char *path, char *err, size_t
     return 0;
 }
 
+int loader_not_entry(const char *path, const char *symbol, char *err, size_t errlen)
+{
+    int rules = strcmp(symbol, ARENA_RULES_ENTRY) == 0;
+    return arena_errf(err, errlen, "%s: not a %s (no symbol '%s'; declare it with the SDK's %s)",
+                      path, rules ? "rule module" : "bot", symbol,
+                      rules ? "module kit" : "ARENA_BOT macro"),
+           -1;
+}
+
 void *loader_open_table(const char *path, const char *symbol, const void **table, char *err,
                         size_t errlen)
 {
     *table = NULL;
+    if (loader_elf_check(path, symbol, err, errlen)) return NULL;
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();
@@ -171,9 +187,7 @@ void *loader_open_table(const char *path, const char *symbol, const void **table
     const void *(*entry)(void);
     *(void **)&entry = dlsym(h, symbol);
     if (!entry) {
-        int rules = strcmp(symbol, ARENA_RULES_ENTRY) == 0;
-        arena_errf(err, errlen, "%s: not a %s (no symbol '%s'; declare it with the SDK's %s)", path,
-                   rules ? "rule module" : "bot", symbol, rules ? "module kit" : "ARENA_BOT macro");
+        loader_not_entry(path, symbol, err, errlen);
         dlclose(h);
         return NULL;
     }

@@ -30,9 +30,18 @@ typedef enum loader_kind { LOADER_RULES, LOADER_BOTS } loader_kind;
 int loader_resolve(loader_kind kind, const char *name_or_path, char *out, size_t outlen, char *err,
                    size_t errlen);
 /* dlopen(RTLD_NOW) + the entry symbol: the handle, with *table set to what
- * the entry returned; NULL with a one-line error naming the file. */
+ * the entry returned; NULL with a one-line error naming the file. The file
+ * passes loader_elf_check first: nothing else is loaded into the arena. */
 void *loader_open_table(const char *path, const char *symbol, const void **table, char *err,
                         size_t errlen);
+/* loader_elf.c: 0 when path is, by its bytes, a shared object that dlopen can
+ * map whole (no segment past the end of the file: a truncated copy would
+ * kill the arena with SIGBUS) and that exports `symbol` (so a bot in a
+ * directory searched for games is never loaded, its constructors never run,
+ * in the arena's process); -1 with a one-line error naming the file. */
+int loader_elf_check(const char *path, const char *symbol, char *err, size_t errlen);
+/* The one wording of a file without the entry symbol; returns -1. */
+int loader_not_entry(const char *path, const char *symbol, char *err, size_t errlen);
 /* The one check of each plugin table: ABI version, size, mandatory members. */
 int loader_check_rules(const arena_rules *r, const char *path, char *err, size_t errlen);
 int loader_check_bot(const arena_bot *b, const char *path, char *err, size_t errlen);

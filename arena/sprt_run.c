@@ -13,6 +13,7 @@
 #include "commit.h"
 #include "manifest.h"
 #include "match.h"
+#include "outcome.h"
 #include "ratings.h"
 #include "rundir.h"
 #include "sprt_run.h"
@@ -41,6 +42,8 @@ typedef struct sprt_ctx {
     double llr;
     sprt_state state;
     int stop, failed;
+    int64_t forfeits;        /* games lost by a bot's misbehaving, of those played */
+    char first_forfeit[600]; /* the first of them: "game N: who what" */
     int mode; /* 1 live, 0 plain, -1 silent */
     int64_t t0_us, last_draw_us;
     int64_t last_plain; /* pairs counted at the last plain line, -1 before */
@@ -50,8 +53,7 @@ static volatile sig_atomic_t sprt_interrupted;
 
 static void sprt_on_sigint(int sig)
 {
-    (void)sig;
-    if (sprt_interrupted) _exit(130);
+    if (sprt_interrupted) _exit(128 + sig); /* the second one: at once */
     sprt_interrupted = 1;
 }
 
@@ -176,6 +178,14 @@ static double play_game(sprt_ctx *t, seat_pool *pool, int64_t p, int new_first)
         ms.seat_entrant[s] = s, ms.seat[s] = t->s.entrants[s];
     match_record rec;
     Arena__MatchLog *log = match_run(&ms, pool, &rec);
+    if (outcome_is_forfeit(rec.end) && rec.culprit >= 0 && rec.culprit < np) {
+        char how[512];
+        outcome_blame(rec.end, ms.seat[rec.culprit]->display, rec.end_detail, how, sizeof how);
+        pthread_mutex_lock(&t->lock);
+        if (!t->forfeits++)
+            snprintf(t->first_forfeit, sizeof t->first_forfeit, "game %u: %s", ms.index, how);
+        pthread_mutex_unlock(&t->lock);
+    }
     int bad = !log || commit_add(&t->commit, &rec, log) != 0;
     if (log) match_log_free(log);
     if (bad) return -1;
@@ -206,16 +216,18 @@ static void play(sprt_ctx *t)
     int jobs = t->o->jobs > 0 ? t->o->jobs : 1;
     if (jobs > 64) jobs = 64;
     pthread_t th[64];
-    struct sigaction sa = {0}, old;
+    struct sigaction sa = {0}, old_int, old_term;
     sa.sa_handler = sprt_on_sigint;
     sigemptyset(&sa.sa_mask);
     sprt_interrupted = 0;
-    sigaction(SIGINT, &sa, &old);
+    sigaction(SIGINT, &sa, &old_int); /* SIGTERM too: kill, systemd and Slurm stop jobs so */
+    sigaction(SIGTERM, &sa, &old_term);
     for (int i = 0; i < jobs; i++)
         pthread_create(&th[i], NULL, sprt_thread, t);
     for (int i = 0; i < jobs; i++)
         pthread_join(th[i], NULL);
-    sigaction(SIGINT, &old, NULL);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     if (t->state == SPRT_CONTINUE) t->state = SPRT_STOPPED;
     show_progress(t, 1);
 }
@@ -313,6 +325,9 @@ static void print_summary(const sprt_ctx *t)
                                        : t->failed      ? ", storing failed"
                                                         : ", --max-games reached")
                                     : "");
+    if (t->forfeits) /* a score of crashes is no measure of strength: say so */
+        printf("Forfeits: %" PRId64 " of the games played (the first, %s)\n", t->forfeits,
+               t->first_forfeit);
     printf("Results: %s/ (matches/; arena ratings --game %s)\n", t->dir, t->s.name);
 }
 

@@ -72,7 +72,11 @@ char *text_clean_name(char *s, size_t max)
     for (size_t i = 0; i < n && out < max;) {
         unsigned c = p[i];
         size_t len = c >= 0x80 ? text_utf8_len(p + i, n - i) : 1;
-        p[out++] = text_name_char(c) ? (unsigned char)c : '_';
+        /* nor a leading '-' or '+': read as an option where the name is
+         * typed (--bots, ratings --bot), as a formula where ratings.csv is
+         * opened in a spreadsheet */
+        int lead = out == 0 && (c == '-' || c == '+');
+        p[out++] = text_name_char(c) && !lead ? (unsigned char)c : '_';
         i += len ? len : 1; /* a character of several bytes is one '_' */
     }
     p[out] = '\0';

@@ -28,8 +28,10 @@ char *text_clean_lines(char *s, size_t max);
  * name@version, name@<sha8>, then #k; name[options] with options): only
  * ASCII letters, digits and . _ - + stay, any other character (a label's
  * own '@', '#', '[' and ']', a space, a look-alike letter of another
- * script, a control) becomes one '_'. So no bot can take another's label:
- * "mcts@1.0" declared as a name is mcts_1.0, never the label of mcts 1.0. */
+ * script, a control) becomes one '_', and so does a leading '-' or '+' (an
+ * option on a command line, a formula in a spreadsheet). So no bot can take
+ * another's label: "mcts@1.0" declared as a name is mcts_1.0, never the
+ * label of mcts 1.0. */
 char *text_clean_name(char *s, size_t max);
 
 /* Copies s ("" for NULL) into dst of size bytes (> 0), cut to fit, always

@@ -18,15 +18,18 @@ int timectl_parse(const char *text, arena_time_control *tc)
 {
     if (strncmp(text, "move ", 5) == 0) {
         char *stop;
+        errno = 0;
         long long ms = strtoll(text + 5, &stop, 10);
-        if (ms <= 0 || strcmp(stop, "ms") != 0) return -1;
+        if (errno || ms <= 0 || ms > TIMECTL_MAX_MOVE_MS || strcmp(stop, "ms") != 0) return -1;
         *tc = (arena_time_control){0, 0, ms * 1000};
         return 0;
     }
     const char *plus = strchr(text, '+'), *end = text + strlen(text);
     double base, inc = 0;
-    if (seconds(text, plus ? plus : end, &base) || base <= 0) return -1;
-    if (plus && seconds(plus + 1, end, &inc)) return -1;
+    if (seconds(text, plus ? plus : end, &base) || !(base >= TIMECTL_MIN_BASE_S) ||
+        !(base <= TIMECTL_MAX_BASE_S))
+        return -1;
+    if (plus && (seconds(plus + 1, end, &inc) || !(inc <= TIMECTL_MAX_INC_S))) return -1;
     *tc = (arena_time_control){(int64_t)(base * 1e6 + 0.5), (int64_t)(inc * 1e6 + 0.5), 0};
     return 0;
 }

@@ -8,7 +8,18 @@
 
 #include "arena/bot.h"
 
-/* 0 and *tc set, or -1 when the text is none of the forms above. */
+/* The bounds of what can be typed (a clock beyond them is a typing error,
+ * and the microseconds of a larger one overflowed into negative budgets):
+ * a base from a millisecond to a day, an increment up to an hour, a fixed
+ * move time from a millisecond to an hour (--move-time's). */
+#define TIMECTL_MIN_BASE_S 0.001
+#define TIMECTL_MAX_BASE_S 86400
+#define TIMECTL_MAX_INC_S 3600
+#define TIMECTL_MAX_MOVE_MS 3600000
+#define TIMECTL_HINT "BASE+INC in seconds, BASE 0.001 to 86400, INC up to 3600, e.g. 5+0.05"
+
+/* 0 and *tc set, or -1 when the text is none of the forms above, or out of
+ * the bounds. */
 int timectl_parse(const char *text, arena_time_control *tc);
 /* The canonical text of a time control (parses back to the same). */
 void timectl_format(const arena_time_control *tc, char *buf, size_t len);

@@ -338,6 +338,22 @@ START_TEST(bot_text_is_cleaned)
 }
 END_TEST
 
+/* A name keeps letters, digits and . _ - + only, never leading with - or +
+ * (ratings.csv's "+SUM+1" was a spreadsheet formula; "-j" an option). */
+START_TEST(bot_names_are_plain)
+{
+    char s[64];
+    snprintf(s, sizeof s, "+SUM+1");
+    ck_assert_str_eq(text_clean_name(s, 64), "_SUM+1");
+    snprintf(s, sizeof s, "-j");
+    ck_assert_str_eq(text_clean_name(s, 64), "_j");
+    snprintf(s, sizeof s, "mcts@1.0 x-2+");
+    ck_assert_str_eq(text_clean_name(s, 64), "mcts_1.0_x-2+");
+    snprintf(s, sizeof s, "=cmd");
+    ck_assert_str_eq(text_clean_name(s, 64), "_cmd");
+}
+END_TEST
+
 /* Text of several lines (a bot's options help) keeps its line breaks only. */
 START_TEST(bot_help_lines_are_cleaned)
 {
@@ -540,7 +556,33 @@ START_TEST(time_controls_parse_and_print_back)
     ck_assert(tc.move_time_us == 250000 && tc.base_us == 0);
     timectl_format(&tc, buf, sizeof buf);
     ck_assert_str_eq(buf, "move 250ms");
-    const char *bad[] = {"fast", "5+", "+1", "0", "-3+1", "5+x", "move 0ms", "move 10s", ""};
+    ck_assert_int_eq(timectl_parse("86400+3600", &tc), 0); /* the bounds themselves */
+    ck_assert(tc.base_us == 86400000000LL && tc.increment_us == 3600000000LL);
+    ck_assert_int_eq(timectl_parse("0.001", &tc), 0);
+    ck_assert(tc.base_us == 1000);
+    /* out of bounds (timectl.h): once 1e13 overflowed into a negative
+     * budget and every game of the tournament was lost on time */
+    const char *bad[] = {"fast",
+                         "5+",
+                         "+1",
+                         "0",
+                         "-3+1",
+                         "5+x",
+                         "move 0ms",
+                         "move 10s",
+                         "",
+                         "1e13",
+                         "inf",
+                         "inf+1",
+                         "nan",
+                         "5+nan",
+                         "5+inf",
+                         "0.0000001",
+                         "86401",
+                         "5+3601",
+                         "99999999999999999999+0",
+                         "move 3600001ms",
+                         "move 99999999999999999999ms"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(timectl_parse(bad[i], &tc) == -1, "'%s' accepted", bad[i]);
 }
@@ -660,6 +702,7 @@ int main(void)
     tcase_add_test(tc, tally_splits_a_table_into_pairs);
     tcase_add_test(tc, same_names_get_unique_labels);
     tcase_add_test(tc, bot_text_is_cleaned);
+    tcase_add_test(tc, bot_names_are_plain);
     tcase_add_test(tc, bot_help_lines_are_cleaned);
     tcase_add_test(tc, text_copy_cuts_and_terminates);
     tcase_add_test(tc, bot_specs_split_and_canonicalise);

@@ -40,12 +40,17 @@ int e2e_run(char **out, const char *fmt, ...)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-int e2e_interrupt(char **out, const char *dir, const char *ready, const char *cmd)
+int e2e_signal(char **out, const char *dir, const char *ready, const char *cmd, const char *sig)
 {
     return e2e_run(out,
                    "%s > %s/log 2>&1 & p=$!; i=0; while ! { %s; } && [ $i -lt 3000 ]; do "
-                   "sleep 0.1; i=$((i+1)); done; kill -INT $p; wait $p; r=$?; cat %s/log; exit $r",
-                   cmd, dir, ready, dir);
+                   "sleep 0.1; i=$((i+1)); done; kill -%s $p; wait $p; r=$?; cat %s/log; exit $r",
+                   cmd, dir, ready, sig, dir);
+}
+
+int e2e_interrupt(char **out, const char *dir, const char *ready, const char *cmd)
+{
+    return e2e_signal(out, dir, ready, cmd, "INT");
 }
 
 void e2e_tmpdir(char *out, size_t len)

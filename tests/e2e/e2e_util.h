@@ -21,6 +21,8 @@ int e2e_kill_after(int lines, const char *prefix, const char *cmd);
  * at most), sends it SIGINT and waits for it. Returns its exit status, and
  * DIR/log in *out. */
 int e2e_interrupt(char **out, const char *dir, const char *ready, const char *cmd);
+/* The same with another signal ("TERM"). */
+int e2e_signal(char **out, const char *dir, const char *ready, const char *cmd, const char *sig);
 
 /* A fresh empty directory (support_tmpdir: under $TMPDIR, removed at exit
  * even when the test fails); e2e_rmrf removes it earlier. */

@@ -268,20 +268,26 @@ static int stored_line(const char *out, long long *stored, long long *planned)
 }
 
 /* Item 7: Ctrl-C stores what finished, says how many and how to resume, and
- * exits 130; the count printed is the count stored. */
+ * exits 130; the count printed is the count stored. SIGTERM (kill, systemd,
+ * Slurm's scancel, preemption and time limit) does the same, exit 143. */
 START_TEST(ctrl_c_says_how_to_resume)
 {
+    static const char *sig[] = {"INT", "TERM"};
+    static const int status[] = {130, 143};
+    int k = _i;
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    /* SIGINT once the first match is reported: long before the 10000th. */
+    /* the signal once the first match is reported: long before the 10000th. */
     char cmd[1024], ready[600];
     snprintf(cmd, sizeof cmd,
              "%s tournament --game morris --bots random random --rounds 5000 "
              "--move-time 1000 --out %s",
              ARENA, dir);
     snprintf(ready, sizeof ready, "grep -q '^match ' %s/log", dir);
-    int rc = e2e_interrupt(&out, dir, ready, cmd);
-    ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
+    int rc = e2e_signal(&out, dir, ready, cmd, sig[k]);
+    ck_assert_msg(rc == status[k], "SIG%s: (%d)\n%s", sig[k], rc, out);
+    ck_assert_msg(strstr(out, k ? "terminated (SIGTERM); storing" : "interrupted; storing"), "%s",
+                  out);
     long long stored = -1, planned = -1;
     ck_assert_msg(stored_line(out, &stored, &planned), "%s", out);
     ck_assert_int_eq(planned, 10000);
@@ -381,7 +387,15 @@ START_TEST(strict_numbers_and_one_error_style)
         {"match --game morris random random --seed ' 7'", "arena match: bad value ' 7' for --seed"},
         {"match --game morris random random --move-time 10ms",
          "arena match: bad value '10ms' for --move-time"},
+        {"tournament --game morris --bots random random --tc 1e13",
+         "arena tournament: bad value '1e13' for --tc (expected BASE+INC in seconds, BASE 0.001 to "
+         "86400"},
         {"tournament --nope", "arena tournament: unrecognized option '--nope'"},
+        {"match --game morris,variant=lasker random random",
+         "arena match: game 'morris,variant=lasker' not found (options go after a ':', as in "
+         "morris:variant=lasker)"},
+        {"check crash --game morris --isolation inline",
+         "arena check: --isolation inline: check plays the bot in its own process"},
         {"match --game", "arena match: option '--game' needs a value"},
         {"bots --nope", "arena bots: unrecognized option '--nope'"},
     };
@@ -435,7 +449,7 @@ static Suite *results_suite(void)
     tcase_add_test(tc, bot_named_by_declared_name);
     tcase_add_test(tc, several_pools_one_document);
     tcase_add_test(tc, games_and_pairs_agree);
-    tcase_add_test(tc, ctrl_c_says_how_to_resume);
+    tcase_add_loop_test(tc, ctrl_c_says_how_to_resume, 0, 2);
     tcase_add_test(tc, resume_refuses_and_adds_nothing);
     tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, unlinked_groups_are_named);

@@ -76,6 +76,17 @@ START_TEST(sprt_max_games_stops)
                                         " AND games=4 AND max_games=4"),
                      1);
     ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 4);
+    ck_assert_msg(!strstr(out, "Forfeits"), "%s", out);
+    free(out);
+    /* a bot that loses by crashing: the summary says so, not only 0/0/4 */
+    out = run_ok("sprt",
+                 "%s sprt --game morris " ARENA_TEST_BOTS_DIR "/crash.so random --max-games 4 "
+                 "--seed 9 --out %s",
+                 dir);
+    ck_assert_msg(strstr(out, "W/D/L 0/0/4") &&
+                      strstr(out, "Forfeits: 4 of the games played (the first, game 0: crash "
+                                  "crashed: signal 11"),
+                  "%s", out);
     free(out);
     e2e_rmrf(dir);
 }

@@ -384,6 +384,40 @@ START_TEST(broken_files_are_named)
 }
 END_TEST
 
+/* Files where games are searched are read before anything is loaded into
+ * the arena: a bot there is not listed and its constructor never runs
+ * (squatter.c writes its marker only outside a jail), and a rule module cut
+ * short -- which dlopen maps past the end of the file, killing the arena
+ * with SIGBUS at the first touch -- is one line naming the file, in the
+ * listing (the other games still listed) and wherever it is named. */
+START_TEST(game_search_loads_no_bot_and_no_torn_file)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "mkdir %s/p && ln -s %s %s/p/ && cp %s/rules/libmorris.so %s/p/ && "
+                     "head -c 20000 %s/rules/libquerni.so > %s/p/torn.so",
+                     dir, EVIL("squatter"), dir, ARENA_BIN_DIR, dir, ARENA_BIN_DIR, dir);
+    ck_assert_int_eq(rc, 0);
+    free(out);
+    rc = e2e_run(&out, "SQUATTER_MARK=%s/mark ARENA_PATH=%s/p %s games 2>&1; test ! -e %s/mark",
+                 dir, dir, ARENA, dir);
+    ck_assert_msg(rc == 0, "the squatter's constructor ran in the arena (%d):\n%.1500s", rc, out);
+    ck_assert_msg(!strstr(out, "squatter"), "a bot listed as a game:\n%.1500s", out);
+    ck_assert_msg(strstr(out, "torn.so: cannot load: truncated") && strstr(out, "\nmorris "),
+                  "%.1500s", out);
+    free(out);
+    rc = e2e_run(&out, "%s perft --game %s/p/torn.so --depth 1 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "torn.so: cannot load: truncated"), "(%d) %s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "SQUATTER_MARK=%s/mark %s perft --game %s --depth 1 2>&1; test ! -e %s/mark",
+                 dir, ARENA, EVIL("squatter"), dir);
+    ck_assert_msg(rc == 0, "the squatter ran as a game (%d): %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* The seat orders of a table share a deal (one match seed), but nothing a
  * bot sees comes back in another game of it: not its seed, not the dice
  * (match.h). The twin, which remembers both for every game its process
@@ -673,6 +707,7 @@ int main(void)
     tcase_add_test(tc, a_linked_data_directory_is_refused);
     tcase_add_test(tc, no_process_plays_a_deal_twice);
     tcase_add_test(tc, broken_files_are_named);
+    tcase_add_test(tc, game_search_loads_no_bot_and_no_torn_file);
     tcase_add_test(tc, no_user_namespaces);
     tcase_add_test(tc, constructor_cannot_stack_a_filter);
     tcase_add_test(tc, constructor_that_hangs);
