@@ -217,6 +217,11 @@ static int remote_lost(remote_conn *c, char *err, size_t errlen, const char *wha
     return arena_errf(err, errlen, "%s: %s%s", c->h->endpoint, what, hint);
 }
 
+int remote_conn_fault(remote_conn *c, const char *what, char *err, size_t errlen)
+{
+    return remote_lost(c, err, errlen, what, "");
+}
+
 /* A monitor event: 0 to go on, -1 with err when it ends the connection. */
 static int remote_event(remote_conn *c, char *err, size_t errlen)
 {

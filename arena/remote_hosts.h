@@ -8,7 +8,8 @@
  * refused by the host's key list, a wrong host key, a host that dies
  * (disconnect) or falls silent (the heartbeat timeout, or no answer by the
  * request's deadline plus the host's network margin) ends the wait with a
- * one-line error. A lost host is marked lost for good: no new seat is placed
+ * one-line error; so does a host that answers FAULT, failing on its own
+ * (remote_wire.h). A lost host is marked lost for good: no new seat is placed
  * there, and the failures of its seats start with REMOTE_HOST_LOST so that
  * the tournament plays those matches again elsewhere.
  *
@@ -103,6 +104,10 @@ int remote_conn_open(remote_set *rs, remote_host *h, remote_conn *c, char *err, 
 /* Waits for the next message until deadline_us (arena_now_us clock). 0 with
  * the message; -1 with err (REMOTE_HOST_LOST ...: the host is marked lost). */
 int remote_conn_wait(remote_conn *c, int64_t deadline_us, remote_msg *m, char *err, size_t errlen);
+/* The host failed on its own (a FAULT answer, remote_wire.h, or an answer
+ * no host should give): it is marked lost like one that died, and err
+ * starts with REMOTE_HOST_LOST once the host was verified. -1. */
+int remote_conn_fault(remote_conn *c, const char *what, char *err, size_t errlen);
 void remote_conn_close(remote_conn *c);
 
 /* The pool's opener for tournaments with --hosts (ctx: the remote_set). */

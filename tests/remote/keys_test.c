@@ -107,7 +107,8 @@ START_TEST(cache_stores_only_bytes_that_match_their_hash)
         !host_cache_valid_sha("BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"));
     ck_assert(!host_cache_valid_sha("../../etc/passwd"));
     ck_assert(!host_cache_path(&c, abc, path, sizeof path));
-    ck_assert_int_eq(host_cache_put(&c, abc, "abd", 3, err, sizeof err), -1);
+    /* refused bytes are the sender's failure, told apart from the host's */
+    ck_assert_int_eq(host_cache_put(&c, abc, "abd", 3, err, sizeof err), HOST_CACHE_REFUSED);
     ck_assert_msg(strstr(err, "file refused") && strstr(err, "not ba7816bf8f01"), "%s", err);
     ck_assert(!host_cache_path(&c, abc, path, sizeof path));
     ck_assert_int_eq(host_cache_put(&c, abc, "abc", 3, err, sizeof err), 0);
@@ -118,6 +119,12 @@ START_TEST(cache_stores_only_bytes_that_match_their_hash)
     ck_assert_uint_eq(fread(back, 1, sizeof back, f), 3);
     fclose(f);
     ck_assert_str_eq(back, "abc");
+    /* a cache that cannot be written is the host's failure (-1): its seat
+     * answers FAULT, not the bot's ERROR (remote_wire.h) */
+    host_cache gone = c;
+    snprintf(gone.dir, sizeof gone.dir, "%s/no-such-dir", dir);
+    ck_assert_int_eq(host_cache_put(&gone, abc, "abc", 3, err, sizeof err), -1);
+    ck_assert_int_eq(host_cache_put_datadir(&gone, abc, "abc", 3, err, sizeof err), -1);
 }
 END_TEST
 

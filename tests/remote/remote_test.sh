@@ -22,6 +22,9 @@
 # 5. Two hosts, one of which SIGKILLs itself in the middle of a match
 #    (ARENA_HOST_DIE_AFTER, host.c): its matches are played again on the
 #    other, each recorded once, and the results equal the local run.
+# 5b. A host out of descriptors (ARENA_HOST_FD_RESERVE) answers every seat
+#    with FAULT: no forfeit, its matches played again, results equal local;
+#    a bot refusing the game through a host is still its own forfeit.
 # 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
 # 7. An arena SIGKILLed mid-tournament: the host ends its seats (their
 #    connections closed) instead of keeping the jails until they idle out.
@@ -191,6 +194,33 @@ kill -0 "$pidb" 2>/dev/null && fail "host b did not die (the test hook)"
 grep -q "^match [0-9]*: seat host lost: $epb: .*: played again" "$t/two.out" ||
     fail "no match was played again"
 "$equal" "$t/local" "$t/two" >"$t/eq2.out" 2>&1 || fail "results after a lost host differ"
+
+# --- 5b. a host out of descriptors ---------------------------------------------------
+# (ARENA_HOST_FD_RESERVE, host.c: every seat it is asked for fails as on a
+# host whose descriptors a flood of connections holds.) That is the host's
+# failure, never the bot's: the host answers FAULT, the arena drops it and
+# plays the match again elsewhere, and records no forfeit.
+start_host hostb ARENA_HOST_FD_RESERVE=1000000000
+epd=$ep pidd=$pid
+"$arena" tournament $args -j 2 --out "$t/nofd" --hosts "$epd,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hosta/public.key" --keys "$t/arena" >"$t/nofd.out" 2>&1 ||
+    fail "tournament with a host out of descriptors"
+grep -q "^match [0-9]*: seat host lost: $epd: the host is short of file descriptors .*: played again" \
+    "$t/nofd.out" || fail "a host out of descriptors: no match was played again"
+"$equal" "$t/local" "$t/nofd" >"$t/eqfd.out" 2>&1 || fail "results after a host out of descriptors differ"
+kill -0 "$pidd" 2>/dev/null || fail "the host out of descriptors died"
+# A bot that refuses the game is still its own forfeit through a host, as
+# locally: no host is lost for it, nothing is played again.
+rargs="--game morris --bots random $(dirname "$arena")/../tests/bots/refuser.so --rounds 1 --seed 3 --move-time 60000 --no-report -q"
+"$arena" tournament $rargs --out "$t/rlocal" >"$t/rlocal.out" 2>&1 || fail "refuser locally"
+"$arena" tournament $rargs --out "$t/rhost" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/rhost.out" 2>&1 || fail "refuser through a host"
+# (the same crosstable; the details differ only by where the bot's file lies)
+cmp "$t"/rlocal/*/crosstable.txt "$t"/rhost/*/crosstable.txt >"$t/eqr.out" 2>&1 ||
+    fail "refuser through a host differs from local"
+grep -q "refused the game" "$t"/rhost/*/matches/* || fail "refuser: no forfeit for its refusal"
+grep -q "played again\|seat host lost" "$t/rhost.out" && fail "a bot's refusal was taken for a lost host"
+rm -rf "$t/rlocal" "$t/rhost" "$t"/r*.out "$t/eqr.out"
 
 # --- 6. a host that falls silent mid-match ------------------------------------------
 # (stopped: no answer, no heartbeat; the arena drops it after the heartbeat
