@@ -356,8 +356,8 @@ seat *remote_pool_open(void *ctx, const entrant *e, char *err, size_t errlen)
 
 int remote_lost_match(const match_record *rec)
 {
-    return outcome_is_forfeit(rec->end) &&
-           strncmp(rec->end_detail, REMOTE_HOST_LOST, strlen(REMOTE_HOST_LOST)) == 0;
+    /* the verdict of a match where any seat's host was lost (match.c) */
+    return outcome_is_forfeit(rec->end) && seat_host_lost(rec->end_detail);
 }
 
 Arena__MatchLog *remote_match_run(remote_set *rs, const match_spec *ms, seat_pool *pool,

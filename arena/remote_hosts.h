@@ -115,7 +115,8 @@ seat *remote_pool_open(void *ctx, const entrant *e, char *err, size_t errlen);
 /* The remote seat itself (seat_remote.c). */
 seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *err, size_t errlen);
 
-/* Whether a match ended because a seat host was lost (not the bot's fault). */
+/* Whether a seat host was lost in a match (not a bot's fault): its
+ * verdict says so, whatever else failed in it (match.c). */
 int remote_lost_match(const match_record *rec);
 /* match_run, and a match whose seat host was lost played again (its seats
  * open again on the hosts still alive, or here), each replay named on

@@ -48,6 +48,7 @@
 #include <zmq.h>
 
 #include "keys.h"
+#include "seat.h"
 
 /* 2: a turn's elapsed time is the bot's own (worker.h); 3: data directories;
  * 4: FAULT, the host's own failures apart from the bot's */
@@ -60,8 +61,8 @@
  * connections but is stopped must not hold a seat for libzmq's 30 s. */
 #define REMOTE_HANDSHAKE_MS 5000
 /* The detail of a forfeit that is not the bot's: its seat host was lost.
- * The tournament plays such a match again elsewhere (tournament.c). */
-#define REMOTE_HOST_LOST "seat host lost"
+ * The tournament plays such a match again elsewhere (seat.h). */
+#define REMOTE_HOST_LOST SEAT_HOST_LOST
 
 /* One received message. */
 typedef struct remote_msg {

@@ -357,8 +357,7 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sr_close(&r->base);
         /* a lost host keeps its marker first: the match is played again */
-        if (strncmp(why, REMOTE_HOST_LOST, strlen(REMOTE_HOST_LOST)) == 0)
-            return arena_errf(err, errlen, "%s", why), NULL;
+        if (seat_host_lost(why)) return arena_errf(err, errlen, "%s", why), NULL;
         return arena_errf(err, errlen, "%s: on %s: %s", e->path, h->endpoint, why), NULL;
     }
     seat_wire_info(bi, &r->base.info);

@@ -25,6 +25,8 @@
 # 5b. A host out of descriptors (ARENA_HOST_FD_RESERVE) answers every seat
 #    with FAULT: no forfeit, its matches played again, results equal local;
 #    a bot refusing the game through a host is still its own forfeit.
+# 5c. At a table of three, a bot forfeits and later the host of the table
+#    dies: the match is played again all the same (match.c), results equal.
 # 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
 # 7. An arena SIGKILLed mid-tournament: the host ends its seats (their
 #    connections closed) instead of keeping the jails until they idle out.
@@ -221,6 +223,23 @@ cmp "$t"/rlocal/*/crosstable.txt "$t"/rhost/*/crosstable.txt >"$t/eqr.out" 2>&1 
 grep -q "refused the game" "$t"/rhost/*/matches/* || fail "refuser: no forfeit for its refusal"
 grep -q "played again\|seat host lost" "$t/rhost.out" && fail "a bot's refusal was taken for a lost host"
 rm -rf "$t/rlocal" "$t/rhost" "$t"/r*.out "$t/eqr.out"
+
+# --- 5c. a host lost after a bot's forfeit, at a table of three -------------------
+# crash forfeits on its first move; its stand-in plays on, and the host (all
+# three seats) dies later in that match. The match is void all the same and
+# played again: kept, the seats of the lost host would rank last behind the
+# crash's verdict, and a bot that forfeits first would choose who loses.
+kargs="--game kurnik:players=3 --bots $(dirname "$arena")/../tests/bots/crash.so kurnik_greedy random --rounds 1 --seed 11 --move-time 60000 --no-report -q"
+"$arena" tournament $kargs --out "$t/klocal" >"$t/klocal.out" 2>&1 || fail "kurnik locally"
+start_host hostb ARENA_HOST_DIE_AFTER=30
+epk=$ep
+"$arena" tournament $kargs -j 1 --out "$t/khost" --hosts "$epk" --host-keys "$t/hostb/public.key" \
+    --keys "$t/arena" >"$t/khost.out" 2>&1 || fail "kurnik with a host lost after a forfeit"
+grep -q "^match 0: seat host lost: $epk: .*: played again" "$t/khost.out" ||
+    fail "a host lost after a forfeit: the match was not played again"
+"$equal" "$t/klocal" "$t/khost" >"$t/eqk.out" 2>&1 ||
+    fail "a host lost after a forfeit: results differ from local"
+rm -rf "$t/klocal" "$t/khost" "$t"/k*.out "$t/eqk.out"
 
 # --- 6. a host that falls silent mid-match ------------------------------------------
 # (stopped: no answer, no heartbeat; the arena drops it after the heartbeat
