@@ -4,7 +4,8 @@
 # Usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT
 #
 # 1. Key pairs for two hosts, the arena and a stranger (arena keygen); a
-#    second keygen into a directory with a pair is refused.
+#    second keygen into a directory with a pair is refused; keygen makes
+#    DIR's parents.
 # 2. A tournament played through one host (CURVE, the host's key pinned)
 #    equals the same tournament played locally (results_equal: every match
 #    result, log, table and rating); the bots and the rule module are then in
@@ -81,6 +82,10 @@ done
 "$arena" keygen "$t/arena" >"$t/keygen.out" 2>&1 && fail "keygen overwrote a pair"
 grep -q "holds a key pair already" "$t/keygen.out" || fail "keygen refusal unclear"
 rm -f "$t/keygen.out"
+# DIR is created with its parents (keys/host with no keys/ yet), itself private
+"$arena" keygen "$t/new/keys/host" >/dev/null 2>&1 || fail "keygen did not create DIR's parents"
+[ "$(stat -c %a "$t/new/keys/host")" = 700 ] || fail "keygen's DIR is not mode 700"
+rm -rf "$t/new"
 
 # --- 2. one host equals the local run -----------------------------------------
 "$arena" tournament $args --out "$t/local" >"$t/local.out" 2>&1 || fail "local tournament"
