@@ -2,11 +2,13 @@
  * arenas, one PAIR per seat thread; it never waits on a bot. */
 #include "host.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <zmq.h>
 
 #include "arena/module_kit.h"
@@ -20,6 +22,15 @@
 
 #define HOST_POLL_MS 500 /* how soon a signal is noticed */
 #define HOST_MAX_SEATS 1024
+/* Descriptors a new seat must leave free (host_fd_headroom): the seats
+ * being spawned at once need a few each, and the rest is a margin for the
+ * connections that arrive meanwhile. */
+#define HOST_FD_RESERVE 256
+/* The handshake of a connection to the host's port (tcp, then CURVE) that
+ * takes longer is dropped: each one holds a descriptor until then, keys or
+ * none, so it is shorter than an arena's own (REMOTE_HANDSHAKE_MS), still
+ * ample for a few round trips across the world. */
+#define HOST_HANDSHAKE_MS 2000
 
 /* One arena DEALER: a seat being opened (its files still travelling) or a
  * seat whose thread runs. */
@@ -45,6 +56,7 @@ typedef struct host_loop {
     int allow_unsandboxed;
     long die_after, msgs; /* the test hook (host_test_death) */
     int freeze;
+    long fd_reserve; /* descriptors kept free (host_fd_headroom) */
 } host_loop;
 
 static volatile sig_atomic_t host_stop;
@@ -89,6 +101,35 @@ static void host_drop(host_loop *h, host_conn *c)
     free(c);
 }
 
+/* How many descriptors are open here; -1 when even that cannot be known. */
+static long host_fds_open(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    if (!d) return -1;
+    long n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n - 1; /* the directory's own */
+}
+
+/* Whether a new seat leaves the host h->fd_reserve descriptors to spare.
+ * Every connection to the port holds one from its first byte, keys or not
+ * (libzmq has no limit before the handshake), and a seat's spawn needs a few
+ * (worker_spawn: an ipc listener, its connection, a pipe, a pidfd); libzmq
+ * aborts the whole host when its ipc listener meets EMFILE. A seat refused
+ * here is the host's failure (FAULT), not the bot's. */
+static int host_fd_headroom(const host_loop *h, char *err, size_t errlen)
+{
+    struct rlimit rl;
+    long n_open = host_fds_open();
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return 1;
+    if (n_open >= 0 && (rlim_t)n_open + (rlim_t)h->fd_reserve < rl.rlim_cur) return 1;
+    arena_errf(err, errlen, "the host is short of file descriptors (%ld open, limit %llu)", n_open,
+               (unsigned long long)rl.rlim_cur);
+    return 0;
+}
+
 /* Asks for the next missing file, or starts the seat when none is. */
 static void host_continue_open(host_loop *h, host_conn *c)
 {
@@ -108,12 +149,14 @@ static void host_continue_open(host_loop *h, host_conn *c)
     }
     if (!c->data_sha[0]) cfg.data_dir[0] = '\0'; /* none: not whatever lies beside the cache */
     char err[400];
-    c->seat = host_seat_start(h->zctx, h->env, &cfg, &c->pair, err, sizeof err);
+    c->seat = host_fd_headroom(h, err, sizeof err)
+                  ? host_seat_start(h->zctx, h->env, &cfg, &c->pair, err, sizeof err)
+                  : NULL;
     if (!c->seat) {
-        host_text(h, c, "ERROR", err);
+        host_text(h, c, "FAULT", err); /* the host's failure, not the bot's */
         host_drop(h, c);
     }
-    /* the thread says OPENED or ERROR once its seat host is up */
+    /* the thread says OPENED or FAULT once its seat host is up */
 }
 
 static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t idlen)
@@ -122,11 +165,11 @@ static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t 
     host_conn tmp = {.idlen = idlen};
     memcpy(tmp.id, id, idlen);
     if (c) {
-        host_text(h, &tmp, "ERROR", "this connection has a seat already");
+        host_text(h, &tmp, "FAULT", "this connection has a seat already");
         return;
     }
     if (h->n == HOST_MAX_SEATS) {
-        host_text(h, &tmp, "ERROR", "the host is full");
+        host_text(h, &tmp, "FAULT", "the host is full");
         return;
     }
     int64_t sandbox, mem;
@@ -138,18 +181,18 @@ static void host_open(host_loop *h, const remote_msg *m, const void *id, size_t 
     if (!host_cache_valid_sha(bot) || !host_cache_valid_sha(rules) ||
         (has_data && !host_cache_valid_sha(data)) || remote_part_i64(m, 4, &sandbox) ||
         remote_part_i64(m, 5, &mem) || sandbox < 0 || sandbox > SANDBOX_SECCOMP || mem < 0) {
-        host_text(h, &tmp, "ERROR", "malformed OPEN");
+        host_text(h, &tmp, "FAULT", "malformed OPEN");
         return;
     }
     if (sandbox == SANDBOX_OFF && !h->allow_unsandboxed) {
-        host_text(h, &tmp, "ERROR",
+        host_text(h, &tmp, "FAULT",
                   "this host runs bots sandboxed only (the arena asked for --sandbox off; "
                   "the host's owner may start it with --allow-unsandboxed)");
         return;
     }
     c = calloc(1, sizeof *c);
     if (!c) {
-        host_text(h, &tmp, "ERROR", "out of memory");
+        host_text(h, &tmp, "FAULT", "out of memory");
         return;
     }
     *c = tmp;
@@ -173,17 +216,18 @@ static void host_file(host_loop *h, host_conn *c, const remote_msg *m)
     remote_part_str(m, 2, sha, sizeof sha);
     const void *data = remote_part(m, 3, &len);
     int is_data = c->data_sha[0] && strcmp(sha, c->data_sha) == 0;
+    int rc = 0;
     if (c->seat || (strcmp(sha, c->bot_sha) != 0 && strcmp(sha, c->rules_sha) != 0 && !is_data)) {
-        host_text(h, c, "ERROR", "a file nobody asked for");
-    } else if ((is_data ? host_cache_put_datadir : host_cache_put)(&h->cache, sha, data, len, err,
-                                                                   sizeof err) != 0) {
+        host_text(h, c, "FAULT", "a file nobody asked for");
+    } else if ((rc = (is_data ? host_cache_put_datadir : host_cache_put)(&h->cache, sha, data, len,
+                                                                         err, sizeof err)) != 0) {
         fprintf(stderr, "arena host: %s\n", err);
-        host_text(h, c, "ERROR", err);
+        /* bytes that are not what their name says are the bot's file's
+         * (ERROR); a cache not written is the host's failure (FAULT) */
+        host_text(h, c, rc == HOST_CACHE_REFUSED ? "ERROR" : "FAULT", err);
     } else {
-        {
-            host_continue_open(h, c);
-            return;
-        }
+        host_continue_open(h, c);
+        return;
     }
     host_drop(h, c);
 }
@@ -270,7 +314,9 @@ static int host_bind(host_loop *h, const host_opts *o, const keys_pair *kp, char
 {
     int one = 1;
     h->router = zmq_socket(h->zctx, ZMQ_ROUTER);
+    int handshake = HOST_HANDSHAKE_MS;
     if (!h->router || remote_socket_common(h->router) ||
+        zmq_setsockopt(h->router, ZMQ_HANDSHAKE_IVL, &handshake, sizeof handshake) ||
         zmq_setsockopt(h->router, ZMQ_ROUTER_MANDATORY, &one, sizeof one) ||
         (!o->insecure && remote_curve_server(h->router, kp)))
         return arena_errf(err, errlen, "socket: %s", zmq_strerror(errno)), -1;
@@ -335,6 +381,18 @@ static void host_serve(host_loop *h)
     }
 }
 
+/* The soft limit of descriptors up to the hard one: every connection to
+ * the port holds one before anyone knows whose it is, and the soft limit
+ * (often 1024) is what a flood of them exhausts first. */
+static void host_raise_fd_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        (void)setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
 int host_run(const host_opts *o)
 {
     char err[600];
@@ -359,6 +417,12 @@ int host_run(const host_opts *o)
     const char *die = getenv("ARENA_HOST_DIE_AFTER"), *freeze = getenv("ARENA_HOST_FREEZE_AFTER");
     h->die_after = die ? atol(die) : freeze ? atol(freeze) : 0;
     h->freeze = !die && freeze;
+    /* tests only: ARENA_HOST_FD_RESERVE=N keeps N descriptors free instead
+     * of HOST_FD_RESERVE; a huge N makes every seat fail as on a host out
+     * of descriptors (tests/remote) */
+    const char *reserve = getenv("ARENA_HOST_FD_RESERVE");
+    h->fd_reserve = reserve ? atol(reserve) : HOST_FD_RESERVE;
+    host_raise_fd_limit();
     status = 1;
     h->env = worker_env_new(err, sizeof err);
     if (!h->env) goto fail;

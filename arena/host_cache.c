@@ -42,15 +42,17 @@ int host_cache_path(const host_cache *c, const char *sha, char *path, size_t len
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* 0 when data hashes to sha; else -1 with the line saying what it hashes to. */
+/* 0 when data hashes to sha; else HOST_CACHE_REFUSED with the line saying
+ * what it hashes to. */
 static int host_cache_check(const char *sha, const void *data, size_t len, char *err, size_t errlen)
 {
     char hex[65];
     loader_sha256_bytes(data, len, hex);
     if (strcmp(hex, sha) == 0) return 0;
-    return arena_errf(err, errlen,
-                      "file refused: its %zu bytes have SHA-256 %.12s..., not %.12s... as sent",
-                      len, hex, sha);
+    arena_errf(err, errlen,
+               "file refused: its %zu bytes have SHA-256 %.12s..., not %.12s... as sent", len, hex,
+               sha);
+    return HOST_CACHE_REFUSED;
 }
 
 int host_cache_datadir_path(const host_cache *c, const char *sha, char *path, size_t len)
@@ -63,7 +65,8 @@ int host_cache_datadir_path(const host_cache *c, const char *sha, char *path, si
 int host_cache_put_datadir(const host_cache *c, const char *sha, const void *data, size_t len,
                            char *err, size_t errlen)
 {
-    if (host_cache_check(sha, data, len, err, errlen)) return -1;
+    int rc = host_cache_check(sha, data, len, err, errlen);
+    if (rc) return rc;
     char path[PATH_MAX];
     if (host_cache_datadir_path(c, sha, path, sizeof path)) return 0; /* built meanwhile */
     return datadir_unpack(data, len, path, err, errlen);
@@ -72,7 +75,8 @@ int host_cache_put_datadir(const host_cache *c, const char *sha, const void *dat
 int host_cache_put(const host_cache *c, const char *sha, const void *data, size_t len, char *err,
                    size_t errlen)
 {
-    if (host_cache_check(sha, data, len, err, errlen)) return -1;
+    int rc = host_cache_check(sha, data, len, err, errlen);
+    if (rc) return rc;
     char path[PATH_MAX], tmp[PATH_MAX];
     snprintf(path, sizeof path, "%s/%s.so", c->dir, sha);
     snprintf(tmp, sizeof tmp, "%s/.%s.%d.tmp", c->dir, sha, (int)getpid());

@@ -154,9 +154,13 @@ static void *hs_thread(void *arg)
                         .sandbox = s->cfg.sandbox,
                         .mem_limit_mb = s->cfg.mem_limit_mb,
                         .data_dir = s->cfg.data_dir};
+    /* Every failure here is the host's: an ipc listener, a pipe, a process,
+     * its Ready. No bot code has run yet -- the jail loads the bot at the
+     * first Setup, and a bot that does not load says so there, as locally
+     * (worker.h). So FAULT, never the bot's forfeit (remote_wire.h). */
     s->w = worker_spawn(s->env, &wc, SEAT_SPAWN_TIMEOUT_US, err, sizeof err);
     if (!s->w) {
-        hs_text(s, "ERROR", err);
+        hs_text(s, "FAULT", err);
         hs_text(s, "CLOSED", NULL);
         return NULL;
     }

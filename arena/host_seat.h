@@ -9,9 +9,10 @@
  * margin), so the clock of a remote bot is kept where the bot runs, and the
  * time it reports is the host's measure, without the network.
  *
- * Messages from the thread to the main loop: OPENED or ERROR text (once, after
- * the spawn), the answers, and CLOSED last (then the thread has ended and its
- * worker is gone: host_seat_free). The main loop ends a seat whose arena's
+ * Messages from the thread to the main loop: OPENED or FAULT text (once, after
+ * the spawn: a seat host that did not start is the host's failure, never
+ * the bot's, whose code runs only from the first Setup), the answers, and CLOSED last (then the
+ * thread has ended and its worker is gone: host_seat_free). The main loop ends a seat whose arena's
  * connection closes (host.c watches the router's connections); a seat that
  * hears nothing for HOST_SEAT_IDLE_S closes itself all the same, the last
  * resort should that watch miss one.

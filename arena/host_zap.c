@@ -10,6 +10,7 @@
 #include <zmq.h>
 
 #include "arena/module_kit.h"
+#include "arena/sdk.h"
 #include "remote_wire.h"
 
 #define ZAP_ENDPOINT "inproc://zeromq.zap.01"
@@ -18,7 +19,7 @@
 struct host_zap {
     void *sock;
     const keys_list *allow;
-    keys_list refused; /* logged already */
+    host_zap_refusals refused;
     pthread_t th;
     atomic_int stop;
 };
@@ -32,17 +33,15 @@ static void zap_answer(host_zap *z, remote_msg *req, const char *address, const 
     int ok = 0;
     if (strcmp(mech, "CURVE") == 0 && keylen == 32 && zmq_z85_encode(z85, key, 32))
         ok = keys_list_has(z->allow, z85);
-    if (!ok && z85[0] && !keys_list_has(&z->refused, z85)) {
+    int say = !ok && z85[0] ? host_zap_refusal(&z->refused, z85, arena_now_us()) : HOST_ZAP_QUIET;
+    if (say == HOST_ZAP_LOG_KEY)
         fprintf(stderr, "arena host: refused arena key %s from %s (not in --allow)\n", z85,
                 address);
-        /* a refused key is a list of one key: reuse the list's dedup */
-        if (z->refused.n == z->refused.cap) {
-            size_t cap = z->refused.cap ? z->refused.cap * 2 : 8;
-            void *p = realloc(z->refused.key, cap * sizeof *z->refused.key);
-            if (p) z->refused.key = p, z->refused.cap = cap;
-        }
-        if (z->refused.n < z->refused.cap) memcpy(z->refused.key[z->refused.n++], z85, sizeof z85);
-    }
+    else if (say == HOST_ZAP_LOG_CAP)
+        fprintf(stderr,
+                "arena host: more than %d refused arena keys this minute: the rest are not "
+                "logged until the next\n",
+                HOST_ZAP_LOGS_PER_MIN);
     size_t idlen;
     const void *id = remote_part(req, 1, &idlen);
     const void *data[6] = {"1.0",         id, ok ? "200" : "400", ok ? "OK" : "key not allowed",
@@ -50,6 +49,23 @@ static void zap_answer(host_zap *z, remote_msg *req, const char *address, const 
     size_t len[6] = {3, idlen, 3, strlen(data[3]), strlen(data[4]), 0};
     for (int i = 0; i < 6; i++)
         zmq_send(z->sock, data[i], len[i], i < 5 ? ZMQ_SNDMORE : 0);
+}
+
+int host_zap_refusal(host_zap_refusals *r, const char *z85, int64_t now_us)
+{
+    for (unsigned i = 0; i < r->n; i++)
+        if (strcmp(r->key[i], z85) == 0) return HOST_ZAP_QUIET;
+    /* remembered whether logged or not: a key past the cap stays quiet
+     * while it is remembered, as a logged one does */
+    snprintf(r->key[r->next], sizeof r->key[r->next], "%s", z85);
+    r->next = (r->next + 1) % HOST_ZAP_REMEMBER;
+    if (r->n < HOST_ZAP_REMEMBER) r->n++;
+    if (r->logged == 0 || now_us - r->minute_us >= 60 * 1000000LL) {
+        r->minute_us = now_us;
+        r->logged = 0;
+    }
+    if (r->logged > HOST_ZAP_LOGS_PER_MIN) return HOST_ZAP_QUIET;
+    return ++r->logged > HOST_ZAP_LOGS_PER_MIN ? HOST_ZAP_LOG_CAP : HOST_ZAP_LOG_KEY;
 }
 
 static void *zap_thread(void *arg)
@@ -121,6 +137,5 @@ void host_zap_stop(host_zap *z)
     atomic_store(&z->stop, 1);
     pthread_join(z->th, NULL);
     zmq_close(z->sock);
-    keys_list_free(&z->refused);
     free(z);
 }

@@ -14,6 +14,7 @@
 #include <zmq.h>
 
 #include "arena/module_kit.h"
+#include "rundir.h"
 
 int keys_valid(const char *s)
 {
@@ -38,6 +39,18 @@ static int keys_write(const char *path, const char *text, mode_t mode, char *err
 
 int keys_generate(const char *dir, keys_pair *out, char *err, size_t errlen)
 {
+    /* the parents made as a results directory's are (keygen's help says DIR
+     * is created: keys/host with no keys/ yet too); DIR itself is private */
+    char parent[PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", dir);
+    size_t n = strlen(parent);
+    while (n > 1 && parent[n - 1] == '/')
+        parent[--n] = '\0';
+    char *slash = strrchr(parent, '/');
+    if (slash && slash != parent) {
+        *slash = '\0';
+        if (rundir_mkdirs(parent, err, errlen)) return -1;
+    }
     if (mkdir(dir, 0700) != 0 && errno != EEXIST)
         return arena_errf(err, errlen, "%s: %s", dir, strerror(errno)), -1;
     struct stat st;

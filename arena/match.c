@@ -45,8 +45,10 @@ typedef struct match_run_ctx {
     int n_out;
     chance_stream stand_in;
     int stand_in_seeded;
-    /* the verdict: the first forfeit's, or how the game ended */
+    /* the verdict: the first forfeit's (a lost host's first: forfeit), or
+     * how the game ended */
     int end;
+    int host_lost; /* the verdict is a lost host's */
     int culprit;
     char detail[160];
     int64_t mark_us; /* the last clock reading: when the next turn begins */
@@ -88,7 +90,11 @@ uint64_t match_bot_seed(uint64_t match_seed, uint64_t seat_order, int seat)
  * so that the others finish their game. Ending it there would leave their
  * result to the culprit, who chooses the moment: a bot about to finish last
  * could stop the game whenever a friend was behind (red team: its ally went
- * from +173 to +637 Elo). The match's verdict is its first forfeit. */
+ * from +173 to +637 Elo). The match's verdict is its first forfeit, or the
+ * first failure of a seat whose host was lost (seat.h), whenever it came:
+ * such a match is void and played again (remote_match_run). Kept as a later
+ * forfeit, the seats of the lost host would rank last for no fault of their
+ * bots', and a bot that forfeits first would decide who. */
 static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
 {
     if (seat >= 0) {
@@ -98,7 +104,9 @@ static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
             if (m->spec->num_players > 2) matchlog_stand_in(&m->log, seat, m->plies);
         }
     }
-    if (m->n_out > 1 || (seat < 0 && m->n_out > 0)) return;
+    int void_now = seat >= 0 && !m->host_lost && seat_host_lost(detail);
+    m->host_lost |= void_now;
+    if (!void_now && (m->n_out > 1 || (seat < 0 && m->n_out > 0))) return;
     m->end = end;
     m->culprit = seat;
     text_copy(m->detail, sizeof m->detail, detail);

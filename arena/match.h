@@ -32,7 +32,9 @@
  * culprit, the others' returns are the game's (a draw if adjudicated, or
  * if only one seat is left in), and every seat out ranks below them all, the
  * first out lowest -- ending the game at the forfeit would hand the others'
- * result to the culprit, who chooses the moment; (4) a seat is returned
+ * result to the culprit, who chooses the moment; the verdict is the first
+ * forfeit, but a seat that failed because its host was lost (seat.h) takes
+ * it from any other: the match is void and played again; (4) a seat is returned
  * to the pool only if it answered every request of the match and its
  * game_over succeeded; (5) a bot's seed and the chance stream are one-way
  * derivations of the match seed (seed.h), and the stream is a cipher's

@@ -217,6 +217,11 @@ static int remote_lost(remote_conn *c, char *err, size_t errlen, const char *wha
     return arena_errf(err, errlen, "%s: %s%s", c->h->endpoint, what, hint);
 }
 
+int remote_conn_fault(remote_conn *c, const char *what, char *err, size_t errlen)
+{
+    return remote_lost(c, err, errlen, what, "");
+}
+
 /* A monitor event: 0 to go on, -1 with err when it ends the connection. */
 static int remote_event(remote_conn *c, char *err, size_t errlen)
 {
@@ -351,8 +356,8 @@ seat *remote_pool_open(void *ctx, const entrant *e, char *err, size_t errlen)
 
 int remote_lost_match(const match_record *rec)
 {
-    return outcome_is_forfeit(rec->end) &&
-           strncmp(rec->end_detail, REMOTE_HOST_LOST, strlen(REMOTE_HOST_LOST)) == 0;
+    /* the verdict of a match where any seat's host was lost (match.c) */
+    return outcome_is_forfeit(rec->end) && seat_host_lost(rec->end_detail);
 }
 
 Arena__MatchLog *remote_match_run(remote_set *rs, const match_spec *ms, seat_pool *pool,

@@ -8,7 +8,8 @@
  * refused by the host's key list, a wrong host key, a host that dies
  * (disconnect) or falls silent (the heartbeat timeout, or no answer by the
  * request's deadline plus the host's network margin) ends the wait with a
- * one-line error. A lost host is marked lost for good: no new seat is placed
+ * one-line error; so does a host that answers FAULT, failing on its own
+ * (remote_wire.h). A lost host is marked lost for good: no new seat is placed
  * there, and the failures of its seats start with REMOTE_HOST_LOST so that
  * the tournament plays those matches again elsewhere.
  *
@@ -103,6 +104,10 @@ int remote_conn_open(remote_set *rs, remote_host *h, remote_conn *c, char *err, 
 /* Waits for the next message until deadline_us (arena_now_us clock). 0 with
  * the message; -1 with err (REMOTE_HOST_LOST ...: the host is marked lost). */
 int remote_conn_wait(remote_conn *c, int64_t deadline_us, remote_msg *m, char *err, size_t errlen);
+/* The host failed on its own (a FAULT answer, remote_wire.h, or an answer
+ * no host should give): it is marked lost like one that died, and err
+ * starts with REMOTE_HOST_LOST once the host was verified. -1. */
+int remote_conn_fault(remote_conn *c, const char *what, char *err, size_t errlen);
 void remote_conn_close(remote_conn *c);
 
 /* The pool's opener for tournaments with --hosts (ctx: the remote_set). */
@@ -110,7 +115,8 @@ seat *remote_pool_open(void *ctx, const entrant *e, char *err, size_t errlen);
 /* The remote seat itself (seat_remote.c). */
 seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *err, size_t errlen);
 
-/* Whether a match ended because a seat host was lost (not the bot's fault). */
+/* Whether a seat host was lost in a match (not a bot's fault): its
+ * verdict says so, whatever else failed in it (match.c). */
 int remote_lost_match(const match_record *rec);
 /* match_run, and a match whose seat host was lost played again (its seats
  * open again on the hosts still alive, or here), each replay named on

@@ -7,8 +7,9 @@
  *   arena -> host                          host -> arena
  *   PING                                   PONG protocol unsandboxed-ok(0/1)
  *   OPEN bot-sha rules-sha sandbox mem-mb  NEED sha | OPENED | ERROR text
- *        data-sha (or -: no data directory)
+ *        data-sha (or -: no data directory)  | FAULT text
  *   FILE sha bytes   (answers NEED)        NEED sha | OPENED | ERROR text
+ *                                          | FAULT text
  *   MSG timeout-us ArenaMsg                MSG WorkerMsg host-elapsed-us
  *       (Setup and Turn are answered; Event is not)
  *   OVER GameOver-ArenaMsg                 DONE | RETIRE
@@ -23,6 +24,18 @@
  * it has not cached, and refuses a FILE whose bytes do not hash to the name.
  * Numbers are decimal text.
  *
+ * ERROR and FAULT both end an opening seat, and differ in whose failure it
+ * is. ERROR is about what the arena sent for this bot (its bytes do not hash
+ * to their name): the bot does not load, its own forfeit, as locally. FAULT
+ * is the host's own failure, whatever the bot (full, out of memory or of
+ * descriptors, its cache not written, a seat host that did not start, a
+ * request it cannot read): the arena marks the host lost and plays the
+ * match again elsewhere (REMOTE_HOST_LOST), so that nobody who can load a
+ * host -- a flood of connections to its port needs no key -- can cost an
+ * innocent bot a game. A bot that fails to load or refuses the game is
+ * answered later, by its seat (a SetupReply, as locally): the host starts
+ * the seat host and the jail before any bot code runs (worker.h).
+ *
  * Every tcp socket runs CURVE (keys.h) unless --insecure; both sides send
  * ZMTP heartbeats (REMOTE_HEARTBEAT_*), so a peer that dies or falls silent
  * is disconnected within REMOTE_HEARTBEAT_TIMEOUT_MS.
@@ -35,9 +48,11 @@
 #include <zmq.h>
 
 #include "keys.h"
+#include "seat.h"
 
-/* 2: a turn's elapsed time is the bot's own (worker.h); 3: data directories */
-#define REMOTE_PROTOCOL 3
+/* 2: a turn's elapsed time is the bot's own (worker.h); 3: data directories;
+ * 4: FAULT, the host's own failures apart from the bot's */
+#define REMOTE_PROTOCOL 4
 #define REMOTE_MAX_PARTS 8
 #define REMOTE_MAX_FILE (256 << 20) /* a bot or a rule module */
 #define REMOTE_HEARTBEAT_IVL_MS 1000
@@ -46,8 +61,8 @@
  * connections but is stopped must not hold a seat for libzmq's 30 s. */
 #define REMOTE_HANDSHAKE_MS 5000
 /* The detail of a forfeit that is not the bot's: its seat host was lost.
- * The tournament plays such a match again elsewhere (tournament.c). */
-#define REMOTE_HOST_LOST "seat host lost"
+ * The tournament plays such a match again elsewhere (seat.h). */
+#define REMOTE_HOST_LOST SEAT_HOST_LOST
 
 /* One received message. */
 typedef struct remote_msg {

@@ -20,6 +20,11 @@ int seat_kind_parse(const char *s)
     return -1;
 }
 
+int seat_host_lost(const char *detail)
+{
+    return strncmp(detail, SEAT_HOST_LOST, strlen(SEAT_HOST_LOST)) == 0;
+}
+
 void seat_info_free(seat_info *i)
 {
     free(i->name);

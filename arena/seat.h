@@ -55,6 +55,15 @@
  * a loaded one must not. */
 #define SEAT_SPAWN_TIMEOUT_US (60 * 1000000LL)
 
+/* How the detail of a seat's failure begins when the failure is not its
+ * bot's but its machine's: a remote seat host was lost (remote_hosts.h).
+ * A match with such a failure in it is void whatever else happened in it
+ * (match.c makes it the verdict) and the tournament plays it again
+ * (remote_match_run). */
+#define SEAT_HOST_LOST "seat host lost"
+/* Whether a failure's detail says so. */
+int seat_host_lost(const char *detail);
+
 typedef enum seat_kind {
     SEAT_PROCESS = 0, /* sandboxed worker process (default) */
     SEAT_INLINE = 1,  /* trusted bot in the arena's process */

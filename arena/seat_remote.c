@@ -8,8 +8,9 @@
  * where the bot runs, in time the bot had (worker.h), and reports that time;
  * the arena waits up to the WORKER_WAIT_US backstop plus the host's network
  * margin, and a host that falls silent is lost by its heartbeats. Any failure of the host itself
- * (lost connection, silence) is an OUTCOME_CRASH whose detail starts with REMOTE_HOST_LOST: the
- * tournament plays that match again elsewhere.
+ * (lost connection, silence, a FAULT answer to OPEN: remote_wire.h) is an OUTCOME_CRASH or
+ * OUTCOME_SETUP whose detail starts with REMOTE_HOST_LOST: the tournament plays that match again
+ * elsewhere. A bot that does not load is answered by its seat, and is the bot's own forfeit.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -289,8 +290,12 @@ static int sr_open_on_host(seat_remote *r, char *err, size_t errlen)
     snprintf(mem, sizeof mem, "%lld", (long long)rs->local->mem_limit_mb);
     const char *data_sha = r->e->data_sha256[0] ? r->e->data_sha256 : "-";
     const char *open[6] = {"OPEN", r->e->sha256, rs->rules_sha, sandbox, mem, data_sha};
-    if (remote_send_text(r->c.sock, 6, open))
-        return arena_errf(err, errlen, "%s: send: %s", r->c.h->endpoint, zmq_strerror(errno)), -1;
+    char why[400];
+    /* a request the host's socket will not take is the host's failure */
+    if (remote_send_text(r->c.sock, 6, open)) {
+        snprintf(why, sizeof why, "send: %s", zmq_strerror(errno));
+        return remote_conn_fault(&r->c, why, err, errlen);
+    }
     for (;;) {
         remote_msg m;
         if (remote_conn_wait(&r->c, arena_now_us() + SEAT_REMOTE_FILE_US, &m, err, errlen))
@@ -298,18 +303,20 @@ static int sr_open_on_host(seat_remote *r, char *err, size_t errlen)
         char text[400];
         remote_part_str(&m, 1, text, sizeof text);
         int opened = remote_part_is(&m, 0, "OPENED"), need = remote_part_is(&m, 0, "NEED");
-        int error = remote_part_is(&m, 0, "ERROR");
+        int error = remote_part_is(&m, 0, "ERROR"), fault = remote_part_is(&m, 0, "FAULT");
         remote_msg_close(&m);
         if (opened) return 0;
+        /* ERROR: this bot's files (its own forfeit); FAULT: the host's own
+         * failure, whatever the bot (remote_wire.h) */
         if (error) return arena_errf(err, errlen, "host %s: %s", r->c.h->endpoint, text), -1;
+        if (fault) return remote_conn_fault(&r->c, text, err, errlen);
         int is_data = need && r->e->data_sha256[0] && strcmp(text, r->e->data_sha256) == 0;
         const char *path = !need                              ? NULL
                            : strcmp(text, r->e->sha256) == 0  ? r->e->path
                            : strcmp(text, rs->rules_sha) == 0 ? rs->local->rules_path
                            : is_data                          ? r->e->path
                                                               : NULL;
-        if (!path)
-            return arena_errf(err, errlen, "host %s: unexpected answer", r->c.h->endpoint), -1;
+        if (!path) return remote_conn_fault(&r->c, "unexpected answer to OPEN", err, errlen);
         size_t len;
         void *bytes = NULL;
         if (is_data) {
@@ -323,9 +330,10 @@ static int sr_open_on_host(seat_remote *r, char *err, size_t errlen)
         size_t lens[3] = {4, strlen(text), len};
         int rc = remote_send(r->c.sock, 3, data, lens);
         free(bytes);
-        if (rc)
-            return arena_errf(err, errlen, "%s: send: %s", r->c.h->endpoint, zmq_strerror(errno)),
-                   -1;
+        if (rc) {
+            snprintf(why, sizeof why, "send: %s", zmq_strerror(errno));
+            return remote_conn_fault(&r->c, why, err, errlen);
+        }
     }
 }
 
@@ -349,8 +357,7 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sr_close(&r->base);
         /* a lost host keeps its marker first: the match is played again */
-        if (strncmp(why, REMOTE_HOST_LOST, strlen(REMOTE_HOST_LOST)) == 0)
-            return arena_errf(err, errlen, "%s", why), NULL;
+        if (seat_host_lost(why)) return arena_errf(err, errlen, "%s", why), NULL;
         return arena_errf(err, errlen, "%s: on %s: %s", e->path, h->endpoint, why), NULL;
     }
     seat_wire_info(bi, &r->base.info);

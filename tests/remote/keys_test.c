@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "host_cache.h"
+#include "host_zap.h"
 #include "keys.h"
 #include "support.h"
 
@@ -107,7 +108,8 @@ START_TEST(cache_stores_only_bytes_that_match_their_hash)
         !host_cache_valid_sha("BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"));
     ck_assert(!host_cache_valid_sha("../../etc/passwd"));
     ck_assert(!host_cache_path(&c, abc, path, sizeof path));
-    ck_assert_int_eq(host_cache_put(&c, abc, "abd", 3, err, sizeof err), -1);
+    /* refused bytes are the sender's failure, told apart from the host's */
+    ck_assert_int_eq(host_cache_put(&c, abc, "abd", 3, err, sizeof err), HOST_CACHE_REFUSED);
     ck_assert_msg(strstr(err, "file refused") && strstr(err, "not ba7816bf8f01"), "%s", err);
     ck_assert(!host_cache_path(&c, abc, path, sizeof path));
     ck_assert_int_eq(host_cache_put(&c, abc, "abc", 3, err, sizeof err), 0);
@@ -118,6 +120,43 @@ START_TEST(cache_stores_only_bytes_that_match_their_hash)
     ck_assert_uint_eq(fread(back, 1, sizeof back, f), 3);
     fclose(f);
     ck_assert_str_eq(back, "abc");
+    /* a cache that cannot be written is the host's failure (-1): its seat
+     * answers FAULT, not the bot's ERROR (remote_wire.h) */
+    host_cache gone = c;
+    snprintf(gone.dir, sizeof gone.dir, "%s/no-such-dir", dir);
+    ck_assert_int_eq(host_cache_put(&gone, abc, "abc", 3, err, sizeof err), -1);
+    ck_assert_int_eq(host_cache_put_datadir(&gone, abc, "abc", 3, err, sizeof err), -1);
+}
+END_TEST
+
+/* A refused key is logged once while remembered; the keys remembered are
+ * the last HOST_ZAP_REMEMBER; at most HOST_ZAP_LOGS_PER_MIN lines a minute,
+ * then one that says so. Anyone can offer a new key on each connection:
+ * neither memory nor the log may grow with them. */
+START_TEST(zap_refusals_are_bounded)
+{
+    static host_zap_refusals r; /* zeroed: empty */
+    char key[KEYS_Z85_LEN + 1];
+    const int64_t min = 60 * 1000000LL;
+    int logged = 0, cap = 0;
+    for (int i = 0; i < 1000; i++) {
+        snprintf(key, sizeof key, "%040d", i);
+        int say = host_zap_refusal(&r, key, 5 * min); /* all in one minute */
+        logged += say == HOST_ZAP_LOG_KEY;
+        cap += say == HOST_ZAP_LOG_CAP;
+    }
+    ck_assert_int_eq(logged, HOST_ZAP_LOGS_PER_MIN);
+    ck_assert_int_eq(cap, 1);
+    ck_assert_uint_eq(r.n, HOST_ZAP_REMEMBER);
+    /* the next minute logs again; a key still remembered is not logged twice */
+    snprintf(key, sizeof key, "%040d", 999);
+    ck_assert_int_eq(host_zap_refusal(&r, key, 6 * min), HOST_ZAP_QUIET);
+    snprintf(key, sizeof key, "%040d", 1000);
+    ck_assert_int_eq(host_zap_refusal(&r, key, 6 * min), HOST_ZAP_LOG_KEY);
+    ck_assert_int_eq(host_zap_refusal(&r, key, 6 * min), HOST_ZAP_QUIET);
+    /* forgotten after HOST_ZAP_REMEMBER newer ones: logged again */
+    snprintf(key, sizeof key, "%040d", 0);
+    ck_assert_int_eq(host_zap_refusal(&r, key, 7 * min), HOST_ZAP_LOG_KEY);
 }
 END_TEST
 
@@ -128,6 +167,7 @@ static Suite *keys_suite(void)
     tcase_add_test(t, keygen_makes_a_pair_that_loads_and_refuses_to_overwrite);
     tcase_add_test(t, key_lists_take_files_and_directories);
     tcase_add_test(t, cache_stores_only_bytes_that_match_their_hash);
+    tcase_add_test(t, zap_refusals_are_bounded);
     suite_add_tcase(s, t);
     return s;
 }

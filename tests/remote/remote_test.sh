@@ -4,7 +4,8 @@
 # Usage: remote_test.sh ARENA RESULTS_EQUAL REMOTE_PUT
 #
 # 1. Key pairs for two hosts, the arena and a stranger (arena keygen); a
-#    second keygen into a directory with a pair is refused.
+#    second keygen into a directory with a pair is refused; keygen makes
+#    DIR's parents.
 # 2. A tournament played through one host (CURVE, the host's key pinned)
 #    equals the same tournament played locally (results_equal: every match
 #    result, log, table and rating); the bots and the rule module are then in
@@ -22,6 +23,11 @@
 # 5. Two hosts, one of which SIGKILLs itself in the middle of a match
 #    (ARENA_HOST_DIE_AFTER, host.c): its matches are played again on the
 #    other, each recorded once, and the results equal the local run.
+# 5b. A host out of descriptors (ARENA_HOST_FD_RESERVE) answers every seat
+#    with FAULT: no forfeit, its matches played again, results equal local;
+#    a bot refusing the game through a host is still its own forfeit.
+# 5c. At a table of three, a bot forfeits and later the host of the table
+#    dies: the match is played again all the same (match.c), results equal.
 # 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
 # 7. An arena SIGKILLed mid-tournament: the host ends its seats (their
 #    connections closed) instead of keeping the jails until they idle out.
@@ -76,6 +82,10 @@ done
 "$arena" keygen "$t/arena" >"$t/keygen.out" 2>&1 && fail "keygen overwrote a pair"
 grep -q "holds a key pair already" "$t/keygen.out" || fail "keygen refusal unclear"
 rm -f "$t/keygen.out"
+# DIR is created with its parents (keys/host with no keys/ yet), itself private
+"$arena" keygen "$t/new/keys/host" >/dev/null 2>&1 || fail "keygen did not create DIR's parents"
+[ "$(stat -c %a "$t/new/keys/host")" = 700 ] || fail "keygen's DIR is not mode 700"
+rm -rf "$t/new"
 
 # --- 2. one host equals the local run -----------------------------------------
 "$arena" tournament $args --out "$t/local" >"$t/local.out" 2>&1 || fail "local tournament"
@@ -191,6 +201,50 @@ kill -0 "$pidb" 2>/dev/null && fail "host b did not die (the test hook)"
 grep -q "^match [0-9]*: seat host lost: $epb: .*: played again" "$t/two.out" ||
     fail "no match was played again"
 "$equal" "$t/local" "$t/two" >"$t/eq2.out" 2>&1 || fail "results after a lost host differ"
+
+# --- 5b. a host out of descriptors ---------------------------------------------------
+# (ARENA_HOST_FD_RESERVE, host.c: every seat it is asked for fails as on a
+# host whose descriptors a flood of connections holds.) That is the host's
+# failure, never the bot's: the host answers FAULT, the arena drops it and
+# plays the match again elsewhere, and records no forfeit.
+start_host hostb ARENA_HOST_FD_RESERVE=1000000000
+epd=$ep pidd=$pid
+"$arena" tournament $args -j 2 --out "$t/nofd" --hosts "$epd,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hosta/public.key" --keys "$t/arena" >"$t/nofd.out" 2>&1 ||
+    fail "tournament with a host out of descriptors"
+grep -q "^match [0-9]*: seat host lost: $epd: the host is short of file descriptors .*: played again" \
+    "$t/nofd.out" || fail "a host out of descriptors: no match was played again"
+"$equal" "$t/local" "$t/nofd" >"$t/eqfd.out" 2>&1 || fail "results after a host out of descriptors differ"
+kill -0 "$pidd" 2>/dev/null || fail "the host out of descriptors died"
+# A bot that refuses the game is still its own forfeit through a host, as
+# locally: no host is lost for it, nothing is played again.
+rargs="--game morris --bots random $(dirname "$arena")/../tests/bots/refuser.so --rounds 1 --seed 3 --move-time 60000 --no-report -q"
+"$arena" tournament $rargs --out "$t/rlocal" >"$t/rlocal.out" 2>&1 || fail "refuser locally"
+"$arena" tournament $rargs --out "$t/rhost" --hosts "$epa" --host-keys "$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/rhost.out" 2>&1 || fail "refuser through a host"
+# (the same crosstable; the details differ only by where the bot's file lies)
+cmp "$t"/rlocal/*/crosstable.txt "$t"/rhost/*/crosstable.txt >"$t/eqr.out" 2>&1 ||
+    fail "refuser through a host differs from local"
+grep -q "refused the game" "$t"/rhost/*/matches/* || fail "refuser: no forfeit for its refusal"
+grep -q "played again\|seat host lost" "$t/rhost.out" && fail "a bot's refusal was taken for a lost host"
+rm -rf "$t/rlocal" "$t/rhost" "$t"/r*.out "$t/eqr.out"
+
+# --- 5c. a host lost after a bot's forfeit, at a table of three -------------------
+# crash forfeits on its first move; its stand-in plays on, and the host (all
+# three seats) dies later in that match. The match is void all the same and
+# played again: kept, the seats of the lost host would rank last behind the
+# crash's verdict, and a bot that forfeits first would choose who loses.
+kargs="--game kurnik:players=3 --bots $(dirname "$arena")/../tests/bots/crash.so kurnik_greedy random --rounds 1 --seed 11 --move-time 60000 --no-report -q"
+"$arena" tournament $kargs --out "$t/klocal" >"$t/klocal.out" 2>&1 || fail "kurnik locally"
+start_host hostb ARENA_HOST_DIE_AFTER=30
+epk=$ep
+"$arena" tournament $kargs -j 1 --out "$t/khost" --hosts "$epk" --host-keys "$t/hostb/public.key" \
+    --keys "$t/arena" >"$t/khost.out" 2>&1 || fail "kurnik with a host lost after a forfeit"
+grep -q "^match 0: seat host lost: $epk: .*: played again" "$t/khost.out" ||
+    fail "a host lost after a forfeit: the match was not played again"
+"$equal" "$t/klocal" "$t/khost" >"$t/eqk.out" 2>&1 ||
+    fail "a host lost after a forfeit: results differ from local"
+rm -rf "$t/klocal" "$t/khost" "$t"/k*.out "$t/eqk.out"
 
 # --- 6. a host that falls silent mid-match ------------------------------------------
 # (stopped: no answer, no heartbeat; the arena drops it after the heartbeat
