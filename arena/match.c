@@ -104,7 +104,11 @@ static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
             if (m->spec->num_players > 2) matchlog_stand_in(&m->log, seat, m->plies);
         }
     }
-    int void_now = seat >= 0 && !m->host_lost && seat_host_lost(detail);
+    /* an open seat says so itself (seat.h: never the bot's words); where
+     * none opened, the opener's words do */
+    const struct seat *st = seat >= 0 ? m->seat[seat].s : NULL;
+    int lost = seat >= 0 && (st ? st->host_lost : seat_host_lost(detail));
+    int void_now = lost && !m->host_lost;
     m->host_lost |= void_now;
     if (!void_now && (m->n_out > 1 || (seat < 0 && m->n_out > 0))) return;
     m->end = end;
@@ -450,6 +454,7 @@ static void fill_record(match_run_ctx *m, const double *ret, match_record *rec, 
     rec->end = m->end;
     text_copy(rec->end_detail, sizeof rec->end_detail, m->detail);
     rec->culprit = m->culprit;
+    rec->host_lost = m->host_lost;
     rec->plies = m->plies;
     rec->duration_us = arena_now_us() - t0;
 }

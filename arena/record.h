@@ -35,6 +35,7 @@ typedef struct match_record {
     int end;              /* outcome code (outcome.h) */
     char end_detail[160]; /* "three pieces", "sandbox violation: openat", ... */
     int culprit;          /* seat at fault, -1 when none */
+    int host_lost;        /* void: a seat's remote host was lost (match.c), not stored */
     int plies;            /* decisions played */
     int64_t duration_us;
     char log_path[512]; /* relative to the results directory */

@@ -356,8 +356,9 @@ seat *remote_pool_open(void *ctx, const entrant *e, char *err, size_t errlen)
 
 int remote_lost_match(const match_record *rec)
 {
-    /* the verdict of a match where any seat's host was lost (match.c) */
-    return outcome_is_forfeit(rec->end) && seat_host_lost(rec->end_detail);
+    /* a match where any seat's host was lost (match.c: from the seats'
+     * flags, not from a detail a bot could have written) */
+    return rec->host_lost;
 }
 
 Arena__MatchLog *remote_match_run(remote_set *rs, const match_spec *ms, seat_pool *pool,

@@ -59,7 +59,12 @@
  * bot's but its machine's: a remote seat host was lost (remote_hosts.h).
  * A match with such a failure in it is void whatever else happened in it
  * (match.c makes it the verdict) and the tournament plays it again
- * (remote_match_run). */
+ * (remote_match_run). The words are for people: what decides is the seat's
+ * host_lost flag, which only arena code sets -- a bot writes its own
+ * answers (a refusal, an error) and could begin them with these words. Only
+ * where no seat opened (match.c: pool_take) is the detail read, and every
+ * opener begins its errors with the bot's path or with these words from
+ * its own knowledge (seat_remote_open, seat_process_open). */
 #define SEAT_HOST_LOST "seat host lost"
 /* Whether a failure's detail says so. */
 int seat_host_lost(const char *detail);
@@ -160,6 +165,10 @@ struct seat {
      * process), so the pool keeps its deals apart; 0 for an inline bot,
      * whose memory is the arena's: no seat can wipe it (it is trusted). */
     int own_memory;
+    /* 1 once a failure of this seat was its machine's: its remote host is
+     * lost (set by seat_remote.c from the host's state, never from what the
+     * bot sent) */
+    int host_lost;
     int n_deals;
     uint64_t deals[SEAT_MAX_DEALS];
 };

@@ -95,7 +95,7 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
         sp_close(&p->base);
         /* a loader error already names the file; a jail that could not be
          * built is the host's problem, not the bot's */
-        if (rc == OUTCOME_SETUP && strstr(why, bot_path))
+        if (rc == OUTCOME_SETUP && strncmp(why, bot_path, strlen(bot_path)) == 0)
             return arena_errf(err, errlen, "%s", why), NULL;
         if (rc == OUTCOME_SETUP && strncmp(why, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0)
             return arena_errf(err, errlen, "%s (for %s)", why, bot_path), NULL;

@@ -41,6 +41,8 @@ static int sr_broken(seat_remote *r, int code, char *err, size_t errlen, const c
                      const char *detail)
 {
     r->broken = 1;
+    /* the host's state, not the detail: a bot writes its own error texts */
+    r->base.host_lost = atomic_load(&r->c.h->lost);
     arena_errf(err, errlen, fmt, detail);
     return code;
 }
@@ -356,9 +358,15 @@ seat *seat_remote_open(remote_set *rs, remote_host *h, const entrant *e, char *e
         !bi) {
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sr_close(&r->base);
-        /* a lost host keeps its marker first: the match is played again */
-        if (seat_host_lost(why)) return arena_errf(err, errlen, "%s", why), NULL;
-        return arena_errf(err, errlen, "%s: on %s: %s", e->path, h->endpoint, why), NULL;
+        /* a lost host (its state, not the words of why, which may be the
+         * bot's) keeps the marker first: the match is played again */
+        if (!atomic_load(&h->lost))
+            arena_errf(err, errlen, "%s: on %s: %s", e->path, h->endpoint, why);
+        else if (seat_host_lost(why)) /* remote_lost's words */
+            arena_errf(err, errlen, "%s", why);
+        else
+            arena_errf(err, errlen, "%s: %s: %s", SEAT_HOST_LOST, h->endpoint, why);
+        return NULL;
     }
     seat_wire_info(bi, &r->base.info);
     arena__bot_info__free_unpacked(bi, NULL);

@@ -45,6 +45,8 @@ static int fs_act(seat *s, const seat_turn *t, int32_t *action, int64_t *think_u
     if (mine != sc->at) return OUTCOME_NORMAL;
     switch (sc->fault) {
     case FAKE_FAIL:
+        s->host_lost = sc->host_lost;
+        if (sc->detail) return arena_errf(err, errlen, "%s", sc->detail), sc->code;
         return arena_errf(err, errlen, "fake: %s", outcome_name(sc->code)), sc->code;
     case FAKE_ILLEGAL:
         *action = -5;

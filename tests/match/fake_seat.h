@@ -27,6 +27,8 @@ typedef struct fake_script {
     int64_t start_us; /* the time start() says the bot took */
     int64_t think_us; /* the time each act() says it took (0: 1 us) */
     int64_t over_us;  /* when set: each act() takes the budget it is told and this */
+    const char *detail; /* FAKE_FAIL's words, when set (what a bot could write) */
+    int host_lost;      /* FAKE_FAIL: as a remote seat whose host is lost (seat.h) */
 } fake_script;
 
 #define FAKE_MAX_EVENTS 512

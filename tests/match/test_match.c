@@ -14,6 +14,7 @@
 #include "match.h"
 #include "matchlog.h"
 #include "outcome.h"
+#include "remote_hosts.h"
 #include "replay.h"
 #include "support.h"
 
@@ -489,6 +490,41 @@ START_TEST(forfeit_at_four_seats)
 }
 END_TEST
 
+/* A match in which a seat's remote host was lost is void (played again),
+ * whatever forfeited before: at three seats, seat 2's crash comes first and
+ * seat 0's lost host after it, and the verdict is the host's. What decides is
+ * the seat's flag, which only arena code sets: a bot that answers with the
+ * same words (its own refusal or error text) has only forfeited, at three
+ * seats and at two. */
+START_TEST(only_the_arena_says_a_host_was_lost)
+{
+    static const char *words = SEAT_HOST_LOST ": tcp://10.0.0.9:5555: disconnected";
+    for (int flag = 1; flag >= 0; flag--) {
+        h_open(KURNIK, "players=3");
+        H.table.script[2] = (fake_script){.fault = FAKE_FAIL, .at = 1, .code = OUTCOME_CRASH};
+        H.table.script[0] = (fake_script){
+            .fault = FAKE_FAIL, .at = 2, .code = OUTCOME_CRASH, .detail = words, .host_lost = flag};
+        match_record rec;
+        Arena__MatchLog *log = h_run(5, 0, &rec);
+        ck_assert_int_eq(rec.host_lost, flag);
+        ck_assert_int_eq(remote_lost_match(&rec), flag);
+        ck_assert_int_eq(rec.culprit, flag ? 0 : 2);
+        ck_assert_str_eq(rec.end_detail, flag ? words : "fake: crash");
+        match_log_free(log);
+        h_close();
+    }
+    h_open(COUNTDOWN, "n=5");
+    H.table.script[1] = (fake_script){
+        .fault = FAKE_FAIL, .at = 0, .code = OUTCOME_CRASH, .detail = words, .host_lost = 0};
+    match_record rec;
+    Arena__MatchLog *log = h_run(5, 0, &rec);
+    ck_assert_int_eq(rec.culprit, 1);
+    ck_assert(!rec.host_lost && !remote_lost_match(&rec));
+    match_log_free(log);
+    h_close();
+}
+END_TEST
+
 /* Two forfeits at four seats: both out, the first lowest, the two others
  * finish; at three seats the second forfeit leaves one seat, and the game
  * stops there with it first. A seat that refuses to start is out from the
@@ -842,6 +878,7 @@ static Suite *match_suite(void)
     tcase_add_test(tc, forfeit_at_three_seats);
     tcase_add_test(tc, forfeit_at_four_seats);
     tcase_add_test(tc, forfeits_in_turn);
+    tcase_add_test(tc, only_the_arena_says_a_host_was_lost);
     tcase_add_test(tc, chance_nodes);
     tcase_add_test(tc, chance_stream_is_the_keystream);
     tcase_add_test(tc, chance_outcomes_come_from_the_keystream);
