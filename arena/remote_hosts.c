@@ -247,9 +247,16 @@ static int remote_event(remote_conn *c, char *err, size_t errlen)
                            ": add this arena's public.key to the host's --allow");
     case ZMQ_EVENT_HANDSHAKE_FAILED_PROTOCOL:
     case ZMQ_EVENT_HANDSHAKE_FAILED_NO_DETAIL:
+        if (c->rs->insecure) /* no CURVE: no key to blame */
+            return remote_lost(c, err, errlen, "the handshake failed",
+                               " (is an arena host listening there, started with --insecure?)");
         return remote_lost(c, err, errlen, "the CURVE handshake failed",
                            " (is --host-keys this host's public.key? is the host --insecure?)");
     case ZMQ_EVENT_DISCONNECTED:
+        if (!c->shook && c->rs->insecure)
+            return remote_lost(c, err, errlen,
+                               "the host closed the connection during the handshake",
+                               " (is an arena host listening there, started with --insecure?)");
         if (!c->shook)
             return remote_lost(c, err, errlen,
                                "the host closed the connection during the CURVE handshake",

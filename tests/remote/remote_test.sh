@@ -132,11 +132,16 @@ grep -qF "refused arena key $(cat "$t/stranger/public.key")" "$t/hosta.err" ||
     --keys "$t/arena" >"$t/wronghost.out" 2>&1
 [ $? = 2 ] || fail "a wrong host key was not refused"
 grep -q "CURVE handshake" "$t/wronghost.out" || fail "wrong host key: unclear"
+"$arena" tournament $args --out "$t/x" --hosts "$epa" --insecure >"$t/insecure.out" 2>&1
+[ $? = 2 ] || fail "an --insecure arena was not refused by a host with CURVE"
+grep -q "handshake.*started with --insecure?" "$t/insecure.out" &&
+    ! grep "handshake" "$t/insecure.out" | grep -q "CURVE\|host-keys" ||
+    fail "--insecure against CURVE: unclear"
 "$arena" tournament $args --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
     --keys "$t/arena" --sandbox off >"$t/unsandboxed.out" 2>&1
 [ $? = 2 ] || fail "--sandbox off was not refused by a host that runs bots sandboxed only"
 grep -q "the host runs bots sandboxed only" "$t/unsandboxed.out" || fail "--sandbox off: unclear"
-rm -f "$t/stranger.out" "$t/wronghost.out" "$t/unsandboxed.out"
+rm -f "$t/stranger.out" "$t/wronghost.out" "$t/insecure.out" "$t/unsandboxed.out"
 
 # --- 3b. a bot's data directory travels --------------------------------------------
 # booker reads two numbers from its data directory (BOT.d, the jail's /bot.d)
