@@ -29,7 +29,8 @@ static const char sprt_help[] =
     "                         is the expectation statistic, which agrees with\n"
     "                         fishtest's t-value one near E0 and E1 and takes more\n"
     "                         games than it for large differences)\n"
-    "  --max-games N          stop without a verdict after N games (default: none)\n"
+    "  --max-games N          stop without a verdict after N games, an even number\n"
+    "                         (default: none)\n"
     "  --field BOT            games of more seats (the pairwise model): a bot for each\n"
     "                         other seat, once per seat; NEW and OLD swap seats 0 and 1\n"
     "                         and score by their result against each other\n"
@@ -83,6 +84,11 @@ static int parse_sprt_option(sprt_opts *so, int c, const char *arg)
         return 1;
     case OPT_MAX_GAMES:
         if (cli_int("sprt", "--max-games", arg, 2, 2000000000, &v)) return -1;
+        if (v % 2) /* games come in pairs: 3 would play 4 and say it stopped at 3 */
+            return cli_error("sprt", -1,
+                             "bad value '%s' for --max-games (expected an even number: games "
+                             "are played in pairs)",
+                             arg);
         so->max_games = v;
         return 1;
     case 'j':
