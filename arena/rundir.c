@@ -2,9 +2,11 @@
 #include "rundir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -122,4 +124,39 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+int rundir_lock(const char *dir, char *err, size_t errlen)
+{
+    char path[4200], text[32];
+    snprintf(path, sizeof path, "%s/" RUNDIR_LOCK_FILE, dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot lock it (%s): %s", dir, RUNDIR_LOCK_FILE,
+                 strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int busy = errno == EWOULDBLOCK;
+        const char *why = strerror(errno);
+        ssize_t n = busy ? pread(fd, text, sizeof text - 1, 0) : -1;
+        long pid = n > 0 ? (text[n] = '\0', strtol(text, NULL, 10)) : 0;
+        char holder[48] = "";
+        if (pid > 0) snprintf(holder, sizeof holder, " (pid %ld)", pid);
+        if (!busy)
+            snprintf(err, errlen, "%s: cannot lock it (%s): %s", dir, RUNDIR_LOCK_FILE, why);
+        else
+            snprintf(err, errlen,
+                     "%s is being played by another arena%s: one arena at a time plays a "
+                     "tournament; wait for it to end (or stop it), then try again",
+                     dir, holder);
+        close(fd);
+        return -1;
+    }
+    /* the pid is only for the message of a second arena: a failure to write
+     * it costs that message its pid, never the run */
+    int len = snprintf(text, sizeof text, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)len, 0) != len) {
+    }
+    return fd;
 }

@@ -40,4 +40,16 @@ void rundir_split(const char *given, rundir_loc *loc);
  * mistyped path points). */
 int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen);
 
+/* The lock file of a run's directory (rundir_lock). */
+#define RUNDIR_LOCK_FILE ".arena.lock"
+
+/* A run's directory is played by one arena at a time: two at once would
+ * each sweep and write the other's segments (commit.h), leaving stored
+ * matches without logs. Takes an exclusive flock on DIR/.arena.lock without
+ * waiting and writes this process's pid into it; the lock lasts while the
+ * returned descriptor is open (close-on-exec, so no bot inherits it) and
+ * ends with the process, so a killed arena leaves none behind. -1 with err
+ * naming the directory, and the holder's pid when it is busy. */
+int rundir_lock(const char *dir, char *err, size_t errlen);
+
 #endif

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
@@ -63,6 +64,7 @@ typedef struct tour {
     int gauntlet;     /* as given, or as stored when resuming */
     int anchor;       /* the entrant whose rating --anchor fixes, or -1 */
     shard_spec shard; /* the part this run plays (count 0: the whole) */
+    int lock_fd;      /* rundir_lock of dir, held to the end; -1 before */
 } tour;
 
 /* results/<date>-<time>-<game>[-k] (rundir.h). */
@@ -264,6 +266,8 @@ static int open_storage(tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
+    /* new, so nobody else holds it: held so that a --resume of it waits */
+    if ((t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0) return -1;
     tournament_info ti = {t->s.name,
                           t->s.options,
                           t->o->seed,
@@ -335,6 +339,9 @@ static tournament_result load_stored(tour *t, tournament_row *row, char *err, si
     rundir_split(t->o->resume, &at);
     snprintf(t->dir, sizeof t->dir, "%s", at.dir);
     snprintf(t->dir_rel, sizeof t->dir_rel, "%s", at.name);
+    /* before anything is read or swept (restore_results): an arena still
+     * playing it would lose the segments it is about to commit */
+    if ((t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0) return TOURNAMENT_FAILED;
     t->db = store_open(t->o->out_dir, err, errlen);
     if (!t->db) return TOURNAMENT_FAILED;
     t->tid = store_tournament_find(t->db, t->dir_rel, err, errlen);
@@ -526,7 +533,7 @@ static int finish(tour *t, size_t n_play)
 
 tournament_result tournament_run(const tournament_opts *o)
 {
-    tour t = {.o = o, .shard = o->shard};
+    tour t = {.o = o, .shard = o->shard, .lock_fd = -1};
     pthread_mutex_init(&t.lock, NULL);
     char err[1024];
     t.tc = o->tc;
@@ -575,6 +582,7 @@ tournament_result tournament_run(const tournament_opts *o)
     }
     commit_free(&t.commit);
     if (t.db) store_close(t.db);
+    if (t.lock_fd >= 0) close(t.lock_fd); /* after the last write */
     schedule_free(&t.plan);
     tally_free(&t.results);
     free(t.forfeits);

@@ -392,6 +392,38 @@ START_TEST(match_logs_without_storing)
 }
 END_TEST
 
+/* Two arenas never play one tournament directory at once (the second swept
+ * the first's segments, leaving stored matches without logs): while a
+ * tournament plays (a bot that never answers holds it in its first match), a
+ * --resume of its directory is refused before it touches anything, naming
+ * the directory and the pid of the arena playing it. (A second arena that
+ * played would wait on the bot: `timeout` ends the test then.) */
+START_TEST(one_arena_plays_a_tournament_at_a_time)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    char cmd[1024], ready[2048];
+    snprintf(cmd, sizeof cmd,
+             "exec %s tournament --game morris --bots random %s/hang.so --seed 1 "
+             "--move-time 600000 --quiet --out %s/r",
+             ARENA, ARENA_TEST_BOTS_DIR, dir);
+    /* once the run has said which tournament it plays, its lock is held */
+    snprintf(ready, sizeof ready,
+             "grep -q '^Tournament ' %s/log && { timeout -s INT 60 %s tournament --resume "
+             "%s/r/2* --quiet > %s/second 2>&1; echo $? > %s/second.rc; }",
+             dir, ARENA, dir, dir, dir);
+    int rc = e2e_interrupt(&out, dir, ready, cmd);
+    ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "cat %s/second.rc %s/second", dir, dir);
+    ck_assert_msg(rc == 0 && strncmp(out, "1\n", 2) == 0 && strstr(out, "arena tournament: ") &&
+                      strstr(out, " is being played by another arena (pid "),
+                  "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -405,6 +437,7 @@ static Suite *trust_suite(void)
     tcase_add_test(tc, ctrl_c_cleans_its_temporary_directory);
     tcase_add_test(tc, one_usage_style);
     tcase_add_test(tc, match_logs_without_storing);
+    tcase_add_test(tc, one_arena_plays_a_tournament_at_a_time);
     suite_add_tcase(s, tc);
     return s;
 }
