@@ -192,13 +192,12 @@ static int each_file(rb_tour *t, rb_file_fn fn, int count, char *err, size_t err
         size_t n;
         snprintf(path, sizeof path, "%s/%s", mdir, files[i]);
         snprintf(rel, sizeof rel, "%s/matches/%s", t->name, files[i]);
-        if (matchlog_read_all(path, &logs, &n, e2, sizeof e2)) {
-            if (count) {
-                fprintf(t->warn, "arena rebuild: skipped %s\n", e2);
-                t->st->skipped++;
-            }
-            continue;
+        int read = matchlog_read_salvage(path, &logs, &n, e2, sizeof e2);
+        if (read && count) { /* named, and the exit status says so */
+            fprintf(t->warn, "arena rebuild: %s %s\n", read < 0 ? "skipped" : "salvaged", e2);
+            t->st->skipped++;
         }
+        if (read < 0) continue;
         if (count) t->st->files++;
         rc = fn(t, rel, logs, n, err, errlen);
         matchlog_free_all(logs, n);

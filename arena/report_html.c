@@ -147,10 +147,9 @@ static int read_logs(html_job *j, char *err, size_t errlen)
         snprintf(path, sizeof path, "%s/%s", mdir, e->d_name);
         Arena__MatchLog **logs;
         size_t n;
-        if (matchlog_read_all(path, &logs, &n, lerr, sizeof lerr)) {
-            j->bad_logs++;
-            continue;
-        }
+        int read = matchlog_read_salvage(path, &logs, &n, lerr, sizeof lerr);
+        if (read) fprintf(stderr, "arena report: %s\n", lerr); /* kept: what is whole */
+        if (read < 0) continue;
         for (size_t i = 0; i < n; i++)
             take_log(j, logs[i]);
         matchlog_free_all(logs, n);
@@ -329,6 +328,14 @@ int report_html_write(store *s, const char *dir, const char *dir_rel, long max_r
     if (rc == 0 && j.bad_logs)
         fprintf(stderr, "arena report: %zu match log(s) in %s/matches could not be replayed\n",
                 j.bad_logs, dir);
+    size_t no_log = 0;
+    for (size_t i = 0; rc == 0 && i < j.src.n_m; i++)
+        no_log += !j.extra[i].has_log;
+    if (no_log) /* a log file deleted or damaged: the store alone cannot replay them */
+        fprintf(stderr,
+                "arena report: %zu of the %zu stored matches have no log in %s/matches (a log "
+                "file is missing or damaged): the report has no replay of them\n",
+                no_log, j.src.n_m, dir);
     free(j.extra);
     report_src_free(&j.src);
     return rc;
