@@ -95,10 +95,8 @@ static const struct {
     const char *file;
     report_printer print;
 } outputs[] = {
-    {"ratings.txt", print_all_text},
-    {"ratings.md", print_all_markdown},
-    {"ratings.csv", report_print_csv},
-    {"ratings.json", report_print_json},
+    {REPORT_TABLE_FILE, print_all_text},         {"ratings.md", print_all_markdown},
+    {"ratings.csv", report_print_csv},           {"ratings.json", report_print_json},
     {"crosstable.txt", report_print_crosstable},
 };
 

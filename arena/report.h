@@ -62,6 +62,10 @@ void report_print_los_markdown(FILE *out, const report *r);
  *   order; infinite numbers are null; crosstable is null without xt_*.
  * Without xt_score/xt_games the crosstables are left out. */
 
+/* The first table a tournament writes, and only once every match of it is
+ * stored: `arena rebuild` reads its presence as "this tournament finished". */
+#define REPORT_TABLE_FILE "ratings.txt"
+
 /* Writes ratings.txt (table, crosstable and LOS), ratings.md, ratings.csv,
  * ratings.json and crosstable.txt into dir, creating dir (not its parents)
  * when missing; each file is written under a temporary name then renamed.

@@ -424,6 +424,103 @@ START_TEST(one_arena_plays_a_tournament_at_a_time)
 }
 END_TEST
 
+static int by_match_index(const void *a, const void *b)
+{
+    uint32_t x = (*(Arena__MatchLog *const *)a)->match_index;
+    uint32_t y = (*(Arena__MatchLog *const *)b)->match_index;
+    return x < y ? -1 : x > y;
+}
+
+/* A segment cut short keeps its complete logs: the tournament's six logs
+ * put into one segment cut inside the sixth, replay says the log of match 5
+ * is in a damaged file, report warns of the stored match with no log,
+ * rebuild salvages the five (exit 1) and says the old store held six -- or,
+ * with no old store, that the finished tournament planned six. */
+START_TEST(damaged_segment_keeps_its_whole_logs)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 3 --seed 5");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    e2e_logs l;
+    e2e_read_logs(tdir, &l);
+    ck_assert_int_eq(l.n, 6);
+    qsort(l.log, (size_t)l.n, sizeof *l.log, by_match_index);
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0, before_last = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (i == l.n - 1) before_last = len;
+        matchlog_segment_append(&buf, &len, &cap, l.log[i]);
+    }
+    e2e_free_logs(&l);
+    char seg[1200], err[512];
+    ck_assert_int_eq(e2e_run(NULL, "rm %s/matches/g*.pb", tdir), 0);
+    snprintf(seg, sizeof seg, "%s/matches/g000000.pb", tdir);
+    ck_assert_msg(
+        matchlog_write_bytes(seg, buf, before_last + (len - before_last) / 2, err, sizeof err) == 0,
+        "%s", err);
+    free(buf);
+    int rc = e2e_run(&out, "%s replay --quiet %s/matches/00005.pb", ARENA, tdir);
+    ck_assert_msg(rc == 2 &&
+                      strstr(out, "no log of match 5 in its readable logs, and a log file "
+                                  "there is damaged: ") &&
+                      strstr(out, "cut short inside log 6"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s report %s --replays 0", ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "cut short inside log 6") &&
+                      strstr(out, "1 of the 6 stored matches have no log in "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s rebuild --out %s", ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "arena rebuild: salvaged ") &&
+                      strstr(out, "the 5 complete logs before it are kept, log 6 is lost") &&
+                      strstr(out, "1 tournaments, 5 matches") &&
+                      strstr(out, ": 5 matches rebuilt, the old store held 6: the logs of 1 are "
+                                  "missing or damaged"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "rm %s/arena.db*; %s rebuild --out %s", dir, ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, ": 5 of its 6 matches rebuilt, but it had finished"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* One tournament's plan empty, another's garbled: each is named, rebuilt
+ * from its logs alone, and the rebuild goes on with the rest (exit 1 at the
+ * end); the ratings are what they were. */
+START_TEST(rebuild_goes_on_past_a_bad_plan)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 6");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    ck_assert_int_eq(e2e_run(NULL, ": > %s/tournament.txt", tdir), 0);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 2 --seed 7");
+    ck_assert_int_eq(e2e_run(NULL,
+                             "for d in %s/2*; do [ -s $d/tournament.txt ] && sed -i "
+                             "'s/^rounds .*/rounds x/' $d/tournament.txt; done; true",
+                             dir),
+                     0);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 8");
+    char *want = ratings(dir, "morris");
+    int rc = e2e_run(&out, "%s rebuild --out %s", ARENA, dir);
+    ck_assert_msg(
+        rc == 1 && strstr(out, "/tournament.txt: incomplete") && strstr(out, "/tournament.txt:") &&
+            strstr(out, "bad value for rounds") && strstr(out, "from its logs alone") &&
+            strstr(out, "3 tournaments, 8 matches") && strstr(out, "Not whole: 2 unreadable plans"),
+        "(%d)\n%s", rc, out);
+    free(out);
+    out = ratings(dir, "morris");
+    ck_assert_str_eq(out, want);
+    free(out);
+    free(want);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -438,6 +535,8 @@ static Suite *trust_suite(void)
     tcase_add_test(tc, one_usage_style);
     tcase_add_test(tc, match_logs_without_storing);
     tcase_add_test(tc, one_arena_plays_a_tournament_at_a_time);
+    tcase_add_test(tc, damaged_segment_keeps_its_whole_logs);
+    tcase_add_test(tc, rebuild_goes_on_past_a_bad_plan);
     suite_add_tcase(s, tc);
     return s;
 }
