@@ -2,6 +2,7 @@
  * to path.tmp, synced and renamed, so a reader sees either the whole log or none. */
 #include "arena/module_kit.h"
 #include "matchlog.h"
+#include "rundir.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -61,24 +62,33 @@ static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
     return close(fd);
 }
 
-int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)
+/* tmp written and synced, then renamed to path -- over what is there, or
+ * (replace 0) never: 1 when path exists, tmp removed. */
+static int write_via(const char *tmp, const char *path, const uint8_t *buf, size_t len, int replace,
+                     char *err, size_t errlen)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
-        return arena_errf(err, errlen, "%s: path too long", path);
     if (write_tmp(tmp, buf, len)) {
         arena_errf(err, errlen, "%s: %s", tmp, strerror(errno));
         unlink(tmp);
         return -1;
     }
-    if (rename(tmp, path)) {
-        arena_errf(err, errlen, "%s: %s", path, strerror(errno));
+    if (replace ? rename(tmp, path) : rundir_rename_new(tmp, path)) {
+        int taken = !replace && errno == EEXIST;
+        if (!taken) arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         unlink(tmp);
-        return -1;
+        return taken ? 1 : -1;
     }
     if (sync_parent_dir(path))
         return arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
     return 0;
+}
+
+int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return arena_errf(err, errlen, "%s: path too long", path);
+    return write_via(tmp, path, buf, len, 1, err, errlen);
 }
 
 /* What goes to disk: a log that has its actions as columns (format 2) is
@@ -213,6 +223,20 @@ int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size
     uint8_t *buf = xmalloc(matchlog_pack_room(log));
     size_t len = matchlog_pack(log, buf);
     int rc = matchlog_write_bytes(path, buf, len, err, errlen);
+    free(buf);
+    return rc;
+}
+
+int matchlog_write_new(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
+{
+    char tmp[4096];
+    /* this process's own temporary: another writing the same name at once
+     * must not write into it */
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()) >= sizeof tmp)
+        return arena_errf(err, errlen, "%s: path too long", path);
+    uint8_t *buf = xmalloc(matchlog_pack_room(log));
+    size_t len = matchlog_pack(log, buf);
+    int rc = write_via(tmp, path, buf, len, 0, err, errlen);
     free(buf);
     return rc;
 }

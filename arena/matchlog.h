@@ -25,6 +25,9 @@ size_t matchlog_pack_room(const Arena__MatchLog *log);
 size_t matchlog_pack(const Arena__MatchLog *log, uint8_t *out);
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
+/* The same, but never over an existing file: 0 written, 1 when path exists
+ * (nothing written), -1 with err. */
+int matchlog_write_new(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
 /* Writes bytes the same way (path.tmp, fsync, rename, fsync of the directory). */
 int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err,
                          size_t errlen);

@@ -16,6 +16,7 @@
 #include "rebuild.h"
 #include "rebuild_sprt.h"
 #include "report.h"
+#include "rundir.h"
 #include "schedule.h"
 #include "shard.h"
 #include "store.h"
@@ -391,21 +392,32 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     return 0;
 }
 
-/* arena.db, arena.db-wal and arena.db-shm renamed to arena.db.old-STAMP... */
+/* arena.db, arena.db-wal and arena.db-shm renamed to arena.db.old-STAMP...,
+ * or arena.db.old-STAMP-2... when a rebuild of the same second kept one
+ * there: never over it, which would lose the damaged original. */
 static int move_aside(const char *dir, rebuild_stats *st, char *err, size_t errlen)
 {
     static const char *const suffix[] = {"", "-wal", "-shm"};
-    char stamp[32], from[4300], to[4300];
+    char stamp[32], stem[64], from[4300], to[4400];
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(stem, sizeof stem, "arena.db.old-%s", stamp);
     for (int i = 0; i < 3; i++) {
         snprintf(from, sizeof from, "%s/arena.db%s", dir, suffix[i]);
-        snprintf(to, sizeof to, "%s/arena.db.old-%s%s", dir, stamp, suffix[i]);
         if (access(from, F_OK) != 0) continue;
-        if (rename(from, to) != 0)
-            return arena_errf(err, errlen, "cannot move %s aside: %s", from, strerror(errno));
+        snprintf(to, sizeof to, "%s/%s%s", dir, stem, suffix[i]);
+        int rc = rundir_rename_new(from, to);
+        /* the store itself claims a free name; its -wal and -shm follow it */
+        for (int k = 2; i == 0 && rc != 0 && errno == EEXIST && k < 1000; k++) {
+            snprintf(stem, sizeof stem, "arena.db.old-%s-%d", stamp, k);
+            snprintf(to, sizeof to, "%s/%s", dir, stem);
+            rc = rundir_rename_new(from, to);
+        }
+        if (rc != 0)
+            return arena_errf(err, errlen, "cannot move %s aside to %s: %s", from, to,
+                              strerror(errno));
         if (i == 0) snprintf(st->moved_aside, sizeof st->moved_aside, "%s", to);
     }
     return 0;

@@ -160,3 +160,12 @@ int rundir_lock(const char *dir, char *err, size_t errlen)
     }
     return fd;
 }
+
+int rundir_rename_new(const char *from, const char *to)
+{
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    if (link(from, to) != 0) return -1; /* EEXIST as well */
+    unlink(from);
+    return 0;
+}

@@ -40,6 +40,12 @@ void rundir_split(const char *given, rundir_loc *loc);
  * mistyped path points). */
 int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen);
 
+/* rename(from, to) that never replaces: -1 with errno EEXIST when `to`
+ * exists, so what is there (a log, a damaged store kept aside) is never lost
+ * to a second write in the same second. Atomic (renameat2 RENAME_NOREPLACE),
+ * or where the filesystem cannot, a hard link then the unlink of `from`. */
+int rundir_rename_new(const char *from, const char *to);
+
 /* The lock file of a run's directory (rundir_lock). */
 #define RUNDIR_LOCK_FILE ".arena.lock"
 

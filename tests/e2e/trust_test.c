@@ -521,6 +521,66 @@ START_TEST(rebuild_goes_on_past_a_bad_plan)
 }
 END_TEST
 
+/* Files named for every second of the next minute (the names an arena would
+ * give now), each holding "keep": what a run in the same second finds. */
+static void occupy_next_minute(const char *fmt_dir, const char *prefix, const char *suffix)
+{
+    int rc = e2e_run(NULL,
+                     "now=$(date +%%s); for i in $(seq 0 60); do "
+                     "echo keep > %s/%s$(date -d @$((now + i)) +%%Y%%m%%d-%%H%%M%%S)%s; done",
+                     fmt_dir, prefix, suffix);
+    ck_assert_int_eq(rc, 0);
+}
+
+/* A second match of the same game and seed in the same second gets its own
+ * log (-2), never the first's name. */
+START_TEST(match_logs_are_never_overwritten)
+{
+    char dir[256], mdir[300], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    snprintf(mdir, sizeof mdir, "%s/matches", dir);
+    ck_assert_int_eq(mkdir(mdir, 0755), 0);
+    occupy_next_minute(mdir, "", "-morris-2.pb");
+    int rc = e2e_run(&out, "%s match --game morris random random --seed 2 --move-time 200 --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "-morris-2-2.pb  (arena replay "), "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "cd %s && cat *-morris-2.pb | sort | uniq -c && %s replay --quiet "
+                 "*-morris-2-2.pb",
+                 mdir, ARENA);
+    ck_assert_msg(rc == 0 && strstr(out, "61 keep") && strstr(out, "reproduced"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A rebuild in the second of an earlier one keeps the damaged store under a
+ * name of its own (-2), never over the copy kept before. */
+START_TEST(rebuild_never_overwrites_a_kept_store)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 4");
+    occupy_next_minute(dir, "arena.db.old-", "");
+    int rc = e2e_run(NULL, "echo damaged > %s/arena.db; rm -f %s/arena.db-wal %s/arena.db-shm", dir,
+                     dir, dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "%s rebuild --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "The old store is kept as ") && strstr(out, "-2\n"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "cd %s && cat arena.db.old-*[0-9][0-9][0-9][0-9][0-9][0-9] | sort | uniq -c "
+                 "&& cat arena.db.old-*-2",
+                 dir);
+    ck_assert_msg(rc == 0 && strstr(out, "61 keep") && strstr(out, "damaged"), "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -537,6 +597,8 @@ static Suite *trust_suite(void)
     tcase_add_test(tc, one_arena_plays_a_tournament_at_a_time);
     tcase_add_test(tc, damaged_segment_keeps_its_whole_logs);
     tcase_add_test(tc, rebuild_goes_on_past_a_bad_plan);
+    tcase_add_test(tc, match_logs_are_never_overwritten);
+    tcase_add_test(tc, rebuild_never_overwrites_a_kept_store);
     suite_add_tcase(s, tc);
     return s;
 }
