@@ -581,6 +581,24 @@ START_TEST(rebuild_never_overwrites_a_kept_store)
 }
 END_TEST
 
+/* A report that cannot be written says why: on a full disk (the page's
+ * temporary is /dev/full), "No space left on device", not "Input/output
+ * error". */
+START_TEST(report_on_a_full_disk_says_so)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 3");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    int rc = e2e_run(&out, "ln -s /dev/full %s/index.html.tmp && %s report %s --replays 0", tdir,
+                     ARENA, tdir);
+    ck_assert_msg(rc == 1 && strstr(out, "/index.html: No space left on device"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -599,6 +617,7 @@ static Suite *trust_suite(void)
     tcase_add_test(tc, rebuild_goes_on_past_a_bad_plan);
     tcase_add_test(tc, match_logs_are_never_overwritten);
     tcase_add_test(tc, rebuild_never_overwrites_a_kept_store);
+    tcase_add_test(tc, report_on_a_full_disk_says_so);
     suite_add_tcase(s, tc);
     return s;
 }
