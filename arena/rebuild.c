@@ -71,6 +71,15 @@ static int is_tournament(const char *dir, const char *name)
     return stat(path, &sb) == 0;
 }
 
+int rebuild_count_tournaments(const char *dir)
+{
+    char **names;
+    size_t n;
+    if (list_sorted(dir, is_tournament, &names, &n)) return 0;
+    free_list(names, n);
+    return (int)n;
+}
+
 /* A log file: NAME.pb (a temporary .pb.tmp is a write that never finished). */
 static int is_log(const char *dir, const char *name)
 {

@@ -33,6 +33,9 @@ typedef struct rebuild_stats {
     char moved_aside[4200]; /* the old store's new name, "" if none */
 } rebuild_stats;
 
+/* How many tournament directories dir holds (what a rebuild would read). */
+int rebuild_count_tournaments(const char *dir);
+
 /* Rebuilds dir/arena.db. Warnings go to warn, one line each, and are counted
  * in st: an unreadable log file, a damaged segment (the logs before the
  * damage are kept), a log that does not fit its tournament's plan (skipped);

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "manifest.h"
 #include "xalloc.h"
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -115,7 +116,24 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
         snprintf(err, errlen, "%s: not a directory", loc->dir);
         return -1;
     }
+    snprintf(db, sizeof db, "%s/arena.db", loc->dir);
+    if (stat(db, &st) == 0) {
+        snprintf(err, errlen,
+                 "%s: a results directory (it holds arena.db): give the directory of one of its "
+                 "tournaments, e.g. %s/20261129-134644-morris",
+                 loc->dir, loc->dir);
+        return -1;
+    }
     snprintf(db, sizeof db, "%s/arena.db", loc->results);
+    char plan[sizeof loc->dir + 32];
+    snprintf(plan, sizeof plan, "%s/" MANIFEST_FILE, loc->dir);
+    if (stat(db, &st) != 0 && stat(plan, &st) == 0) { /* a tournament whose store is lost */
+        snprintf(err, errlen,
+                 "%s: the store is missing (no arena.db in %s): run `arena rebuild --out %s` to "
+                 "make it again from the tournaments' plans and logs, then try again",
+                 loc->dir, loc->results, loc->results);
+        return -1;
+    }
     if (stat(db, &st) != 0) {
         snprintf(err, errlen,
                  "%s: not a run's directory (no arena.db in %s; give the directory the "

@@ -599,6 +599,54 @@ START_TEST(report_on_a_full_disk_says_so)
 }
 END_TEST
 
+/* What to do when the store is not what a command needs, said by each: a
+ * --resume of the results directory itself, of a tournament stopped before
+ * it was stored (its plan there, no row), of one whose store is gone; an
+ * empty arena.db points to rebuild, and a tournament started beside it warns
+ * that the tournaments there are left out until a rebuild. */
+START_TEST(store_trouble_says_what_to_do)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 9");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    int rc = e2e_run(&out, "%s tournament --resume %s", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "a results directory (it holds arena.db): give the "
+                                         "directory of one of its tournaments"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "mkdir -p %s/20990101-000000-morris/matches && cp %s/tournament.txt "
+                 "%s/20990101-000000-morris/ && %s tournament --resume "
+                 "%s/20990101-000000-morris",
+                 dir, tdir, dir, ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "it was stopped before it was stored") &&
+                      strstr(out, "run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "rm %s/arena.db*; : > %s/arena.db; %s ratings --game morris --out %s", dir,
+                 dir, ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "not an arena store (no schema): the store is damaged") &&
+                      strstr(out, "run `arena rebuild`"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "%s tournament --game morris --bots random morris_greedy --seed 2 "
+                 "--move-time 5000 --quiet --out %s",
+                 ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "/arena.db is empty but 2 tournament directories are "
+                                         "here: run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "rm %s/arena.db*; %s tournament --resume %s", dir, ARENA, tdir);
+    ck_assert_msg(rc == 2 && strstr(out, ": the store is missing (no arena.db in ") &&
+                      strstr(out, "run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -618,6 +666,7 @@ static Suite *trust_suite(void)
     tcase_add_test(tc, match_logs_are_never_overwritten);
     tcase_add_test(tc, rebuild_never_overwrites_a_kept_store);
     tcase_add_test(tc, report_on_a_full_disk_says_so);
+    tcase_add_test(tc, store_trouble_says_what_to_do);
     suite_add_tcase(s, tc);
     return s;
 }
