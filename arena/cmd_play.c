@@ -105,9 +105,18 @@ static int write_single_log(const char *out_dir, const Arena__MatchLog *log, cha
     localtime_r(&now, &tm);
     char stamp[64];
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
-    snprintf(path, pathlen, "%s/%s-%s-%llu.pb", dir, stamp, log->game,
-             (unsigned long long)log->match_seed);
-    if (matchlog_write(path, log, err, sizeof err)) {
+    /* the same game and seed twice in one second: -2, -3, ..., never over
+     * the first */
+    int rc = 1;
+    char again[16] = "";
+    for (int k = 1; rc == 1 && k < 1000; k++) {
+        if (k > 1) snprintf(again, sizeof again, "-%d", k);
+        snprintf(path, pathlen, "%s/%s-%s-%llu%s.pb", dir, stamp, log->game,
+                 (unsigned long long)log->match_seed, again);
+        rc = matchlog_write_new(path, log, err, sizeof err);
+    }
+    if (rc == 1) snprintf(err, sizeof err, "%s: no free name for the log", dir);
+    if (rc) {
         fprintf(stderr, "arena match: %s\n", err);
         return -1;
     }

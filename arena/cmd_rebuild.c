@@ -16,8 +16,12 @@ static const char rebuild_help[] =
     "and rating snapshots come back, gauntlets, shards and SPRT runs as such (an\n"
     "SPRT's verdict counted again from its logs); an interrupted tournament can\n"
     "then be resumed.\n"
-    "Exit status 0: rebuilt from every log; 1: rebuilt, but unreadable logs were\n"
-    "skipped (each named), or nothing could be rebuilt; 2: bad arguments.\n\n"
+    "A damaged segment keeps the logs before the damage; a tournament whose\n"
+    "tournament.txt cannot be read is rebuilt from its logs alone.\n"
+    "Exit status 0: rebuilt from every log; 1: rebuilt, but something was not\n"
+    "whole (each named: unreadable or damaged logs, an unreadable plan, a\n"
+    "tournament with fewer matches than before), or nothing could be rebuilt;\n"
+    "2: bad arguments.\n\n"
     "  --out DIR   the results directory (default results)\n";
 
 int cmd_rebuild(int argc, char **argv)
@@ -45,5 +49,8 @@ int cmd_rebuild(int argc, char **argv)
            st.matches, st.files);
     if (st.skipped) printf(", %d skipped (see above)", st.skipped);
     printf(".\n");
-    return st.skipped ? 1 : 0;
+    if (st.bad_plans || st.short_of)
+        printf("Not whole: %d unreadable plans, %d tournaments with matches lost (see above).\n",
+               st.bad_plans, st.short_of);
+    return st.skipped || st.bad_plans || st.short_of ? 1 : 0;
 }

@@ -2,6 +2,7 @@
  * to path.tmp, synced and renamed, so a reader sees either the whole log or none. */
 #include "arena/module_kit.h"
 #include "matchlog.h"
+#include "rundir.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -61,24 +62,33 @@ static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
     return close(fd);
 }
 
-int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)
+/* tmp written and synced, then renamed to path -- over what is there, or
+ * (replace 0) never: 1 when path exists, tmp removed. */
+static int write_via(const char *tmp, const char *path, const uint8_t *buf, size_t len, int replace,
+                     char *err, size_t errlen)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
-        return arena_errf(err, errlen, "%s: path too long", path);
     if (write_tmp(tmp, buf, len)) {
         arena_errf(err, errlen, "%s: %s", tmp, strerror(errno));
         unlink(tmp);
         return -1;
     }
-    if (rename(tmp, path)) {
-        arena_errf(err, errlen, "%s: %s", path, strerror(errno));
+    if (replace ? rename(tmp, path) : rundir_rename_new(tmp, path)) {
+        int taken = !replace && errno == EEXIST;
+        if (!taken) arena_errf(err, errlen, "%s: %s", path, strerror(errno));
         unlink(tmp);
-        return -1;
+        return taken ? 1 : -1;
     }
     if (sync_parent_dir(path))
         return arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
     return 0;
+}
+
+int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)
+{
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return arena_errf(err, errlen, "%s: path too long", path);
+    return write_via(tmp, path, buf, len, 1, err, errlen);
 }
 
 /* What goes to disk: a log that has its actions as columns (format 2) is
@@ -217,6 +227,20 @@ int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size
     return rc;
 }
 
+int matchlog_write_new(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
+{
+    char tmp[4096];
+    /* this process's own temporary: another writing the same name at once
+     * must not write into it */
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()) >= sizeof tmp)
+        return arena_errf(err, errlen, "%s: path too long", path);
+    uint8_t *buf = xmalloc(matchlog_pack_room(log));
+    size_t len = matchlog_pack(log, buf);
+    int rc = write_via(tmp, path, buf, len, 0, err, errlen);
+    free(buf);
+    return rc;
+}
+
 /* Reads the whole file into a malloc'd buffer; -1 with err set on failure. */
 static int read_file(const char *path, uint8_t **out, size_t *outlen, char *err, size_t errlen)
 {
@@ -288,12 +312,14 @@ int matchlog_expand(Arena__MatchLog *log)
     return 0;
 }
 
-/* One packed MatchLog, checked; NULL with err naming `path` (and `what`). */
+/* One packed MatchLog, checked; NULL with err naming `path` (and `what`),
+ * and *newer set when it is whole but of a newer format (not damage). */
 static Arena__MatchLog *matchlog_unpack(const char *path, const char *what, const uint8_t *buf,
-                                        size_t len, char *err, size_t errlen)
+                                        size_t len, int *newer, char *err, size_t errlen)
 {
     Arena__MatchLog *log = arena__match_log__unpack(NULL, len, buf);
-    if (log && log->format > MATCHLOG_FORMAT) {
+    *newer = log && log->format > MATCHLOG_FORMAT;
+    if (*newer) {
         arena_errf(err, errlen, "%s%s: log format %u is newer than this arena (%d)", path, what,
                    log->format, MATCHLOG_FORMAT);
         arena__match_log__free_unpacked(log, NULL);
@@ -325,22 +351,42 @@ static int read_varint(const uint8_t *buf, size_t len, size_t *pos, uint64_t *ou
     return -1;
 }
 
-/* Calls fn for every log of a segment buffer; stops at the first error. */
+/* Where a segment's damage starts: the log that could not be read, its
+ * first byte, and whether the file ends inside it (cut short). */
+typedef struct segment_damage {
+    int log; /* 1-based; 0: no damage */
+    size_t at;
+    int cut;
+} segment_damage;
+
+/* Calls fn for every log of a segment buffer; stops at the first error,
+ * recording in *dmg where it is. */
 static int segment_each(const char *path, const uint8_t *buf, size_t len,
-                        int (*fn)(void *ctx, Arena__MatchLog *log), void *ctx, char *err,
-                        size_t errlen)
+                        int (*fn)(void *ctx, Arena__MatchLog *log), void *ctx, segment_damage *dmg,
+                        char *err, size_t errlen)
 {
     size_t pos = 0;
     for (int k = 0; pos < len; k++) {
-        uint64_t n;
+        uint64_t n = 0;
+        int newer;
         char what[48];
+        size_t start = pos;
         snprintf(what, sizeof what, " (log %d of the segment)", k + 1);
-        if (buf[pos++] != 0x0a || read_varint(buf, len, &pos, &n) || n > len - pos)
+        *dmg = (segment_damage){k + 1, start, 0};
+        if (buf[pos++] != 0x0a || read_varint(buf, len, &pos, &n) || n > len - pos) {
+            /* a sound tag and a length past the end: the file was cut short */
+            dmg->cut = buf[start] == 0x0a && (pos >= len || n > len - pos);
             return arena_errf(err, errlen, "%s%s: not a match log segment (truncated or corrupt)",
                               path, what);
-        Arena__MatchLog *log = matchlog_unpack(path, what, buf + pos, (size_t)n, err, errlen);
-        if (!log) return -1;
+        }
+        Arena__MatchLog *log =
+            matchlog_unpack(path, what, buf + pos, (size_t)n, &newer, err, errlen);
+        if (!log) {
+            if (newer) dmg->log = 0; /* whole, for a newer arena: nothing to salvage */
+            return -1;
+        }
         pos += (size_t)n;
+        *dmg = (segment_damage){0, 0, 0};
         if (fn(ctx, log)) return 1;
     }
     return 0;
@@ -352,13 +398,14 @@ Arena__MatchLog *matchlog_read(const char *path, char *err, size_t errlen)
     size_t len;
     if (read_file(path, &buf, &len, err, errlen)) return NULL;
     Arena__MatchLog *log = NULL;
+    int newer;
     if (is_segment(buf, len))
         arena_errf(err, errlen,
                    "%s: a segment of many match logs (read it with arena replay, which replays "
                    "each, or name one match: DIR/matches/NNNNN.pb)",
                    path);
     else
-        log = matchlog_unpack(path, "", buf, len, err, errlen);
+        log = matchlog_unpack(path, "", buf, len, &newer, err, errlen);
     free(buf);
     return log;
 }
@@ -380,36 +427,76 @@ static int list_push(void *ctx, Arena__MatchLog *log)
     return 0;
 }
 
-int matchlog_parse_all(const char *path, const uint8_t *buf, size_t len, Arena__MatchLog ***logs,
-                       size_t *n, char *err, size_t errlen)
+/* The salvage of a damaged segment, said after the reader's message: what
+ * was kept and what is lost. */
+static void say_salvaged(const segment_damage *d, size_t len, char *err, size_t errlen)
+{
+    size_t used = strlen(err);
+    if (used + 1 >= errlen) return;
+    if (d->cut)
+        snprintf(err + used, errlen - used,
+                 "; the file is cut short inside log %d (from byte %zu of %zu): the %d complete "
+                 "logs before it are kept, log %d is lost",
+                 d->log, d->at, len, d->log - 1, d->log);
+    else
+        snprintf(err + used, errlen - used,
+                 "; damaged from byte %zu of %zu: the %d complete logs before it are kept, log "
+                 "%d and whatever followed it (%zu bytes) are lost",
+                 d->at, len, d->log - 1, d->log, len - d->at);
+}
+
+int matchlog_parse_salvage(const char *path, const uint8_t *buf, size_t len,
+                           Arena__MatchLog ***logs, size_t *n, char *err, size_t errlen)
 {
     log_list l = {0};
     int rc = 0;
     if (is_segment(buf, len)) {
-        rc = segment_each(path, buf, len, list_push, &l, err, errlen);
+        segment_damage d = {0, 0, 0};
+        rc = segment_each(path, buf, len, list_push, &l, &d, err, errlen);
         if (rc > 0) rc = arena_errf(err, errlen, "%s: out of memory", path);
+        if (rc && d.log) { /* the logs before the damage are whole: keep them */
+            say_salvaged(&d, len, err, errlen);
+            rc = 1;
+        }
     } else {
-        Arena__MatchLog *log = matchlog_unpack(path, "", buf, len, err, errlen);
+        int newer;
+        Arena__MatchLog *log = matchlog_unpack(path, "", buf, len, &newer, err, errlen);
         rc = log ? list_push(&l, log) : -1;
     }
-    if (rc) {
+    if (rc < 0) {
         matchlog_free_all(l.logs, l.n);
         return -1;
     }
     *logs = l.logs;
     *n = l.n;
-    return 0;
+    return rc;
+}
+
+int matchlog_parse_all(const char *path, const uint8_t *buf, size_t len, Arena__MatchLog ***logs,
+                       size_t *n, char *err, size_t errlen)
+{
+    int rc = matchlog_parse_salvage(path, buf, len, logs, n, err, errlen);
+    if (rc > 0) matchlog_free_all(*logs, *n);
+    return rc ? -1 : 0;
+}
+
+int matchlog_read_salvage(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
+                          size_t errlen)
+{
+    uint8_t *buf;
+    size_t len;
+    if (read_file(path, &buf, &len, err, errlen)) return -1;
+    int rc = matchlog_parse_salvage(path, buf, len, logs, n, err, errlen);
+    free(buf);
+    return rc;
 }
 
 int matchlog_read_all(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
                       size_t errlen)
 {
-    uint8_t *buf;
-    size_t len;
-    if (read_file(path, &buf, &len, err, errlen)) return -1;
-    int rc = matchlog_parse_all(path, buf, len, logs, n, err, errlen);
-    free(buf);
-    return rc;
+    int rc = matchlog_read_salvage(path, logs, n, err, errlen);
+    if (rc > 0) matchlog_free_all(*logs, *n);
+    return rc ? -1 : 0;
 }
 
 void matchlog_free_all(Arena__MatchLog **logs, size_t n)
@@ -450,15 +537,17 @@ Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *er
     }
     Arena__MatchLog *found = NULL;
     struct dirent *e;
+    char damage[1024] = ""; /* the first file that could not be read whole */
     while (!found && (e = readdir(d))) {
         size_t nl = strlen(e->d_name);
         if (nl < 4 || strcmp(e->d_name + nl - 3, ".pb") != 0) continue;
-        char path[4096];
+        char path[4096], why[1024];
         snprintf(path, sizeof path, "%s/%s", matches_dir, e->d_name);
         Arena__MatchLog **logs;
         size_t n;
-        char ignored[256];
-        if (matchlog_read_all(path, &logs, &n, ignored, sizeof ignored)) continue;
+        int rc = matchlog_read_salvage(path, &logs, &n, why, sizeof why);
+        if (rc && !damage[0]) snprintf(damage, sizeof damage, "%s", why);
+        if (rc < 0) continue;
         for (size_t i = 0; i < n; i++)
             if (logs[i]->match_index == index && !found) {
                 found = logs[i];
@@ -469,7 +558,13 @@ Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *er
         free(logs);
     }
     closedir(d);
-    if (!found) arena_errf(err, errlen, "%s: no log of match %u there", matches_dir, index);
+    if (!found && damage[0]) /* the likeliest place it was */
+        arena_errf(err, errlen,
+                   "%s: no log of match %u in its readable logs, and a log file there is "
+                   "damaged: %s",
+                   matches_dir, index, damage);
+    else if (!found)
+        arena_errf(err, errlen, "%s: no log of match %u there", matches_dir, index);
     return found;
 }
 

@@ -25,6 +25,9 @@ size_t matchlog_pack_room(const Arena__MatchLog *log);
 size_t matchlog_pack(const Arena__MatchLog *log, uint8_t *out);
 /* Writes path.tmp, fsyncs it, renames it to path and fsyncs the directory. */
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
+/* The same, but never over an existing file: 0 written, 1 when path exists
+ * (nothing written), -1 with err. */
+int matchlog_write_new(const char *path, const Arena__MatchLog *log, char *err, size_t errlen);
 /* Writes bytes the same way (path.tmp, fsync, rename, fsync of the directory). */
 int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err,
                          size_t errlen);
@@ -45,6 +48,18 @@ void matchlog_free_all(Arena__MatchLog **logs, size_t n);
 /* The same from bytes in memory (path only names them in errors). */
 int matchlog_parse_all(const char *path, const uint8_t *buf, size_t len, Arena__MatchLog ***logs,
                        size_t *n, char *err, size_t errlen);
+/* The same, but a segment damaged part way (cut short, overwritten) keeps
+ * what is whole: its logs are read one after another, so every log before
+ * the damage is complete and checked. 0: all read; 1: damaged, *logs holds
+ * the logs before the damage (maybe none; free them as above) and err names
+ * the file, the log and the byte where the damage starts, and what is lost;
+ * -1 with err when nothing could be read (no such file, not a log). For
+ * the readers that recover (rebuild, report, replay); merge and the resume's
+ * sweep read strictly. */
+int matchlog_read_salvage(const char *path, Arena__MatchLog ***logs, size_t *n, char *err,
+                          size_t errlen);
+int matchlog_parse_salvage(const char *path, const uint8_t *buf, size_t len,
+                           Arena__MatchLog ***logs, size_t *n, char *err, size_t errlen);
 /* The log of match `index` among the files of a tournament's matches
  * directory (segments or single logs); NULL with err when there is none. */
 Arena__MatchLog *matchlog_find(const char *matches_dir, uint32_t index, char *err, size_t errlen);

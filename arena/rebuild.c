@@ -15,6 +15,8 @@
 #include "matchlog.h"
 #include "rebuild.h"
 #include "rebuild_sprt.h"
+#include "report.h"
+#include "rundir.h"
 #include "schedule.h"
 #include "shard.h"
 #include "store.h"
@@ -69,6 +71,15 @@ static int is_tournament(const char *dir, const char *name)
     return stat(path, &sb) == 0;
 }
 
+int rebuild_count_tournaments(const char *dir)
+{
+    char **names;
+    size_t n;
+    if (list_sorted(dir, is_tournament, &names, &n)) return 0;
+    free_list(names, n);
+    return (int)n;
+}
+
 /* A log file: NAME.pb (a temporary .pb.tmp is a write that never finished). */
 static int is_log(const char *dir, const char *name)
 {
@@ -89,6 +100,7 @@ typedef struct rb_tour {
     rebuild_stats *st;
     store *db;   /* the store being built */
     int64_t tid; /* the tournament's row in it */
+    store *old;  /* the store being replaced, when it can be read; else NULL */
 } rb_tour;
 
 static int same_ids(const Arena__Identity *a, const Arena__Identity *b)
@@ -192,13 +204,12 @@ static int each_file(rb_tour *t, rb_file_fn fn, int count, char *err, size_t err
         size_t n;
         snprintf(path, sizeof path, "%s/%s", mdir, files[i]);
         snprintf(rel, sizeof rel, "%s/matches/%s", t->name, files[i]);
-        if (matchlog_read_all(path, &logs, &n, e2, sizeof e2)) {
-            if (count) {
-                fprintf(t->warn, "arena rebuild: skipped %s\n", e2);
-                t->st->skipped++;
-            }
-            continue;
+        int read = matchlog_read_salvage(path, &logs, &n, e2, sizeof e2);
+        if (read && count) { /* named, and the exit status says so */
+            fprintf(t->warn, "arena rebuild: %s %s\n", read < 0 ? "skipped" : "salvaged", e2);
+            t->st->skipped++;
         }
+        if (read < 0) continue;
         if (count) t->st->files++;
         rc = fn(t, rel, logs, n, err, errlen);
         matchlog_free_all(logs, n);
@@ -284,17 +295,71 @@ static int finish_sprt(rb_tour *t, size_t n_done, char *err, size_t errlen)
     return n_done ? store_pool_rate(t->db, t->tid, t->m.game, t->m.options, err, errlen) : 0;
 }
 
-static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
+/* The tournament's plan and its schedule: 0, or 1 when there is none -- or
+ * none that can be used (empty, garbled, no schedule): then, warned about,
+ * the tournament is rebuilt as one without a plan, from its logs alone, which
+ * hold every finished match with its entrants; one bad file must not cost
+ * the other tournaments their rebuild. */
+static int read_plan(rb_tour *t)
 {
-    int rc = manifest_read(t->tdir, &t->m, err, errlen);
-    if (rc < 0) return -1;
-    t->planned = rc == 0;
-    int gauntlet = t->m.format && strcmp(t->m.format, "gauntlet") == 0;
+    char why[1024], e2[1024];
+    int rc = manifest_read(t->tdir, &t->m, why, sizeof why);
+    int gauntlet = rc == 0 && t->m.format && strcmp(t->m.format, "gauntlet") == 0;
     if (rc == 0 && !is_sprt(t) &&
         (gauntlet ? schedule_gauntlet : schedule_round_robin)(&t->plan, t->m.n, t->m.players,
                                                               t->m.rounds, t->m.all_seat_orders,
-                                                              t->m.seed, err, errlen))
-        return arena_errf(err, errlen, "%s/" MANIFEST_FILE ": no schedule: %s", t->tdir, err);
+                                                              t->m.seed, e2, sizeof e2)) {
+        snprintf(why, sizeof why, "%s/" MANIFEST_FILE ": no schedule: %s", t->tdir, e2);
+        rc = -1;
+    }
+    if (rc >= 0) return rc;
+    fprintf(t->warn,
+            "arena rebuild: %s; rebuilding %s from its logs alone (entrants as they appear; it "
+            "cannot be resumed)\n",
+            why, t->name);
+    t->st->bad_plans++;
+    manifest_free(&t->m);
+    memset(&t->m, 0, sizeof t->m);
+    schedule_free(&t->plan);
+    return 1;
+}
+
+/* Matches lost since the tournament was stored: fewer rebuilt than the old
+ * store held, or, with no old store to ask, fewer than the plan of a
+ * tournament that finished (only a finished one wrote its tables). */
+static void warn_short(rb_tour *t, size_t n_done)
+{
+    size_t had = 0;
+    int64_t old_id = t->old ? store_tournament_find(t->old, t->name, NULL, 0) : 0;
+    uint32_t *idx;
+    if (old_id > 0 && store_finished_matches(t->old, old_id, &idx, &had, NULL, 0) == 0) {
+        free(idx);
+        if (n_done < had) {
+            fprintf(t->warn,
+                    "arena rebuild: %s: %zu matches rebuilt, the old store held %zu: the logs of "
+                    "%zu are missing or damaged\n",
+                    t->name, n_done, had, had - n_done);
+            t->st->short_of++;
+        }
+        return;
+    }
+    char table[4400];
+    struct stat sb;
+    snprintf(table, sizeof table, "%s/" REPORT_TABLE_FILE, t->tdir);
+    if (t->planned && !is_sprt(t) && !t->m.shards && n_done < (size_t)t->m.planned &&
+        stat(table, &sb) == 0) {
+        fprintf(t->warn,
+                "arena rebuild: %s: %zu of its %d matches rebuilt, but it had finished (it "
+                "wrote " REPORT_TABLE_FILE "): the logs of %zu are missing or damaged\n",
+                t->name, n_done, t->m.planned, (size_t)t->m.planned - n_done);
+        t->st->short_of++;
+    }
+}
+
+static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
+{
+    int rc = read_plan(t);
+    t->planned = rc == 0;
     if (rc == 1) { /* no plan: learn it from the logs */
         each_file(t, learn_entrants, 0, err, errlen);
         if (!t->m.game) return 0; /* no readable log: nothing to rebuild */
@@ -320,6 +385,7 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     free(done);
     t->st->tournaments++;
     t->st->matches += (int)n_done;
+    warn_short(t, n_done);
     if (is_sprt(t)) return finish_sprt(t, n_done, err, errlen);
     if (t->m.shards) { /* a whole shard ended, unrated: rated when merged */
         shard_spec sh = {t->m.shard, t->m.shards};
@@ -335,21 +401,32 @@ static int rebuild_tournament(store *db, rb_tour *t, char *err, size_t errlen)
     return 0;
 }
 
-/* arena.db, arena.db-wal and arena.db-shm renamed to arena.db.old-STAMP... */
+/* arena.db, arena.db-wal and arena.db-shm renamed to arena.db.old-STAMP...,
+ * or arena.db.old-STAMP-2... when a rebuild of the same second kept one
+ * there: never over it, which would lose the damaged original. */
 static int move_aside(const char *dir, rebuild_stats *st, char *err, size_t errlen)
 {
     static const char *const suffix[] = {"", "-wal", "-shm"};
-    char stamp[32], from[4300], to[4300];
+    char stamp[32], stem[64], from[4300], to[4400];
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(stem, sizeof stem, "arena.db.old-%s", stamp);
     for (int i = 0; i < 3; i++) {
         snprintf(from, sizeof from, "%s/arena.db%s", dir, suffix[i]);
-        snprintf(to, sizeof to, "%s/arena.db.old-%s%s", dir, stamp, suffix[i]);
         if (access(from, F_OK) != 0) continue;
-        if (rename(from, to) != 0)
-            return arena_errf(err, errlen, "cannot move %s aside: %s", from, strerror(errno));
+        snprintf(to, sizeof to, "%s/%s%s", dir, stem, suffix[i]);
+        int rc = rundir_rename_new(from, to);
+        /* the store itself claims a free name; its -wal and -shm follow it */
+        for (int k = 2; i == 0 && rc != 0 && errno == EEXIST && k < 1000; k++) {
+            snprintf(stem, sizeof stem, "arena.db.old-%s-%d", stamp, k);
+            snprintf(to, sizeof to, "%s/%s", dir, stem);
+            rc = rundir_rename_new(from, to);
+        }
+        if (rc != 0)
+            return arena_errf(err, errlen, "cannot move %s aside to %s: %s", from, to,
+                              strerror(errno));
         if (i == 0) snprintf(st->moved_aside, sizeof st->moved_aside, "%s", to);
     }
     return 0;
@@ -387,8 +464,13 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
     }
     store *db = store_open(tmp, err, errlen);
     int rc = db ? 0 : -1;
+    /* what the old store holds, to tell matches whose logs are lost; a
+     * damaged or missing one is simply not asked */
+    char ignored[1024];
+    snprintf(path, sizeof path, "%s/arena.db", dir);
+    store *old = access(path, F_OK) == 0 ? store_open_read(dir, ignored, sizeof ignored) : NULL;
     for (size_t i = 0; i < n && rc == 0; i++) {
-        rb_tour t = {.results = dir, .name = names[i], .warn = warn, .st = st};
+        rb_tour t = {.results = dir, .name = names[i], .warn = warn, .st = st, .old = old};
         snprintf(t.tdir, sizeof t.tdir, "%s/%s", dir, names[i]);
         rc = rebuild_tournament(db, &t, err, errlen);
         manifest_free(&t.m);
@@ -396,8 +478,8 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
         rebuild_sprt_free(&t.sprt);
     }
     free_list(names, n);
+    store_close(old);
     store_close(db); /* the last connection: checkpoints and removes the WAL */
-    snprintf(path, sizeof path, "%s/arena.db", dir);
     char built[4400];
     snprintf(built, sizeof built, "%s/arena.db", tmp);
     if (rc == 0) rc = move_aside(dir, st, err, errlen);

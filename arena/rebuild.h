@@ -26,13 +26,23 @@
 #include <stdio.h>
 
 typedef struct rebuild_stats {
-    int tournaments, matches, files, skipped; /* skipped: unreadable files or logs */
-    char moved_aside[4200];                   /* the old store's new name, "" if none */
+    int tournaments, matches, files;
+    int skipped;   /* unreadable files, damaged segments (salvaged), logs that do not fit */
+    int bad_plans; /* tournament.txt unreadable: rebuilt from the logs alone */
+    int short_of;  /* tournaments rebuilt with fewer matches than they had */
+    char moved_aside[4200]; /* the old store's new name, "" if none */
 } rebuild_stats;
 
-/* Rebuilds dir/arena.db. Warnings (an unreadable log file, a log that does not
- * fit its tournament's plan) go to warn, one line each, and count as skipped.
- * 0, or -1 with err. */
+/* How many tournament directories dir holds (what a rebuild would read). */
+int rebuild_count_tournaments(const char *dir);
+
+/* Rebuilds dir/arena.db. Warnings go to warn, one line each, and are counted
+ * in st: an unreadable log file, a damaged segment (the logs before the
+ * damage are kept), a log that does not fit its tournament's plan (skipped);
+ * a plan that cannot be read (bad_plans: that tournament is rebuilt from its
+ * logs alone, as one without a plan, and the others as usual); a tournament
+ * with fewer matches than the old store held, or than its plan when it had
+ * finished (short_of: logs lost). 0, or -1 with err. */
 int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, size_t errlen);
 
 #endif

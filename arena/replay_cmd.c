@@ -114,12 +114,16 @@ int replay_main(int argc, char **argv)
     if (found < 0) {
         return cli_error("replay", 2, "%s", err);
     }
+    int damaged = 0;
     if (one) {
         logs = &one;
         n = 1;
-    } else if (matchlog_read_all(path, &logs, &n, err, sizeof err)) {
+    } else if ((damaged = matchlog_read_salvage(path, &logs, &n, err, sizeof err)) < 0) {
         return cli_error("replay", 2, "%s", err);
     }
+    /* a damaged segment: the logs before the damage are whole and replayed,
+     * and the exit status is an unreadable log's */
+    if (damaged) cli_error("replay", 2, "%s", err);
     rc = o.json ? replay_json_all(logs, n, path) : 0;
     for (size_t i = 0; i < n && !o.json; i++) {
         char label[4200];
@@ -134,5 +138,5 @@ int replay_main(int argc, char **argv)
     else
         matchlog_free_all(logs, n);
     fflush(stdout);
-    return rc;
+    return damaged ? 2 : rc;
 }

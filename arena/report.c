@@ -95,42 +95,65 @@ static const struct {
     const char *file;
     report_printer print;
 } outputs[] = {
-    {"ratings.txt", print_all_text},
-    {"ratings.md", print_all_markdown},
-    {"ratings.csv", report_print_csv},
-    {"ratings.json", report_print_json},
+    {REPORT_TABLE_FILE, print_all_text},         {"ratings.md", print_all_markdown},
+    {"ratings.csv", report_print_csv},           {"ratings.json", report_print_json},
     {"crosstable.txt", report_print_crosstable},
 };
 
 /* Written to name.tmp and renamed, so a reader never sees half a table. */
-static int write_one(const char *dir, int k, const report *r, char *err, size_t errlen)
+int report_write_atomic(const char *path, void (*write)(FILE *f, void *arg), void *arg, char *err,
+                        size_t errlen)
 {
-    size_t len = strlen(dir) + strlen(outputs[k].file) + 8;
-    char *path = xmalloc(len), *tmp = xmalloc(len);
+    size_t len = strlen(path) + 8;
+    char *tmp = xmalloc(len);
     int rc = -1;
-    snprintf(path, len, "%s/%s", dir, outputs[k].file);
     snprintf(tmp, len, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f) {
         arena_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
         goto done;
     }
-    outputs[k].print(f, r);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad) {
-        arena_errf(err, errlen, "cannot write %s: %s", path, strerror(bad ? EIO : errno));
-        remove(tmp);
-        goto done;
+    errno = 0;
+    write(f, arg);
+    /* the cause of a failed write (ENOSPC, EDQUOT) is the errno of the
+     * write that failed, or of the flush of what is left: kept, not
+     * replaced by a vague EIO */
+    int bad = fflush(f) != 0 || ferror(f);
+    int why = errno ? errno : EIO;
+    if (fclose(f) != 0 && !bad) {
+        bad = 1;
+        why = errno;
     }
-    if (rename(tmp, path) != 0) {
-        arena_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    if (bad || rename(tmp, path) != 0) {
+        arena_errf(err, errlen, "cannot write %s: %s", path, strerror(bad ? why : errno));
         remove(tmp);
         goto done;
     }
     rc = 0;
 done:
-    free(path);
     free(tmp);
+    return rc;
+}
+
+typedef struct table_file {
+    int k;
+    const report *r;
+} table_file;
+
+static void write_table(FILE *f, void *arg)
+{
+    const table_file *t = arg;
+    outputs[t->k].print(f, t->r);
+}
+
+static int write_one(const char *dir, int k, const report *r, char *err, size_t errlen)
+{
+    size_t len = strlen(dir) + strlen(outputs[k].file) + 8;
+    char *path = xmalloc(len);
+    snprintf(path, len, "%s/%s", dir, outputs[k].file);
+    table_file t = {k, r};
+    int rc = report_write_atomic(path, write_table, &t, err, errlen);
+    free(path);
     return rc;
 }
 

@@ -62,6 +62,16 @@ void report_print_los_markdown(FILE *out, const report *r);
  *   order; infinite numbers are null; crosstable is null without xt_*.
  * Without xt_score/xt_games the crosstables are left out. */
 
+/* Writes path through path.tmp and a rename, so a reader never sees half a
+ * file: write() prints the content. -1 with err naming the file and the real
+ * cause (a full disk says so). */
+int report_write_atomic(const char *path, void (*write)(FILE *f, void *arg), void *arg, char *err,
+                        size_t errlen);
+
+/* The first table a tournament writes, and only once every match of it is
+ * stored: `arena rebuild` reads its presence as "this tournament finished". */
+#define REPORT_TABLE_FILE "ratings.txt"
+
 /* Writes ratings.txt (table, crosstable and LOS), ratings.md, ratings.csv,
  * ratings.json and crosstable.txt into dir, creating dir (not its parents)
  * when missing; each file is written under a temporary name then renamed.

@@ -44,24 +44,6 @@ typedef struct html_job {
     loaded_rules *lr; /* the game's module, opened once; NULL: each log finds its own */
 } html_job;
 
-/* Writes path through path.tmp and a rename: a reader never sees half a page. */
-typedef void (*html_writer)(FILE *f, void *arg);
-
-static int write_atomic(const char *path, html_writer w, void *arg, char *err, size_t errlen)
-{
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) return arena_errf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-    w(f, arg);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        return arena_errf(err, errlen, "cannot write %s: %s", path, strerror(bad ? EIO : errno));
-    }
-    return 0;
-}
-
 static match_record *find_match(report_src *src, uint32_t index, size_t *pos)
 {
     size_t lo = 0, hi = src->n_m;
@@ -122,7 +104,7 @@ static void take_log(html_job *j, const Arena__MatchLog *log)
             ? j->lr->rules
             : NULL;
     replay_file rf = {.log = log, .rules = given, .label = label};
-    if (write_atomic(path, write_replay_js, &rf, err, sizeof err) == 0 && rf.rc == 0)
+    if (report_write_atomic(path, write_replay_js, &rf, err, sizeof err) == 0 && rf.rc == 0)
         x->has_replay = 1;
     else
         j->bad_logs++;
@@ -147,10 +129,9 @@ static int read_logs(html_job *j, char *err, size_t errlen)
         snprintf(path, sizeof path, "%s/%s", mdir, e->d_name);
         Arena__MatchLog **logs;
         size_t n;
-        if (matchlog_read_all(path, &logs, &n, lerr, sizeof lerr)) {
-            j->bad_logs++;
-            continue;
-        }
+        int read = matchlog_read_salvage(path, &logs, &n, lerr, sizeof lerr);
+        if (read) fprintf(stderr, "arena report: %s\n", lerr); /* kept: what is whole */
+        if (read < 0) continue;
         for (size_t i = 0; i < n; i++)
             take_log(j, logs[i]);
         matchlog_free_all(logs, n);
@@ -306,9 +287,9 @@ static int write_pages(html_job *j, char *err, size_t errlen)
     if (rc == 0) {
         index_page p = {j, &b.rep};
         snprintf(path, sizeof path, "%s/index.html", j->dir);
-        rc = write_atomic(path, write_index, &p, err, errlen);
+        rc = report_write_atomic(path, write_index, &p, err, errlen);
         snprintf(path, sizeof path, "%s/replay.html", j->dir);
-        if (rc == 0) rc = write_atomic(path, write_viewer, NULL, err, errlen);
+        if (rc == 0) rc = report_write_atomic(path, write_viewer, NULL, err, errlen);
         report_built_free(&b);
     }
     tally_free(&ty);
@@ -329,6 +310,14 @@ int report_html_write(store *s, const char *dir, const char *dir_rel, long max_r
     if (rc == 0 && j.bad_logs)
         fprintf(stderr, "arena report: %zu match log(s) in %s/matches could not be replayed\n",
                 j.bad_logs, dir);
+    size_t no_log = 0;
+    for (size_t i = 0; rc == 0 && i < j.src.n_m; i++)
+        no_log += !j.extra[i].has_log;
+    if (no_log) /* a log file deleted or damaged: the store alone cannot replay them */
+        fprintf(stderr,
+                "arena report: %zu of the %zu stored matches have no log in %s/matches (a log "
+                "file is missing or damaged): the report has no replay of them\n",
+                no_log, j.src.n_m, dir);
     free(j.extra);
     report_src_free(&j.src);
     return rc;

@@ -2,13 +2,16 @@
 #include "rundir.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "manifest.h"
 #include "xalloc.h"
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -113,7 +116,24 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
         snprintf(err, errlen, "%s: not a directory", loc->dir);
         return -1;
     }
+    snprintf(db, sizeof db, "%s/arena.db", loc->dir);
+    if (stat(db, &st) == 0) {
+        snprintf(err, errlen,
+                 "%s: a results directory (it holds arena.db): give the directory of one of its "
+                 "tournaments, e.g. %s/20261129-134644-morris",
+                 loc->dir, loc->dir);
+        return -1;
+    }
     snprintf(db, sizeof db, "%s/arena.db", loc->results);
+    char plan[sizeof loc->dir + 32];
+    snprintf(plan, sizeof plan, "%s/" MANIFEST_FILE, loc->dir);
+    if (stat(db, &st) != 0 && stat(plan, &st) == 0) { /* a tournament whose store is lost */
+        snprintf(err, errlen,
+                 "%s: the store is missing (no arena.db in %s): run `arena rebuild --out %s` to "
+                 "make it again from the tournaments' plans and logs, then try again",
+                 loc->dir, loc->results, loc->results);
+        return -1;
+    }
     if (stat(db, &st) != 0) {
         snprintf(err, errlen,
                  "%s: not a run's directory (no arena.db in %s; give the directory the "
@@ -121,5 +141,49 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
                  loc->dir, loc->results);
         return -1;
     }
+    return 0;
+}
+
+int rundir_lock(const char *dir, char *err, size_t errlen)
+{
+    char path[4200], text[32];
+    snprintf(path, sizeof path, "%s/" RUNDIR_LOCK_FILE, dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot lock it (%s): %s", dir, RUNDIR_LOCK_FILE,
+                 strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        int busy = errno == EWOULDBLOCK;
+        const char *why = strerror(errno);
+        ssize_t n = busy ? pread(fd, text, sizeof text - 1, 0) : -1;
+        long pid = n > 0 ? (text[n] = '\0', strtol(text, NULL, 10)) : 0;
+        char holder[48] = "";
+        if (pid > 0) snprintf(holder, sizeof holder, " (pid %ld)", pid);
+        if (!busy)
+            snprintf(err, errlen, "%s: cannot lock it (%s): %s", dir, RUNDIR_LOCK_FILE, why);
+        else
+            snprintf(err, errlen,
+                     "%s is being played by another arena%s: one arena at a time plays a "
+                     "tournament; wait for it to end (or stop it), then try again",
+                     dir, holder);
+        close(fd);
+        return -1;
+    }
+    /* the pid is only for the message of a second arena: a failure to write
+     * it costs that message its pid, never the run */
+    int len = snprintf(text, sizeof text, "%ld\n", (long)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)len, 0) != len) {
+    }
+    return fd;
+}
+
+int rundir_rename_new(const char *from, const char *to)
+{
+    if (renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE) == 0) return 0;
+    if (errno != EINVAL && errno != ENOSYS) return -1;
+    if (link(from, to) != 0) return -1; /* EEXIST as well */
+    unlink(from);
     return 0;
 }

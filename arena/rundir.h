@@ -40,4 +40,22 @@ void rundir_split(const char *given, rundir_loc *loc);
  * mistyped path points). */
 int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen);
 
+/* rename(from, to) that never replaces: -1 with errno EEXIST when `to`
+ * exists, so what is there (a log, a damaged store kept aside) is never lost
+ * to a second write in the same second. Atomic (renameat2 RENAME_NOREPLACE),
+ * or where the filesystem cannot, a hard link then the unlink of `from`. */
+int rundir_rename_new(const char *from, const char *to);
+
+/* The lock file of a run's directory (rundir_lock). */
+#define RUNDIR_LOCK_FILE ".arena.lock"
+
+/* A run's directory is played by one arena at a time: two at once would
+ * each sweep and write the other's segments (commit.h), leaving stored
+ * matches without logs. Takes an exclusive flock on DIR/.arena.lock without
+ * waiting and writes this process's pid into it; the lock lasts while the
+ * returned descriptor is open (close-on-exec, so no bot inherits it) and
+ * ends with the process, so a killed arena leaves none behind. -1 with err
+ * naming the directory, and the holder's pid when it is busy. */
+int rundir_lock(const char *dir, char *err, size_t errlen);
+
 #endif

@@ -271,7 +271,8 @@ static int store_read_schema(store *s, char *err, size_t errlen)
     int rc = sqlite3_step(st), v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
     sqlite3_finalize(st);
     if (rc != SQLITE_ROW) return store__fail(s, err, errlen, "read schema version");
-    if (v == 0) return store__errf(s, err, errlen, "not an arena store (no schema)");
+    if (v == 0) /* an empty file, as a full disk or a cut copy leaves: damaged */
+        return store__errf(s, err, errlen, "not an arena store (no schema): " STORE_DAMAGED);
     if (v > STORE_SCHEMA_VERSION)
         return store__errf(s, err, errlen,
                            "schema version %d is newer than this arena's (%d): use a newer arena",

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
@@ -16,6 +18,7 @@
 #include "outcome.h"
 #include "progress.h"
 #include "ratings.h"
+#include "rebuild.h"
 #include "report.h"
 #include "report_html.h"
 #include "report_build.h"
@@ -63,6 +66,7 @@ typedef struct tour {
     int gauntlet;     /* as given, or as stored when resuming */
     int anchor;       /* the entrant whose rating --anchor fixes, or -1 */
     shard_spec shard; /* the part this run plays (count 0: the whole) */
+    int lock_fd;      /* rundir_lock of dir, held to the end; -1 before */
 } tour;
 
 /* results/<date>-<time>-<game>[-k] (rundir.h). */
@@ -257,13 +261,37 @@ static int write_manifest(tour *t, const tournament_info *ti, char *err, size_t 
     return rc;
 }
 
+/* A store missing or empty beside tournaments of its own (deleted, cut to
+ * nothing by a full disk): a new store now would leave them out of every
+ * rating until a rebuild, so say so before it is made. (A store in WAL mode
+ * may be empty with its pages in arena.db-wal: not empty then.) */
+static void warn_lost_store(const char *out_dir)
+{
+    char db[4200], wal[4200];
+    struct stat sb;
+    snprintf(db, sizeof db, "%s/arena.db", out_dir);
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    int missing = stat(db, &sb) != 0;
+    if (!missing && (sb.st_size > 0 || (stat(wal, &sb) == 0 && sb.st_size > 0))) return;
+    int n = rebuild_count_tournaments(out_dir);
+    if (n > 0)
+        fprintf(stderr,
+                "arena tournament: warning: the store %s is %s but %d tournament "
+                "directories are here: run `arena rebuild --out %s` first, or their matches "
+                "are left out of the ratings\n",
+                db, missing ? "missing" : "empty", n, out_dir);
+}
+
 static int open_storage(tour *t, char *err, size_t errlen)
 {
+    warn_lost_store(t->o->out_dir);
     t->db = store_open(t->o->out_dir, err, errlen);
     if (!t->db) return -1;
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
+    /* new, so nobody else holds it: held so that a --resume of it waits */
+    if ((t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0) return -1;
     tournament_info ti = {t->s.name,
                           t->s.options,
                           t->o->seed,
@@ -335,14 +363,27 @@ static tournament_result load_stored(tour *t, tournament_row *row, char *err, si
     rundir_split(t->o->resume, &at);
     snprintf(t->dir, sizeof t->dir, "%s", at.dir);
     snprintf(t->dir_rel, sizeof t->dir_rel, "%s", at.name);
+    /* before anything is read or swept (restore_results): an arena still
+     * playing it would lose the segments it is about to commit */
+    if ((t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0) return TOURNAMENT_FAILED;
     t->db = store_open(t->o->out_dir, err, errlen);
     if (!t->db) return TOURNAMENT_FAILED;
     t->tid = store_tournament_find(t->db, t->dir_rel, err, errlen);
-    if (t->tid == 0)
+    manifest m;
+    if (t->tid == 0 && manifest_read(t->dir, &m, err, errlen) == 0) {
+        /* its plan was written, its row not: stopped at its very start */
+        manifest_free(&m);
+        snprintf(err, errlen,
+                 "--resume %s: %s/arena.db has no tournament '%s': it was stopped before it "
+                 "was stored (or the store was made without it); run `arena rebuild --out %s` "
+                 "to store it from its plan and logs, then --resume it, or start it again",
+                 t->o->resume, t->o->out_dir, t->dir_rel, t->o->out_dir);
+    } else if (t->tid == 0) {
         snprintf(err, errlen,
                  "--resume %s: no tournament '%s' in %s/arena.db (give the "
                  "tournament's directory inside --out)",
                  t->o->resume, t->dir_rel, t->o->out_dir);
+    }
     if (t->tid <= 0) return TOURNAMENT_BAD_INPUT;
     return store_tournament_get(t->db, t->tid, row, err, errlen) ? TOURNAMENT_FAILED
                                                                  : TOURNAMENT_OK;
@@ -526,7 +567,7 @@ static int finish(tour *t, size_t n_play)
 
 tournament_result tournament_run(const tournament_opts *o)
 {
-    tour t = {.o = o, .shard = o->shard};
+    tour t = {.o = o, .shard = o->shard, .lock_fd = -1};
     pthread_mutex_init(&t.lock, NULL);
     char err[1024];
     t.tc = o->tc;
@@ -575,6 +616,7 @@ tournament_result tournament_run(const tournament_opts *o)
     }
     commit_free(&t.commit);
     if (t.db) store_close(t.db);
+    if (t.lock_fd >= 0) close(t.lock_fd); /* after the last write */
     schedule_free(&t.plan);
     tally_free(&t.results);
     free(t.forfeits);

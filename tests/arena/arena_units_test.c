@@ -22,6 +22,7 @@
 #include "owntime.h"
 #include "report.h"
 #include "report_build.h"
+#include "rundir.h"
 #include "arena/sdk.h"
 #include "schedule.h"
 #include "tally.h"
@@ -691,6 +692,30 @@ START_TEST(jail_queue_keeps_order_past_a_full_channel)
 }
 END_TEST
 
+/* One arena at a time in a run's directory: a second lock is refused at once,
+ * naming the directory and the holder's pid; once the holder lets go (its
+ * descriptor closed, as its death closes it) the lock can be taken again,
+ * whatever pid the file still holds. */
+START_TEST(a_run_directory_is_locked_by_one_arena)
+{
+    char dir[256], err[1024], want[64];
+    support_tmpdir(dir, sizeof dir);
+    int fd = rundir_lock(dir, err, sizeof err);
+    ck_assert_msg(fd >= 0, "%s", err);
+    ck_assert_int_eq(rundir_lock(dir, err, sizeof err), -1);
+    snprintf(want, sizeof want, "(pid %ld)", (long)getpid());
+    ck_assert_msg(strstr(err, dir) && strstr(err, "being played by another arena") &&
+                      strstr(err, want),
+                  "%s", err);
+    close(fd);
+    fd = rundir_lock(dir, err, sizeof err);
+    ck_assert_msg(fd >= 0, "%s", err);
+    close(fd);
+    ck_assert_int_eq(rundir_lock("/proc/no-such-dir", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "/proc/no-such-dir: cannot lock it"), "%s", err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arena_units");
@@ -714,6 +739,7 @@ int main(void)
     tcase_add_test(tc, time_controls_parse_and_print_back);
     tcase_add_test(tc, channel_reads_stamp_and_drop_descriptors);
     tcase_add_test(tc, jail_queue_keeps_order_past_a_full_channel);
+    tcase_add_test(tc, a_run_directory_is_locked_by_one_arena);
     suite_add_tcase(s, tc);
     return support_main(s);
 }

@@ -392,6 +392,261 @@ START_TEST(match_logs_without_storing)
 }
 END_TEST
 
+/* Two arenas never play one tournament directory at once (the second swept
+ * the first's segments, leaving stored matches without logs): while a
+ * tournament plays (a bot that never answers holds it in its first match), a
+ * --resume of its directory is refused before it touches anything, naming
+ * the directory and the pid of the arena playing it. (A second arena that
+ * played would wait on the bot: `timeout` ends the test then.) */
+START_TEST(one_arena_plays_a_tournament_at_a_time)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    char cmd[1024], ready[2048];
+    snprintf(cmd, sizeof cmd,
+             "exec %s tournament --game morris --bots random %s/hang.so --seed 1 "
+             "--move-time 600000 --quiet --out %s/r",
+             ARENA, ARENA_TEST_BOTS_DIR, dir);
+    /* once the run has said which tournament it plays, its lock is held */
+    snprintf(ready, sizeof ready,
+             "grep -q '^Tournament ' %s/log && { timeout -s INT 60 %s tournament --resume "
+             "%s/r/2* --quiet > %s/second 2>&1; echo $? > %s/second.rc; }",
+             dir, ARENA, dir, dir, dir);
+    int rc = e2e_interrupt(&out, dir, ready, cmd);
+    ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "cat %s/second.rc %s/second", dir, dir);
+    ck_assert_msg(rc == 0 && strncmp(out, "1\n", 2) == 0 && strstr(out, "arena tournament: ") &&
+                      strstr(out, " is being played by another arena (pid "),
+                  "%s", out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+static int by_match_index(const void *a, const void *b)
+{
+    uint32_t x = (*(Arena__MatchLog *const *)a)->match_index;
+    uint32_t y = (*(Arena__MatchLog *const *)b)->match_index;
+    return x < y ? -1 : x > y;
+}
+
+/* A segment cut short keeps its complete logs: the tournament's six logs
+ * put into one segment cut inside the sixth, replay says the log of match 5
+ * is in a damaged file, report warns of the stored match with no log,
+ * rebuild salvages the five (exit 1) and says the old store held six -- or,
+ * with no old store, that the finished tournament planned six. */
+START_TEST(damaged_segment_keeps_its_whole_logs)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 3 --seed 5");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    e2e_logs l;
+    e2e_read_logs(tdir, &l);
+    ck_assert_int_eq(l.n, 6);
+    qsort(l.log, (size_t)l.n, sizeof *l.log, by_match_index);
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0, before_last = 0;
+    for (int i = 0; i < l.n; i++) {
+        if (i == l.n - 1) before_last = len;
+        matchlog_segment_append(&buf, &len, &cap, l.log[i]);
+    }
+    e2e_free_logs(&l);
+    char seg[1200], err[512];
+    ck_assert_int_eq(e2e_run(NULL, "rm %s/matches/g*.pb", tdir), 0);
+    snprintf(seg, sizeof seg, "%s/matches/g000000.pb", tdir);
+    ck_assert_msg(
+        matchlog_write_bytes(seg, buf, before_last + (len - before_last) / 2, err, sizeof err) == 0,
+        "%s", err);
+    free(buf);
+    int rc = e2e_run(&out, "%s replay --quiet %s/matches/00005.pb", ARENA, tdir);
+    ck_assert_msg(rc == 2 &&
+                      strstr(out, "no log of match 5 in its readable logs, and a log file "
+                                  "there is damaged: ") &&
+                      strstr(out, "cut short inside log 6"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s report %s --replays 0", ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "cut short inside log 6") &&
+                      strstr(out, "1 of the 6 stored matches have no log in "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s rebuild --out %s", ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "arena rebuild: salvaged ") &&
+                      strstr(out, "the 5 complete logs before it are kept, log 6 is lost") &&
+                      strstr(out, "1 tournaments, 5 matches") &&
+                      strstr(out, ": 5 matches rebuilt, the old store held 6: the logs of 1 are "
+                                  "missing or damaged"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "rm %s/arena.db*; %s rebuild --out %s", dir, ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, ": 5 of its 6 matches rebuilt, but it had finished"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* One tournament's plan empty, another's garbled: each is named, rebuilt
+ * from its logs alone, and the rebuild goes on with the rest (exit 1 at the
+ * end); the ratings are what they were. */
+START_TEST(rebuild_goes_on_past_a_bad_plan)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 6");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    ck_assert_int_eq(e2e_run(NULL, ": > %s/tournament.txt", tdir), 0);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 2 --seed 7");
+    ck_assert_int_eq(e2e_run(NULL,
+                             "for d in %s/2*; do [ -s $d/tournament.txt ] && sed -i "
+                             "'s/^rounds .*/rounds x/' $d/tournament.txt; done; true",
+                             dir),
+                     0);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 8");
+    char *want = ratings(dir, "morris");
+    int rc = e2e_run(&out, "%s rebuild --out %s", ARENA, dir);
+    ck_assert_msg(
+        rc == 1 && strstr(out, "/tournament.txt: incomplete") && strstr(out, "/tournament.txt:") &&
+            strstr(out, "bad value for rounds") && strstr(out, "from its logs alone") &&
+            strstr(out, "3 tournaments, 8 matches") && strstr(out, "Not whole: 2 unreadable plans"),
+        "(%d)\n%s", rc, out);
+    free(out);
+    out = ratings(dir, "morris");
+    ck_assert_str_eq(out, want);
+    free(out);
+    free(want);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* Files named for every second of the next minute (the names an arena would
+ * give now), each holding "keep": what a run in the same second finds. */
+static void occupy_next_minute(const char *fmt_dir, const char *prefix, const char *suffix)
+{
+    int rc = e2e_run(NULL,
+                     "now=$(date +%%s); for i in $(seq 0 60); do "
+                     "echo keep > %s/%s$(date -d @$((now + i)) +%%Y%%m%%d-%%H%%M%%S)%s; done",
+                     fmt_dir, prefix, suffix);
+    ck_assert_int_eq(rc, 0);
+}
+
+/* A second match of the same game and seed in the same second gets its own
+ * log (-2), never the first's name. */
+START_TEST(match_logs_are_never_overwritten)
+{
+    char dir[256], mdir[300], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    snprintf(mdir, sizeof mdir, "%s/matches", dir);
+    ck_assert_int_eq(mkdir(mdir, 0755), 0);
+    occupy_next_minute(mdir, "", "-morris-2.pb");
+    int rc = e2e_run(&out, "%s match --game morris random random --seed 2 --move-time 200 --out %s",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "-morris-2-2.pb  (arena replay "), "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "cd %s && cat *-morris-2.pb | sort | uniq -c && %s replay --quiet "
+                 "*-morris-2-2.pb",
+                 mdir, ARENA);
+    ck_assert_msg(rc == 0 && strstr(out, "61 keep") && strstr(out, "reproduced"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A rebuild in the second of an earlier one keeps the damaged store under a
+ * name of its own (-2), never over the copy kept before. */
+START_TEST(rebuild_never_overwrites_a_kept_store)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 4");
+    occupy_next_minute(dir, "arena.db.old-", "");
+    int rc = e2e_run(NULL, "echo damaged > %s/arena.db; rm -f %s/arena.db-wal %s/arena.db-shm", dir,
+                     dir, dir);
+    ck_assert_int_eq(rc, 0);
+    rc = e2e_run(&out, "%s rebuild --out %s", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "The old store is kept as ") && strstr(out, "-2\n"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "cd %s && cat arena.db.old-*[0-9][0-9][0-9][0-9][0-9][0-9] | sort | uniq -c "
+                 "&& cat arena.db.old-*-2",
+                 dir);
+    ck_assert_msg(rc == 0 && strstr(out, "61 keep") && strstr(out, "damaged"), "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A report that cannot be written says why: on a full disk (the page's
+ * temporary is /dev/full), "No space left on device", not "Input/output
+ * error". */
+START_TEST(report_on_a_full_disk_says_so)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 3");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    int rc = e2e_run(&out, "ln -s /dev/full %s/index.html.tmp && %s report %s --replays 0", tdir,
+                     ARENA, tdir);
+    ck_assert_msg(rc == 1 && strstr(out, "/index.html: No space left on device"), "(%d)\n%s", rc,
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* What to do when the store is not what a command needs, said by each: a
+ * --resume of the results directory itself, of a tournament stopped before
+ * it was stored (its plan there, no row), of one whose store is gone; an
+ * empty arena.db points to rebuild, and a tournament started beside it warns
+ * that the tournaments there are left out until a rebuild. */
+START_TEST(store_trouble_says_what_to_do)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random morris_greedy --rounds 1 --seed 9");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    int rc = e2e_run(&out, "%s tournament --resume %s", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "a results directory (it holds arena.db): give the "
+                                         "directory of one of its tournaments"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "mkdir -p %s/20990101-000000-morris/matches && cp %s/tournament.txt "
+                 "%s/20990101-000000-morris/ && %s tournament --resume "
+                 "%s/20990101-000000-morris",
+                 dir, tdir, dir, ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "it was stopped before it was stored") &&
+                      strstr(out, "run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "rm %s/arena.db*; : > %s/arena.db; %s ratings --game morris --out %s", dir,
+                 dir, ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "not an arena store (no schema): the store is damaged") &&
+                      strstr(out, "run `arena rebuild`"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out,
+                 "%s tournament --game morris --bots random morris_greedy --seed 2 "
+                 "--move-time 5000 --quiet --out %s",
+                 ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, "/arena.db is empty but 2 tournament directories are "
+                                         "here: run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "rm %s/arena.db*; %s tournament --resume %s", dir, ARENA, tdir);
+    ck_assert_msg(rc == 2 && strstr(out, ": the store is missing (no arena.db in ") &&
+                      strstr(out, "run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 static Suite *trust_suite(void)
 {
     Suite *s = suite_create("trust");
@@ -405,6 +660,13 @@ static Suite *trust_suite(void)
     tcase_add_test(tc, ctrl_c_cleans_its_temporary_directory);
     tcase_add_test(tc, one_usage_style);
     tcase_add_test(tc, match_logs_without_storing);
+    tcase_add_test(tc, one_arena_plays_a_tournament_at_a_time);
+    tcase_add_test(tc, damaged_segment_keeps_its_whole_logs);
+    tcase_add_test(tc, rebuild_goes_on_past_a_bad_plan);
+    tcase_add_test(tc, match_logs_are_never_overwritten);
+    tcase_add_test(tc, rebuild_never_overwrites_a_kept_store);
+    tcase_add_test(tc, report_on_a_full_disk_says_so);
+    tcase_add_test(tc, store_trouble_says_what_to_do);
     suite_add_tcase(s, tc);
     return s;
 }

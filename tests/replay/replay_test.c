@@ -645,6 +645,72 @@ START_TEST(segments)
 }
 END_TEST
 
+/* A segment damaged part way keeps every log before the damage: cut short
+ * inside its third log, the first two are read (and the message says where
+ * it was cut and what is lost); the strict reader refuses it; the command
+ * replays the two and exits 2; a match of the lost log is said to have been
+ * in a damaged file, not simply missing. Bytes overwritten in the middle:
+ * the logs before them are kept too. */
+START_TEST(damaged_segments_keep_what_is_whole)
+{
+    static char out[65536], err[4096];
+    test_log t[3];
+    uint8_t *buf = NULL;
+    size_t len = 0, cap = 0, ends[3];
+    for (int i = 0; i < 3; i++) {
+        play_random(&t[i], "n=7", 40 + (uint64_t)i, MAX_ACTS);
+        t[i].log.match_index = 20 + (uint32_t)i;
+        ck_assert_int_eq(matchlog_segment_append(&buf, &len, &cap, &t[i].log), 0);
+        ends[i] = len;
+    }
+    char path[512], err1[1024];
+    snprintf(path, sizeof path, "%s/g000001.pb", tmpdir);
+    size_t cut = ends[1] + (ends[2] - ends[1]) / 2;
+    ck_assert_int_eq(matchlog_write_bytes(path, buf, cut, err1, sizeof err1), 0);
+    Arena__MatchLog **logs;
+    size_t n;
+    ck_assert_int_eq(matchlog_read_salvage(path, &logs, &n, err1, sizeof err1), 1);
+    ck_assert_int_eq((int)n, 2);
+    ck_assert_uint_eq(logs[0]->match_index, 20);
+    ck_assert_uint_eq(logs[1]->match_index, 21);
+    matchlog_free_all(logs, n);
+    char want[256];
+    snprintf(want, sizeof want,
+             "cut short inside log 3 (from byte %zu of %zu): the 2 complete logs before it are "
+             "kept, log 3 is lost",
+             ends[1], cut);
+    ck_assert_msg(strstr(err1, "g000001.pb (log 3 of the segment)") && strstr(err1, want), "%s",
+                  err1);
+    ck_assert_int_eq(matchlog_read_all(path, &logs, &n, err1, sizeof err1), -1);
+    ck_assert_int_eq(replay_cmd(path, "-q", out, err), 2);
+    ck_assert_msg(strstr(out, "(match 20): reproduced") && strstr(out, "(match 21): reproduced"),
+                  "%s", out);
+    ck_assert_msg(strstr(err, "cut short inside log 3"), "%s", err);
+    Arena__MatchLog *one = matchlog_find(tmpdir, 21, err1, sizeof err1);
+    ck_assert_msg(one && one->match_index == 21, "%s", err1);
+    arena__match_log__free_unpacked(one, NULL);
+    char byname[600];
+    snprintf(byname, sizeof byname, "%s/00022.pb", tmpdir);
+    ck_assert_int_eq(replay_cmd(byname, "-q", out, err), 2);
+    ck_assert_msg(strstr(err, "no log of match 22 in its readable logs, and a log file there is "
+                              "damaged: ") &&
+                      strstr(err, "g000001.pb"),
+                  "%s", err);
+    /* overwritten where the second log starts: the first is kept */
+    buf[ends[0]] = 0x55;
+    ck_assert_int_eq(matchlog_write_bytes(path, buf, len, err1, sizeof err1), 0);
+    ck_assert_int_eq(matchlog_read_salvage(path, &logs, &n, err1, sizeof err1), 1);
+    ck_assert_int_eq((int)n, 1);
+    matchlog_free_all(logs, n);
+    snprintf(want, sizeof want,
+             "damaged from byte %zu of %zu: the 1 complete logs before it are kept, log 2 and "
+             "whatever followed it (%zu bytes) are lost",
+             ends[0], len, len - ends[0]);
+    ck_assert_msg(strstr(err1, want), "%s", err1);
+    free(buf);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("replay");
@@ -668,6 +734,7 @@ int main(void)
     tcase_add_test(r, replay_illegal_last_action);
     tcase_add_test(r, replay_command);
     tcase_add_test(r, segments);
+    tcase_add_test(r, damaged_segments_keep_what_is_whole);
     suite_add_tcase(s, r);
     return support_main(s);
 }
