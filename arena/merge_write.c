@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena/module_kit.h"
 #include "manifest.h"
@@ -21,6 +22,7 @@
 typedef struct merged {
     merge *m;
     store *db;
+    int lock_fd; /* rundir_lock of dir, to the end: no rebuild meanwhile */
     int64_t tid;
     char dir[4400]; /* OUT/<name> */
     char rel[256];  /* <name>, relative to OUT */
@@ -100,7 +102,8 @@ static int open_out(merged *w)
     if (!w->db) return -1;
     for (int i = 0; i < f->n_entrants; i++)
         if (store_bot(w->db, f->entrants[i], w->err, sizeof w->err)) return -1;
-    if (make_merged_dir(w)) return -1;
+    if (make_merged_dir(w) || (w->lock_fd = rundir_lock(w->dir, w->err, sizeof w->err)) < 0)
+        return -1;
     tournament_info ti = {f->row.game,
                           f->row.options,
                           f->row.seed,
@@ -223,7 +226,7 @@ static int rate_pool(merged *w)
 
 int merge_write(merge *m)
 {
-    merged w = {.m = m};
+    merged w = {.m = m, .lock_fd = -1};
     w.plan = xcalloc((size_t)m->first->n_entrants, sizeof *w.plan);
     int rc = open_out(&w);
     for (int s = 1; rc == 0 && s <= m->first->sh.count; s++) /* shards in order */
@@ -251,6 +254,7 @@ int merge_write(merge *m)
                "crosstable.txt, tournament.txt, matches/)\n",
                w.dir, m->o->no_report ? "" : "index.html, ");
     if (w.db) store_close(w.db);
+    if (w.lock_fd >= 0) close(w.lock_fd);
     free_plan(&w, m->first->n_entrants);
     return rc ? 1 : 0;
 }

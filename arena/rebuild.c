@@ -443,6 +443,14 @@ static void remove_tmp(const char *tmp)
     rmdir(tmp);
 }
 
+/* Closes the first n run-directory locks (and frees the array). */
+static void unlock_all(int *locks, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (locks[i] >= 0) close(locks[i]);
+    free(locks);
+}
+
 int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, size_t errlen)
 {
     struct stat sb;
@@ -456,9 +464,26 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
     size_t n;
     if (list_sorted(dir, is_tournament, &names, &n))
         return arena_errf(err, errlen, "%s: %s", dir, strerror(errno));
+    /* No tournament is played while its store is made again: the store
+     * would be moved from under it, its later matches stored in the copy
+     * set aside. Each run directory's lock (rundir.h) is held to the end,
+     * which also keeps a --resume from starting meanwhile. */
+    int *locks = xcalloc(n ? n : 1, sizeof *locks);
     char tmp[4300], path[4300];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if ((locks[i] = rundir_lock(path, err, errlen)) < 0) {
+            char why[sizeof path + 600];
+            snprintf(why, sizeof why, "%s: rebuild once it has finished or is stopped", err);
+            arena_errf(err, errlen, "%s", why);
+            unlock_all(locks, i);
+            free_list(names, n);
+            return -1;
+        }
+    }
     snprintf(tmp, sizeof tmp, "%s/.rebuild-XXXXXX", dir);
     if (!mkdtemp(tmp)) {
+        unlock_all(locks, n);
         free_list(names, n);
         return arena_errf(err, errlen, "%s: cannot create a directory: %s", dir, strerror(errno));
     }
@@ -486,5 +511,6 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
     if (rc == 0 && rename(built, path) != 0)
         rc = arena_errf(err, errlen, "cannot move %s to %s: %s", built, path, strerror(errno));
     remove_tmp(tmp);
+    unlock_all(locks, n);
     return rc;
 }

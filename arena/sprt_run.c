@@ -42,6 +42,7 @@ typedef struct sprt_ctx {
     double llr;
     sprt_state state;
     int stop, failed;
+    int lock_fd;             /* rundir_lock of dir, to the end: no rebuild meanwhile */
     int64_t forfeits;        /* games lost by a bot's misbehaving, of those played */
     char first_forfeit[600]; /* the first of them: "game N: who what" */
     int mode; /* 1 live, 0 plain, -1 silent */
@@ -270,7 +271,9 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
     if (!(t->db = store_open(o->out_dir, err, errlen))) return -1;
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
-    if (make_run_dir(t, err, errlen) || write_manifest(t, err, errlen)) return -1;
+    if (make_run_dir(t, err, errlen) || (t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0 ||
+        write_manifest(t, err, errlen))
+        return -1;
     tournament_info ti = {t->s.name,
                           t->s.options,
                           o->seed,
@@ -333,7 +336,7 @@ static void print_summary(const sprt_ctx *t)
 
 int sprt_run(const sprt_opts *o)
 {
-    sprt_ctx t = {.o = o, .state = SPRT_CONTINUE, .last_plain = -1};
+    sprt_ctx t = {.o = o, .state = SPRT_CONTINUE, .last_plain = -1, .lock_fd = -1};
     char err[1024];
     int rc = 0;
     pthread_mutex_init(&t.lock, NULL);
@@ -402,6 +405,7 @@ int sprt_run(const sprt_opts *o)
     }
     if (t.db) commit_free(&t.commit);
     if (t.db) store_close(t.db);
+    if (t.lock_fd >= 0) close(t.lock_fd);
     free(t.score);
     free(t.ready);
     session_close(&t.s);

@@ -408,16 +408,26 @@ START_TEST(one_arena_plays_a_tournament_at_a_time)
              "--move-time 600000 --quiet --out %s/r",
              ARENA, ARENA_TEST_BOTS_DIR, dir);
     /* once the run has said which tournament it plays, its lock is held */
-    snprintf(ready, sizeof ready,
-             "grep -q '^Tournament ' %s/log && { timeout -s INT 60 %s tournament --resume "
-             "%s/r/2* --quiet > %s/second 2>&1; echo $? > %s/second.rc; }",
-             dir, ARENA, dir, dir, dir);
+    snprintf(
+        ready, sizeof ready,
+        "grep -q '^Tournament ' %s/log && { timeout -s INT 60 %s tournament --resume "
+        "%s/r/2* --quiet > %s/second 2>&1; echo $? > %s/second.rc; "
+        "timeout -s INT 60 %s rebuild --out %s/r > %s/rebuild 2>&1; echo $? > %s/rebuild.rc; }",
+        dir, ARENA, dir, dir, dir, ARENA, dir, dir, dir);
     int rc = e2e_interrupt(&out, dir, ready, cmd);
     ck_assert_msg(rc == 130, "(%d)\n%s", rc, out);
     free(out);
     rc = e2e_run(&out, "cat %s/second.rc %s/second", dir, dir);
     ck_assert_msg(rc == 0 && strncmp(out, "1\n", 2) == 0 && strstr(out, "arena tournament: ") &&
                       strstr(out, " is being played by another arena (pid "),
+                  "%s", out);
+    free(out);
+    /* nor is its store made again under it (the store kept where it was) */
+    rc = e2e_run(&out, "cat %s/rebuild.rc %s/rebuild; ls %s/r", dir, dir, dir);
+    ck_assert_msg(rc == 0 && strncmp(out, "0\n", 2) != 0 &&
+                      strstr(out, " is being played by another arena (pid ") &&
+                      strstr(out, "rebuild once it has finished or is stopped") &&
+                      !strstr(out, "arena.db.old"),
                   "%s", out);
     free(out);
     e2e_rmrf(dir);
