@@ -10,14 +10,37 @@
 #include "manifest.h"
 #include "matchlog.h"
 #include "shard.h"
+#include "text.h"
 #include "xalloc.h"
 
-/* One "key value" line; a value with a newline would start a line of its own. */
+/* Whether a value fits one line (a newline would start a line of its own). */
+static int one_line(const char *value)
+{
+    return !value || (!strchr(value, '\n') && !strchr(value, '\r'));
+}
+
+/* One "key value" line. */
 static int put(FILE *f, const char *key, const char *value)
 {
-    if (!value) value = "";
-    if (strchr(value, '\n') || strchr(value, '\r')) return -1;
-    fprintf(f, "%s %s\n", key, value);
+    if (!one_line(value)) return -1;
+    fprintf(f, "%s %s\n", key, value ? value : "");
+    return 0;
+}
+
+int manifest_entrants_fit(entrant *const *e, int n, char *err, size_t errlen)
+{
+    for (int i = 0; i < n; i++) { /* name, version and author are cleaned already (text.h) */
+        char shown[512];          /* the path on one line: '?' for the break */
+        text_clean(text_copy(shown, sizeof shown, e[i]->path), sizeof shown - 1);
+        if (!one_line(e[i]->path))
+            return arena_errf(err, errlen,
+                              "%s: a bot's path with a line break, which the tournament's plan "
+                              "(" MANIFEST_FILE ") cannot hold: rename the file",
+                              shown),
+                   -1;
+        if (!one_line(e[i]->bot_options))
+            return arena_errf(err, errlen, "%s: its options hold a line break", shown), -1;
+    }
     return 0;
 }
 

@@ -45,6 +45,10 @@ typedef struct manifest {
 /* Writes dir/tournament.txt (temporary name, synced, renamed). 0, or -1 with
  * err naming the file. */
 int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen);
+/* Whether the entrants' paths and options fit the plan's lines: checked
+ * before a run makes its directory, so such a path is an input error, not a
+ * run that fails half made. 0, or -1 with err. */
+int manifest_entrants_fit(entrant *const *e, int n, char *err, size_t errlen);
 /* Reads dir/tournament.txt. 0; 1 when there is none; -1 with err naming the
  * file and line when it is unreadable or incomplete. Free with manifest_free. */
 int manifest_read(const char *dir, manifest *m, char *err, size_t errlen);

@@ -378,7 +378,8 @@ int sprt_run(const sprt_opts *o)
                 "mirrors itself, and the normalised test could never end (give --max-games, "
                 "or the logistic model)\n");
         rc = 2;
-    } else if (rundir_out(o->out_dir, err, sizeof err)) {
+    } else if (manifest_entrants_fit(t.s.entrants, t.s.n, err, sizeof err) ||
+               rundir_out(o->out_dir, err, sizeof err)) {
         fprintf(stderr, "arena sprt: %s\n", err);
         rc = 2;
     } else if (open_storage(&t, err, sizeof err)) {

@@ -346,6 +346,7 @@ static tournament_result prepare(tour *t, char *err, size_t errlen)
     if (o->remote && remote_prepare_entrants(t->s.entrants, t->s.n, err, errlen))
         return TOURNAMENT_BAD_INPUT;
     if (find_anchor(t, err, errlen)) return TOURNAMENT_BAD_INPUT;
+    if (manifest_entrants_fit(t->s.entrants, t->s.n, err, errlen)) return TOURNAMENT_BAD_INPUT;
     if (make_schedule(t, o->rounds, o->all_seat_orders, o->seed, err, errlen))
         return TOURNAMENT_BAD_INPUT;
     tally_init(&t->results, t->s.n);

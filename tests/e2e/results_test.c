@@ -412,6 +412,26 @@ START_TEST(strict_numbers_and_one_error_style)
 }
 END_TEST
 
+/* A bot whose path holds a line break cannot be written in the plan
+ * (tournament.txt, one value a line): refused as bad input, on one line,
+ * before the tournament's directory is made (it was refused after, exit 1). */
+START_TEST(a_path_with_a_line_break_is_refused_first)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc =
+        e2e_run(&out,
+                "cp %s/bots/random.so \"%s/ran\ndom.so\" && %s tournament --game morris "
+                "--bots \"%s/ran\ndom.so\" random --out %s/r 2>&1; r=$?; ls %s/r 2>&1; exit $r",
+                ARENA_BIN_DIR, dir, ARENA, dir, dir, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "ran?dom.so: a bot's path with a line break") &&
+                      strstr(out, "No such file"),
+                  "(%d) %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* Item 6: each failure of `arena check` comes with the command that plays
  * that very game again, the bot in the seat where it failed. */
 START_TEST(check_failure_replays_in_its_seat)
@@ -456,6 +476,7 @@ static Suite *results_suite(void)
     tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
+    tcase_add_test(tc, a_path_with_a_line_break_is_refused_first);
     tcase_add_test(tc, check_failure_replays_in_its_seat);
     suite_add_tcase(s, tc);
     return s;
