@@ -1,4 +1,7 @@
 /* replay_cmd.c -- `arena replay LOG [--step] [--quiet] [--no-board]`. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,8 +78,11 @@ static int find_by_number(const char *path, Arena__MatchLog **out, char *err, si
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
     char *end;
-    unsigned long index = strtoul(base, &end, 10);
-    if (end == base || strcmp(end, ".pb") != 0 || access(path, F_OK) == 0) return 0;
+    errno = 0; /* digits only: strtoul takes "-1" as the largest number */
+    unsigned long index = isdigit((unsigned char)base[0]) ? strtoul(base, &end, 10) : 0;
+    if (!isdigit((unsigned char)base[0]) || errno || index > UINT32_MAX ||
+        strcmp(end, ".pb") != 0 || access(path, F_OK) == 0)
+        return 0;
     char dir[4096];
     snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
     if (access(dir, F_OK) != 0) return 0; /* then it is simply no such file */

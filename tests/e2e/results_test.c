@@ -391,6 +391,7 @@ START_TEST(strict_numbers_and_one_error_style)
          "arena tournament: bad value '1e13' for --tc (expected BASE+INC in seconds, BASE 0.001 to "
          "86400"},
         {"tournament --nope", "arena tournament: unrecognized option '--nope'"},
+        {"replay /tmp/-1.pb", "arena replay: /tmp/-1.pb: no such file"}, /* not match 2^32-1 */
         {"sprt --game morris random morris_greedy --max-games 3",
          "arena sprt: bad value '3' for --max-games (expected an even number"},
         {"match --game morris,variant=lasker random random",
