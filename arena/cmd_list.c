@@ -39,9 +39,7 @@ int cmd_games(int argc, char **argv)
         char err[512];
         /* a bot beside the games (ARENA_PATH may hold both) is not listed,
          * nor loaded: its code runs only in a jail */
-        if (loader_elf_check(paths[i], ARENA_RULES_ENTRY, err, sizeof err) &&
-            loader_elf_check(paths[i], ARENA_BOT_ENTRY, err, sizeof err) == 0)
-            continue;
+        if (loader_elf_check(paths[i], ARENA_BOT_ENTRY, err, sizeof err) == 0) continue;
         loaded_rules *lr = loader_open_rules(paths[i], err, sizeof err);
         if (!lr) {
             printf("(broken) %s\n\n", err);

@@ -178,6 +178,18 @@ void *loader_open_table(const char *path, const char *symbol, const void **table
 {
     *table = NULL;
     if (loader_elf_check(path, symbol, err, errlen)) return NULL;
+    /* a file that declares itself a bot is one, whatever else it exports:
+     * a bot's code runs in a jail, never here as a "rule module" (a bot in
+     * a directory searched for games could export both) */
+    char ignored[64];
+    if (strcmp(symbol, ARENA_RULES_ENTRY) == 0 &&
+        loader_elf_check(path, ARENA_BOT_ENTRY, ignored, sizeof ignored) == 0) {
+        arena_errf(err, errlen,
+                   "%s: a bot (it exports '%s'), not a rule module: bots are never loaded into "
+                   "the arena",
+                   path, ARENA_BOT_ENTRY);
+        return NULL;
+    }
     void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!h) {
         const char *why = dlerror();
