@@ -12,13 +12,14 @@
 
 static void report_usage(FILE *f)
 {
-    fputs("usage: arena report DIR [--out RESULTS] [--replays N|all]\n"
-          "  writes DIR/index.html, the report of the tournament in DIR (a directory\n"
-          "  under the results directory, as `arena tournament` prints it): ratings with\n"
-          "  95% error bars, the crosstable as a heat map, ratings over time, per bot the\n"
-          "  score by seat, time per move and forfeits; every match links to its replay\n"
-          "  (DIR/replay.html, DIR/replays/). Self-contained: open it in any browser.\n"
-          "  A tournament writes it at its end too.\n"
+    fputs("Usage: arena report DIR [--out RESULTS] [--replays N|all]\n\n"
+          "Writes DIR/index.html, the report of the tournament in DIR (a directory under\n"
+          "the results directory, as `arena tournament` prints it): ratings with 95%\n"
+          "error bars, the crosstable as a heat map, ratings over time, per bot the score\n"
+          "by seat, time per move and forfeits; every match links to its replay\n"
+          "(DIR/replay.html, DIR/replays/). Self-contained: open it in any browser. A\n"
+          "tournament writes it at its end too.\n\n"
+          "Options:\n"
           "  --out RESULTS  the results directory holding arena.db (default: DIR's parent);\n"
           "                 DIR may then be the tournament's name alone\n"
           "  --replays N    write the replays of matches 0..N-1 only (default all; a\n"
