@@ -473,9 +473,6 @@ int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, siz
     for (size_t i = 0; i < n; i++) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         if ((locks[i] = rundir_lock(path, err, errlen)) < 0) {
-            char why[sizeof path + 600];
-            snprintf(why, sizeof why, "%s: rebuild once it has finished or is stopped", err);
-            arena_errf(err, errlen, "%s", why);
             unlock_all(locks, i);
             free_list(names, n);
             return -1;

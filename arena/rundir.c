@@ -174,8 +174,8 @@ int rundir_lock(const char *dir, char *err, size_t errlen)
     /* the pid is only for the message of a second arena: a failure to write
      * it costs that message its pid, never the run */
     int len = snprintf(text, sizeof text, "%ld\n", (long)getpid());
-    if (ftruncate(fd, 0) != 0 || pwrite(fd, text, (size_t)len, 0) != len) {
-    }
+    int written = ftruncate(fd, 0) == 0 && pwrite(fd, text, (size_t)len, 0) == len;
+    (void)written;
     return fd;
 }
 

@@ -426,7 +426,7 @@ START_TEST(one_arena_plays_a_tournament_at_a_time)
     rc = e2e_run(&out, "cat %s/rebuild.rc %s/rebuild; ls %s/r", dir, dir, dir);
     ck_assert_msg(rc == 0 && strncmp(out, "0\n", 2) != 0 &&
                       strstr(out, " is being played by another arena (pid ") &&
-                      strstr(out, "rebuild once it has finished or is stopped") &&
+                      strstr(out, "wait for it to end (or stop it), then try again") &&
                       !strstr(out, "arena.db.old"),
                   "%s", out);
     free(out);
