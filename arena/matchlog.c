@@ -454,7 +454,9 @@ int matchlog_parse_salvage(const char *path, const uint8_t *buf, size_t len,
         segment_damage d = {0, 0, 0};
         rc = segment_each(path, buf, len, list_push, &l, &d, err, errlen);
         if (rc > 0) rc = arena_errf(err, errlen, "%s: out of memory", path);
-        if (rc && d.log) { /* the logs before the damage are whole: keep them */
+        /* the logs before the damage are whole: keep them (damage in the
+         * first leaves none: unreadable, as any file of garbage is) */
+        if (rc && d.log > 1) {
             say_salvaged(&d, len, err, errlen);
             rc = 1;
         }
