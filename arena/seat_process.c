@@ -82,6 +82,9 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     p->w = worker_spawn(cfg->env, &wc, SEAT_SPAWN_TIMEOUT_US, why, sizeof why);
     if (!p->w) {
         free(p);
+        /* no jail: the machine's problem, said by the host before the bot ran */
+        if (strncmp(why, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0)
+            return arena_errf(err, errlen, "%s (for %s)", why, bot_path), NULL;
         return arena_errf(err, errlen, "%s: %s", bot_path, why), NULL;
     }
     /* Who is it? Loading happens here (the bot's constructors run), under the
@@ -93,12 +96,10 @@ seat *seat_process_open(const seat_config *cfg, const char *bot_path, char *err,
     if (rc != OUTCOME_NORMAL || !bi) {
         if (bi) arena__bot_info__free_unpacked(bi, NULL);
         sp_close(&p->base);
-        /* a loader error already names the file; a jail that could not be
-         * built is the host's problem, not the bot's */
+        /* a loader error begins with the file's name (one that only
+         * contains it may be the bot's own words) */
         if (rc == OUTCOME_SETUP && strncmp(why, bot_path, strlen(bot_path)) == 0)
             return arena_errf(err, errlen, "%s", why), NULL;
-        if (rc == OUTCOME_SETUP && strncmp(why, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0)
-            return arena_errf(err, errlen, "%s (for %s)", why, bot_path), NULL;
         return arena_errf(err, errlen, "%s: did not load: %s%s", bot_path, why,
                           rc == OUTCOME_TIME ? " (a constructor that never returns?)" : ""),
                NULL;

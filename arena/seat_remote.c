@@ -172,15 +172,17 @@ static int sr_start(seat *s, const seat_game *g, int64_t *think_us, int64_t *cpu
     seat_remote *r = (seat_remote *)s;
     /* an idle seat whose host was lost meanwhile moves to a live one */
     remote_host *to = atomic_load(&r->c.h->lost) ? remote_set_pick(r->c.rs) : NULL;
-    if (to) {
-        r->c.h = to;
-        if (sr_reopen(r, err, errlen)) return OUTCOME_CRASH;
-    }
-    int code = sr_setup(r, &setup, g->timeout_us, NULL, think_us, cpu_us, err, errlen);
+    int code = OUTCOME_CRASH;
+    if (to) r->c.h = to;
+    if (!to || sr_reopen(r, err, errlen) == 0)
+        code = sr_setup(r, &setup, g->timeout_us, NULL, think_us, cpu_us, err, errlen);
     /* a seat idle in the pool longer than the host keeps one: a new one on
      * the same host, before the game, so the match never sees it */
     if (code != OUTCOME_NORMAL && r->gone && sr_reopen(r, err, errlen) == 0)
         code = sr_setup(r, &setup, g->timeout_us, NULL, think_us, cpu_us, err, errlen);
+    /* a failed reopen (the new host answered FAULT, fell silent) is the
+     * host's: from its state, as sr_broken says for every other failure */
+    if (code != OUTCOME_NORMAL) r->base.host_lost |= atomic_load(&r->c.h->lost);
     return code;
 }
 

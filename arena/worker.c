@@ -41,6 +41,7 @@
 #include "botout.h"
 #include "outcome.h"
 #include "sandbox.h"
+#include "text.h"
 #include "wire.h"
 
 #define WORKER_DEFAULT_MEM_MB 1024
@@ -455,7 +456,12 @@ static int worker_ready(worker *w, int64_t timeout_us, char *err, size_t errlen)
                             (long long)(timeout_us / 1000));
     if (code != OUTCOME_NORMAL) return -1;
     uint32_t proto = m->ready->protocol, pid = m->ready->pid;
+    char jail[400];
+    text_copy(jail, sizeof jail, m->ready->jail_error);
     arena__worker_msg__free_unpacked(m, &w->scratch.alloc);
+    /* the host's own word, before any bot code ran: the machine's failure,
+     * not the bot's (seat_process_open, host_seat.c) */
+    if (jail[0]) return worker_break(w, -1, err, errlen, "%s", jail);
     if (proto != WIRE_PROTOCOL_VERSION)
         return worker_break(w, -1, err, errlen, "worker speaks protocol %u, the arena %u", proto,
                             WIRE_PROTOCOL_VERSION);

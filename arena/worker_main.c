@@ -494,6 +494,11 @@ static int host_connect(host *h)
     Arena__Ready ready = ARENA__READY__INIT;
     ready.pid = (uint32_t)getpid();
     ready.protocol = WIRE_PROTOCOL_VERSION;
+    /* the machine's failure (namespaces refused, ...) before any bot code
+     * ran; the bot's own file missing or refused waits for its Setup and is
+     * its load failure (host_refuse) */
+    int machine = strncmp(h->jail_err, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0;
+    ready.jail_error = machine ? h->jail_err : "";
     Arena__WorkerMsg msg = ARENA__WORKER_MSG__INIT;
     msg.body_case = ARENA__WORKER_MSG__BODY_READY;
     msg.ready = &ready;
@@ -502,6 +507,13 @@ static int host_connect(host *h)
 
 static void host_spawn_jail(host *h)
 {
+    /* Tests only: as on a machine that refuses the namespaces (a bot never
+     * sets the seat host's environment) */
+    if (getenv("ARENA_TEST_NO_JAIL")) {
+        snprintf(h->jail_err, sizeof h->jail_err, "%s: refused (ARENA_TEST_NO_JAIL)",
+                 JAIL_BUILD_FAILED);
+        return;
+    }
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n <= 0) {

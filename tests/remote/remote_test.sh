@@ -221,6 +221,18 @@ grep -q "^match [0-9]*: seat host lost: $epd: the host is short of file descript
     "$t/nofd.out" || fail "a host out of descriptors: no match was played again"
 "$equal" "$t/local" "$t/nofd" >"$t/eqfd.out" 2>&1 || fail "results after a host out of descriptors differ"
 kill -0 "$pidd" 2>/dev/null || fail "the host out of descriptors died"
+# A host that cannot build jails (ARENA_TEST_NO_JAIL: as a machine that
+# refuses the namespaces) says so before any bot code runs: FAULT, the host
+# dropped, the matches played elsewhere, no bot charged (red team: they were
+# the bots' forfeits, and the host stayed in use).
+start_host hostb ARENA_TEST_NO_JAIL=1
+epj=$ep
+"$arena" tournament $args -j 2 --out "$t/nojail" --hosts "$epj,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hosta/public.key" --keys "$t/arena" >"$t/nojail.out" 2>&1 ||
+    fail "tournament with a host that cannot build jails"
+grep -q "^match [0-9]*: seat host lost: $epj: .*cannot build the jail.*: played again" \
+    "$t/nojail.out" || fail "a host without jails: no match was played again"
+"$equal" "$t/local" "$t/nojail" >"$t/eqj.out" 2>&1 || fail "results after a host without jails differ"
 # A bot that refuses the game is still its own forfeit through a host, as
 # locally: no host is lost for it, nothing is played again.
 rargs="--game morris --bots random $(dirname "$arena")/../tests/bots/refuser.so --rounds 1 --seed 3 --move-time 60000 --no-report -q"
