@@ -120,6 +120,7 @@ typedef enum sandbox_cond {
     SB_MMAP,       /* mmap: no PROT_EXEC, or PROT_EXEC of a file (dlopen), never anonymous */
     SB_SELF_A0,    /* kill/tgkill: only this process, and never SIGCONT */
     SB_NOOP,       /* returns 0 without doing anything */
+    SB_ENOSYS,     /* fails with ENOSYS, as on a kernel without it */
     SB_MADVISE,    /* any advice but MADV_WILLNEED, which does nothing (SB_NOOP) */
     SB_GETRLIMIT,  /* prlimit64(0, res, NULL, old): read own limits */
     SB_NOT_SIGSYS, /* rt_sigaction of anything but SIGSYS */
@@ -166,7 +167,7 @@ static const sandbox_rule sandbox_rules[] = {
     /* identity and information */
     {"getrandom", SB_ANY}, {"getpid", SB_ANY}, {"gettid", SB_ANY}, {"getppid", SB_ANY},
     {"getuid", SB_ANY}, {"geteuid", SB_ANY}, {"getgid", SB_ANY}, {"getegid", SB_ANY},
-    {"uname", SB_ANY}, {"getcwd", SB_ANY}, {"sysinfo", SB_ANY}, {"prlimit64", SB_GETRLIMIT},
+    {"uname", SB_ANY}, {"getcwd", SB_ANY}, {"sysinfo", SB_ENOSYS}, {"prlimit64", SB_GETRLIMIT},
     {"getrlimit", SB_ANY},
     /* signals, to itself only; the SIGSYS reporter stays in place */
     {"rt_sigaction", SB_NOT_SIGSYS}, {"rt_sigprocmask", SB_ANY}, {"rt_sigreturn", SB_ANY},
@@ -224,6 +225,14 @@ static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)
          * between bits of work stretched its 100 ms moves to 2 s of the
          * tournament's time (red team). For one thread it means nothing. */
         return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(0), nr, 0);
+    case SB_ENOSYS:
+        /* sysinfo: the whole machine's free memory, load and process count,
+         * which the jail's /proc hides (subset=pid): a bot holding memory on
+         * alternate moves signalled bits to its colluder in another jail
+         * through freeram (red team). A program without it copes, as on an
+         * old kernel; glibc's sysconf(_SC_PHYS_PAGES) then guesses (qsort
+         * only sizes a buffer by it). */
+        return seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), nr, 0);
     case SB_MADVISE:
         /* MADV_WILLNEED starts reading a file in the background, which goes
          * on while the bot is stopped: free disk time on the opponent's

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include "evil_common.h"
@@ -89,6 +90,8 @@ static void attack(void)
         "/proc/diskstats", "/proc/interrupts", "/proc/sys/fs/file-nr"};
     for (size_t i = 0; i < sizeof global / sizeof *global; i++)
         if (access(global[i], F_OK) == 0) leak("found", global[i]);
+    struct sysinfo si; /* the same counters in one call (freeram, loads, procs) */
+    if (sysinfo(&si) == 0) leak("read", "sysinfo");
     if (getppid() > 1) leak("sees a parent outside", "getppid");
     if (getenv("ARENA_SPY_SECRET") || getenv("HOME") || getenv("PATH")) leak("environment", "");
 }
