@@ -32,13 +32,14 @@ typedef struct merged {
     char err[1024];
 } merged;
 
-/* OUT/<date>-<time>-<game>-merged[-k] (rundir.h). */
+/* OUT/<date>-<time>-<game>-merged[-k] (rundir.h), locked for the merge. */
 static int make_merged_dir(merged *w)
 {
     char name[300];
     snprintf(name, sizeof name, "%s-merged", w->m->first->row.game);
-    return rundir_make(w->m->o->out_dir, name, w->rel, sizeof w->rel, w->dir, sizeof w->dir, w->err,
-                       sizeof w->err);
+    w->lock_fd = rundir_make(w->m->o->out_dir, name, w->rel, sizeof w->rel, w->dir, sizeof w->dir,
+                             w->err, sizeof w->err);
+    return w->lock_fd < 0 ? -1 : 0;
 }
 
 /* Entrant `who` as a log names it (its identity: path, options, hash, name,
@@ -102,8 +103,7 @@ static int open_out(merged *w)
     if (!w->db) return -1;
     for (int i = 0; i < f->n_entrants; i++)
         if (store_bot(w->db, f->entrants[i], w->err, sizeof w->err)) return -1;
-    if (make_merged_dir(w) || (w->lock_fd = rundir_lock(w->dir, w->err, sizeof w->err)) < 0)
-        return -1;
+    if (make_merged_dir(w)) return -1;
     tournament_info ti = {f->row.game,
                           f->row.options,
                           f->row.seed,

@@ -79,7 +79,8 @@ int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len
         if (mkdir(dir, 0755) == 0) {
             char matches[4200];
             snprintf(matches, sizeof matches, "%s/matches", dir);
-            return make_dir(matches, err, errlen);
+            /* new, so nobody else holds its lock */
+            return make_dir(matches, err, errlen) ? -1 : rundir_lock(dir, err, errlen);
         }
         if (errno != EEXIST) break;
     }

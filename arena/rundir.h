@@ -22,6 +22,10 @@ int rundir_mkdirs(const char *dir, char *err, size_t errlen);
  * "--out DIR: why". */
 int rundir_out(const char *dir, char *err, size_t errlen);
 
+/* A new run's directory, OUT/<date>-<time>-<name>[-k] with its matches/,
+ * locked (rundir_lock) from the moment it exists: the held descriptor, to
+ * keep open for the run (a --resume or a rebuild of it waits), or -1 with
+ * err. */
 int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len, char *dir,
                 size_t dir_len, char *err, size_t errlen);
 

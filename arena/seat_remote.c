@@ -8,9 +8,10 @@
  * where the bot runs, in time the bot had (worker.h), and reports that time;
  * the arena waits up to the WORKER_WAIT_US backstop plus the host's network
  * margin, and a host that falls silent is lost by its heartbeats. Any failure of the host itself
- * (lost connection, silence, a FAULT answer to OPEN: remote_wire.h) is an OUTCOME_CRASH or
- * OUTCOME_SETUP whose detail starts with REMOTE_HOST_LOST: the tournament plays that match again
- * elsewhere. A bot that does not load is answered by its seat, and is the bot's own forfeit.
+ * (lost connection, silence, a FAULT answer to OPEN: remote_wire.h) marks the seat host_lost
+ * (seat.h: from the host's state, never from a detail, which a bot can write) and its detail
+ * starts with REMOTE_HOST_LOST for people: the tournament plays that match again elsewhere. A
+ * bot that does not load is answered by its seat, and is the bot's own forfeit.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -233,13 +233,14 @@ static void play(sprt_ctx *t)
     show_progress(t, 1);
 }
 
-/* results/<date>-<time>-<game>-sprt[-k] (rundir.h). */
+/* results/<date>-<time>-<game>-sprt[-k] (rundir.h), locked for the run. */
 static int make_run_dir(sprt_ctx *t, char *err, size_t errlen)
 {
     char name[300];
     snprintf(name, sizeof name, "%s-sprt", t->s.name);
-    return rundir_make(t->o->out_dir, name, t->dir_rel, sizeof t->dir_rel, t->dir, sizeof t->dir,
-                       err, errlen);
+    t->lock_fd = rundir_make(t->o->out_dir, name, t->dir_rel, sizeof t->dir_rel, t->dir,
+                             sizeof t->dir, err, errlen);
+    return t->lock_fd < 0 ? -1 : 0;
 }
 
 /* tournament.txt: the run's plan and hypotheses, for `arena rebuild`. */
@@ -271,9 +272,7 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
     if (!(t->db = store_open(o->out_dir, err, errlen))) return -1;
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
-    if (make_run_dir(t, err, errlen) || (t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0 ||
-        write_manifest(t, err, errlen))
-        return -1;
+    if (make_run_dir(t, err, errlen) || write_manifest(t, err, errlen)) return -1;
     tournament_info ti = {t->s.name,
                           t->s.options,
                           o->seed,

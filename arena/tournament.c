@@ -69,11 +69,12 @@ typedef struct tour {
     int lock_fd;      /* rundir_lock of dir, held to the end; -1 before */
 } tour;
 
-/* results/<date>-<time>-<game>[-k] (rundir.h). */
+/* results/<date>-<time>-<game>[-k] (rundir.h), locked for the run. */
 static int make_tournament_dir(tour *t, char *err, size_t errlen)
 {
-    return rundir_make(t->o->out_dir, t->s.name, t->dir_rel, sizeof t->dir_rel, t->dir,
-                       sizeof t->dir, err, errlen);
+    t->lock_fd = rundir_make(t->o->out_dir, t->s.name, t->dir_rel, sizeof t->dir_rel, t->dir,
+                             sizeof t->dir, err, errlen);
+    return t->lock_fd < 0 ? -1 : 0;
 }
 
 static void fill_spec(tour *t, const schedule_item *it, match_spec *ms)
@@ -290,8 +291,6 @@ static int open_storage(tour *t, char *err, size_t errlen)
     for (int i = 0; i < t->s.n; i++)
         if (store_bot(t->db, t->s.entrants[i], err, errlen)) return -1;
     if (make_tournament_dir(t, err, errlen)) return -1;
-    /* new, so nobody else holds it: held so that a --resume of it waits */
-    if ((t->lock_fd = rundir_lock(t->dir, err, errlen)) < 0) return -1;
     tournament_info ti = {t->s.name,
                           t->s.options,
                           t->o->seed,
