@@ -14,6 +14,11 @@
 #include "xalloc.h"
 
 /* Whether a value fits one line (a newline would start a line of its own). */
+int format_is(const char *format, const char *name)
+{
+    return format && strcmp(format, name) == 0;
+}
+
 static int one_line(const char *value)
 {
     return !value || (!strchr(value, '\n') && !strchr(value, '\r'));
@@ -62,7 +67,7 @@ int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen)
     bad |= put(f, "seat_orders", m->all_seat_orders ? "all" : "rotations");
     if (m->format) bad |= put(f, "schedule", m->format);
     if (m->shards) fprintf(f, "shard %d/%d\n", m->shard, m->shards);
-    if (m->format && strcmp(m->format, "sprt") == 0)
+    if (format_is(m->format, FORMAT_SPRT))
         fprintf(f,
                 "sprt_model %s\nsprt_elo0 %.17g\nsprt_elo1 %.17g\nsprt_alpha %.17g\n"
                 "sprt_beta %.17g\nsprt_max_games %" PRId64 "\n",
@@ -135,7 +140,7 @@ static int take_schedule(manifest *m, const char *key, const char *v)
 {
     long long x;
     if (strcmp(key, "schedule") == 0) {
-        if (strcmp(v, "gauntlet") && strcmp(v, "sprt")) return -1;
+        if (!format_is(v, FORMAT_GAUNTLET) && !format_is(v, FORMAT_SPRT)) return -1;
         free(m->format);
         m->format = xstrdup(v);
         return 0;
@@ -229,8 +234,7 @@ static int complete(const manifest *m)
     for (int i = 0; i < m->n; i++)
         if (!m->entrants[i].path || !m->entrants[i].name || !m->entrants[i].sha256[0]) return 0;
     char e[256];
-    if (m->format && strcmp(m->format, "sprt") == 0 && sprt_params_check(&m->sprt, e, sizeof e))
-        return 0;
+    if (format_is(m->format, FORMAT_SPRT) && sprt_params_check(&m->sprt, e, sizeof e)) return 0;
     return 1;
 }
 

@@ -28,6 +28,14 @@
 #include "record.h"
 #include "sprt.h"
 
+/* The formats of a plan (its "schedule" key) and of the store's
+ * tournament_formats row, one spelling each; a round robin has none. */
+#define FORMAT_GAUNTLET "gauntlet"
+#define FORMAT_SPRT "sprt"
+
+/* format (NULL for a round robin) is `name`. */
+int format_is(const char *format, const char *name);
+
 #define MANIFEST_FILE "tournament.txt"
 
 typedef struct manifest {
@@ -36,7 +44,7 @@ typedef struct manifest {
     int rounds, planned, players, all_seat_orders;
     int n;
     entrant *entrants; /* n, by position: path, bot_options, sha256, name, version, author */
-    char *format;      /* NULL (round robin), "gauntlet" or "sprt" */
+    char *format;      /* NULL (round robin), FORMAT_GAUNTLET or FORMAT_SPRT */
     int shard, shards; /* shard I of N; 0, 0 for a whole tournament */
     sprt_params sprt;  /* format "sprt": its hypotheses */
     int64_t sprt_max_games;

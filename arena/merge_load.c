@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "manifest.h"
 #include "matchlog.h"
 #include "merge_internal.h"
 #include "rundir.h"
@@ -171,9 +172,8 @@ static int rebuild_schedule(merge *m)
         if (m->shards[i].n_recs) k = m->shards[i].recs[0].num_players;
     for (int all = 0; k && all < 2; all++) {
         schedule_free(&m->plan);
-        if ((strcmp(f->format, "gauntlet") == 0 ? schedule_gauntlet : schedule_round_robin)(
-                &m->plan, f->n_entrants, k, f->row.rounds, all, f->row.seed, err, sizeof err) ==
-                0 &&
+        if (schedule_make(&m->plan, format_is(f->format, FORMAT_GAUNTLET), f->n_entrants, k,
+                          f->row.rounds, all, f->row.seed, err, sizeof err) == 0 &&
             (int)m->plan.count == f->row.planned) {
             m->all_orders = all;
             return 0;

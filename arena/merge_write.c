@@ -76,7 +76,8 @@ static int write_plan(merged *w)
                    .all_seat_orders = w->m->all_orders,
                    .n = f->n_entrants,
                    .entrants = w->plan,
-                   .format = strcmp(f->format, "gauntlet") == 0 ? (char *)"gauntlet" : NULL};
+                   .format =
+                       format_is(f->format, FORMAT_GAUNTLET) ? (char *)FORMAT_GAUNTLET : NULL};
     return manifest_write(w->dir, &mf, w->err, sizeof w->err);
 }
 
@@ -115,7 +116,7 @@ static int open_out(merged *w)
                           0,
                           0};
     w->tid = store_tournament_new(w->db, &ti, f->entrants, f->n_entrants, w->err, sizeof w->err);
-    if (w->tid > 0 && strcmp(f->format, "gauntlet") == 0 &&
+    if (w->tid > 0 && format_is(f->format, FORMAT_GAUNTLET) &&
         store_format_set(w->db, w->tid, f->format, w->err, sizeof w->err))
         return -1;
     return w->tid > 0 ? 0 : -1;

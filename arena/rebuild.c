@@ -131,7 +131,7 @@ static int find_copy(const rb_tour *t, const Arena__MatchLog *log, int p)
 
 static int is_sprt(const rb_tour *t)
 {
-    return t->m.format && strcmp(t->m.format, "sprt") == 0;
+    return format_is(t->m.format, FORMAT_SPRT);
 }
 
 /* The entrant position of each seat: the plan's schedule, or (no plan) the
@@ -304,11 +304,9 @@ static int read_plan(rb_tour *t)
 {
     char why[1024], e2[1024];
     int rc = manifest_read(t->tdir, &t->m, why, sizeof why);
-    int gauntlet = rc == 0 && t->m.format && strcmp(t->m.format, "gauntlet") == 0;
     if (rc == 0 && !is_sprt(t) &&
-        (gauntlet ? schedule_gauntlet : schedule_round_robin)(&t->plan, t->m.n, t->m.players,
-                                                              t->m.rounds, t->m.all_seat_orders,
-                                                              t->m.seed, e2, sizeof e2)) {
+        schedule_make(&t->plan, format_is(t->m.format, FORMAT_GAUNTLET), t->m.n, t->m.players,
+                      t->m.rounds, t->m.all_seat_orders, t->m.seed, e2, sizeof e2)) {
         snprintf(why, sizeof why, "%s/" MANIFEST_FILE ": no schedule: %s", t->tdir, e2);
         rc = -1;
     }

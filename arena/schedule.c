@@ -138,6 +138,12 @@ int schedule_round_robin(schedule *s, int n, int k, int rounds, int all_orders, 
     return schedule_tables(s, n, k, rounds, all_orders, 0, seed, err, errlen);
 }
 
+int schedule_make(schedule *s, int gauntlet, int n, int k, int rounds, int all_orders,
+                  uint64_t seed, char *err, size_t errlen)
+{
+    return schedule_tables(s, n, k, rounds, all_orders, gauntlet != 0, seed, err, errlen);
+}
+
 int schedule_gauntlet(schedule *s, int n, int k, int rounds, int all_orders, uint64_t seed,
                       char *err, size_t errlen)
 {

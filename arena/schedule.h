@@ -47,6 +47,11 @@ int schedule_round_robin(schedule *s, int n, int k, int rounds, int all_orders, 
 int schedule_gauntlet(schedule *s, int n, int k, int rounds, int all_orders, uint64_t seed,
                       char *err, size_t errlen);
 
+/* schedule_gauntlet when gauntlet, else schedule_round_robin: what a plan's
+ * format (manifest.h) asks for, chosen here for every caller. */
+int schedule_make(schedule *s, int gauntlet, int n, int k, int rounds, int all_orders,
+                  uint64_t seed, char *err, size_t errlen);
+
 /* Match `index` (< s->count): round by round, the tables of a round in
  * lexicographic order of their entrants, each table's seat orders one after
  * another; the table's seed is arena_seed_derive(seed, table number). */

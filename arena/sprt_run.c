@@ -258,7 +258,7 @@ static int write_manifest(sprt_ctx *t, char *err, size_t errlen)
                   .players = t->s.n,
                   .n = t->s.n,
                   .entrants = e,
-                  .format = (char *)"sprt",
+                  .format = (char *)FORMAT_SPRT,
                   .sprt = t->o->params,
                   .sprt_max_games = t->o->max_games};
     int rc = manifest_write(t->dir, &m, err, errlen);
@@ -285,7 +285,7 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
                           0};
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
     if (t->tid <= 0) return -1;
-    if (store_format_set(t->db, t->tid, "sprt", err, errlen)) return -1;
+    if (store_format_set(t->db, t->tid, FORMAT_SPRT, err, errlen)) return -1;
     if (store_sprt_begin(t->db, t->tid, &o->params, o->max_games, err, errlen)) return -1;
     return commit_init(&t->commit, t->db, t->tid, o->out_dir, t->dir_rel, err, errlen);
 }

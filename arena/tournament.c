@@ -254,7 +254,7 @@ static int write_manifest(tour *t, const tournament_info *ti, char *err, size_t 
                   .all_seat_orders = ti->all_seat_orders,
                   .n = t->s.n,
                   .entrants = e,
-                  .format = t->gauntlet ? (char *)"gauntlet" : NULL,
+                  .format = t->gauntlet ? (char *)FORMAT_GAUNTLET : NULL,
                   .shard = ti->shard,
                   .shards = ti->shards};
     int rc = manifest_write(t->dir, &m, err, errlen);
@@ -303,7 +303,7 @@ static int open_storage(tour *t, char *err, size_t errlen)
                           t->shard.count};
     if (write_manifest(t, &ti, err, errlen)) return -1;
     t->tid = store_tournament_new(t->db, &ti, t->s.entrants, t->s.n, err, errlen);
-    if (t->tid > 0 && t->gauntlet && store_format_set(t->db, t->tid, "gauntlet", err, errlen))
+    if (t->tid > 0 && t->gauntlet && store_format_set(t->db, t->tid, FORMAT_GAUNTLET, err, errlen))
         return -1;
     return t->tid > 0 ? 0 : -1;
 }
@@ -318,8 +318,7 @@ static int make_schedule(tour *t, int rounds, int all_orders, uint64_t seed, cha
                           "more than once)",
                           t->s.name, t->s.options, k, t->s.n);
     schedule_free(&t->plan);
-    if ((t->gauntlet ? schedule_gauntlet : schedule_round_robin)(&t->plan, t->s.n, k, rounds,
-                                                                 all_orders, seed, err, errlen))
+    if (schedule_make(&t->plan, t->gauntlet, t->s.n, k, rounds, all_orders, seed, err, errlen))
         return -1;
     return 0;
 }
@@ -454,12 +453,12 @@ static int tournament_format(tour *t, const tournament_row *row, char *err, size
 {
     char format[32];
     if (store_format_get(t->db, row->id, format, sizeof format, err, errlen)) return -1;
-    if (strcmp(format, "sprt") == 0) {
+    if (format_is(format, FORMAT_SPRT)) {
         snprintf(err, errlen, "--resume %s: this is an SPRT (arena sprt), not a tournament",
                  t->o->resume);
         return -1;
     }
-    t->gauntlet = strcmp(format, "gauntlet") == 0;
+    t->gauntlet = format_is(format, FORMAT_GAUNTLET);
     return 0;
 }
 
