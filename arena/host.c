@@ -57,6 +57,7 @@ typedef struct host_loop {
     long die_after, msgs; /* the test hook (host_test_death) */
     int freeze;
     long fd_reserve; /* descriptors kept free (host_fd_headroom) */
+    long seats_before_fault, seats; /* the test hook (host_test_fault) */
 } host_loop;
 
 static volatile sig_atomic_t host_stop;
@@ -130,6 +131,17 @@ static int host_fd_headroom(const host_loop *h, char *err, size_t errlen)
     return 0;
 }
 
+/* Tests only: ARENA_HOST_FAULT_AFTER=N starts N seats and answers every
+ * later one FAULT, as a host that runs short of descriptors midway (what a
+ * seat moved from a lost host meets there: tests/remote). */
+static int host_test_fault(host_loop *h, char *err, size_t errlen)
+{
+    if (h->seats_before_fault <= 0 || h->seats++ < h->seats_before_fault) return 0;
+    arena_errf(err, errlen, "the host refuses seats after %ld (ARENA_HOST_FAULT_AFTER)",
+               h->seats_before_fault);
+    return 1;
+}
+
 /* Asks for the next missing file, or starts the seat when none is. */
 static void host_continue_open(host_loop *h, host_conn *c)
 {
@@ -149,7 +161,7 @@ static void host_continue_open(host_loop *h, host_conn *c)
     }
     if (!c->data_sha[0]) cfg.data_dir[0] = '\0'; /* none: not whatever lies beside the cache */
     char err[400];
-    c->seat = host_fd_headroom(h, err, sizeof err)
+    c->seat = !host_test_fault(h, err, sizeof err) && host_fd_headroom(h, err, sizeof err)
                   ? host_seat_start(h->zctx, h->env, &cfg, &c->pair, err, sizeof err)
                   : NULL;
     if (!c->seat) {
@@ -422,6 +434,8 @@ int host_run(const host_opts *o)
      * of descriptors (tests/remote) */
     const char *reserve = getenv("ARENA_HOST_FD_RESERVE");
     h->fd_reserve = reserve ? atol(reserve) : HOST_FD_RESERVE;
+    const char *fault = getenv("ARENA_HOST_FAULT_AFTER");
+    h->seats_before_fault = fault ? atol(fault) : 0;
     host_raise_fd_limit();
     status = 1;
     h->env = worker_env_new(err, sizeof err);

@@ -28,6 +28,10 @@
 #    a bot refusing the game through a host is still its own forfeit.
 # 5c. At a table of three, a bot forfeits and later the host of the table
 #    dies: the match is played again all the same (match.c), results equal.
+# 5d. A host dies while another entrant's seat waits on it; that seat moves
+#    at its next game to a host that then refuses it (FAULT): the host's
+#    failure too, played again, no forfeit (red team: the innocent bot was
+#    charged a crash); results equal local.
 # 6. The same with a host that stops (SIGSTOP: silent, no heartbeats).
 # 7. An arena SIGKILLed mid-tournament: the host ends its seats (their
 #    connections closed) instead of keeping the jails until they idle out.
@@ -75,7 +79,7 @@ start_host() {
 }
 
 # --- 1. keys ----------------------------------------------------------------
-for k in hosta hostb arena stranger; do
+for k in hosta hostb hostc arena stranger; do
     "$arena" keygen "$t/$k" >/dev/null || fail "keygen $k"
 done
 [ "$(stat -c %a "$t/arena/secret.key")" = 600 ] || fail "secret.key is not mode 600"
@@ -262,6 +266,27 @@ grep -q "^match 0: seat host lost: $epk: .*: played again" "$t/khost.out" ||
 "$equal" "$t/klocal" "$t/khost" >"$t/eqk.out" 2>&1 ||
     fail "a host lost after a forfeit: results differ from local"
 rm -rf "$t/klocal" "$t/khost" "$t"/k*.out "$t/eqk.out"
+
+# --- 5d. a seat moved from a lost host is refused where it moves ------------------
+# -j 1 and hosts b, c, a: the entrants' seats open one on each; b dies at its
+# 21st request (match 1), and the seat idle there moves at its next game to
+# c, whose second seat it is (ARENA_HOST_FAULT_AFTER=2: FAULT). Requests
+# are counted, not timed: the same run every time.
+start_host hostb ARENA_HOST_DIE_AFTER=20
+epm=$ep
+start_host hostc ARENA_HOST_FAULT_AFTER=2
+epf=$ep
+"$arena" tournament $args -j 1 --out "$t/moved" --hosts "$epm,$epf,$epa" \
+    --host-keys "$t/hostb/public.key,$t/hostc/public.key,$t/hosta/public.key" \
+    --keys "$t/arena" >"$t/moved.out" 2>&1 || fail "tournament with a seat moved to a refusing host"
+grep -q "^match [0-9]*: seat host lost: $epm: .*: played again" "$t/moved.out" ||
+    fail "a seat moved: the dying host's match was not played again"
+grep -q "^match [0-9]*: seat host lost: $epf: the host refuses seats after 2 .*: played again" \
+    "$t/moved.out" || fail "a seat moved to a refusing host: not played again"
+grep -q "crashed" "$t/moved.out" && fail "a seat moved to a refusing host: a bot was charged"
+# (a bot charged would be a forfeit the local run has not)
+"$equal" "$t/local" "$t/moved" >"$t/eqm.out" 2>&1 || fail "a seat moved: results differ from local"
+rm -rf "$t/moved" "$t/moved.out" "$t/eqm.out"
 
 # --- 6. a host that falls silent mid-match ------------------------------------------
 # (stopped: no answer, no heartbeat; the arena drops it after the heartbeat
