@@ -100,6 +100,11 @@ static void jm_load(jm *j)
 {
     j->load_tried = 1;
     if (j->load_err[0]) return;
+    /* stdout is a pipe here, so stdio would hold a bot's lines until a
+     * buffer fills -- never, for a bot that prints a line a move -- and lose
+     * them when the process ends: one line at a time, as on a terminal,
+     * before the constructors can print */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     /* Modules and bots built outside the tree need libarena-sdk.so.0. The
      * jail shows only the arena's own copy, which their run path may not
      * name (a build tree's arena, a bot built with pkg-config's flags alone):

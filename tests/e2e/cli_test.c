@@ -671,6 +671,30 @@ START_TEST(unsandboxed_modes_warn)
 }
 END_TEST
 
+/* A jailed bot's lines to stdout are shown as they come, every one, though
+ * its stdout is a pipe and it never flushes (talker: printf a move; stdio
+ * would have buffered them all and lost them at the process's end). */
+START_TEST(a_bots_stdout_lines_are_shown)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc =
+        e2e_run(&out, "%s match --game morris %s random --seed 1 --move-time 30000 --out %s 2>&1",
+                ARENA, EVIL("talker"), dir);
+    ck_assert_msg(rc == 0 && strstr(out, "[talker.so] talker: to stderr\n") &&
+                      strstr(out, "[talker.so] talker: move 1\n"),
+                  "(%d) %s", rc, out);
+    int lines = 0, last = 0;
+    for (const char *p = out; (p = strstr(p, "[talker.so] talker: move ")); p++) {
+        lines++;
+        last = atoi(p + strlen("[talker.so] talker: move "));
+    }
+    ck_assert_msg(lines > 10 && lines == last, "%d lines, the last move %d:\n%s", lines, last, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* replay: 0 reproduced, 1 naming the first difference, 2 unreadable. */
 START_TEST(replay_exit_statuses)
 {
@@ -746,6 +770,7 @@ int main(void)
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);
     tcase_add_test(tc, ratings_in_every_format);
     tcase_add_test(tc, unsandboxed_modes_warn);
+    tcase_add_test(tc, a_bots_stdout_lines_are_shown);
     tcase_add_test(tc, replay_exit_statuses);
     tcase_add_test(tc, perft_prints_the_readme_counts);
     suite_add_tcase(s, tc);

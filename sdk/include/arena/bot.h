@@ -6,8 +6,10 @@
  *
  * returning a versioned, append-only table (see rules.h for the convention).
  * The arena runs every bot in its own sandboxed worker process: a bot may use
- * memory (up to the arena's --mem limit of address space) and CPU, read files,
- * and print to stderr, but it may not open files for writing, create sockets,
+ * memory (up to the arena's --mem limit of address space) and CPU, read files
+ * (the jail shows /usr and the bot's data directory: BOT.d/ beside BOT.so,
+ * mounted at /bot.d, its working directory, so open "book.txt" relative), and
+ * print lines to stdout or stderr, but it may not open files for writing, create sockets,
  * start threads or processes, or exec: the worker is single-threaded for the
  * bot, and a forbidden system call loses the game as a "sandbox violation:
  * <call>". A bot that crashes, hangs past its time,
