@@ -9,6 +9,7 @@
 #include "cli_cmds.h"
 #include "match.h"
 #include "outcome.h"
+#include "sandbox.h"
 #include "session.h"
 
 static const char check_help[] =
@@ -37,19 +38,56 @@ static void count_moves(check_stats *st, const Arena__MatchLog *log, int seat)
     }
 }
 
-/* The `arena match` command that plays game g again: the same seats (the bot
- * where it sat, random elsewhere), seed, clock and margin. */
+/* One word of a command to paste into a shell: as it is when a shell would
+ * read it so, else in single quotes (a path with a space or a '$'). */
+static void print_word(const char *w)
+{
+    size_t plain = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                             "_-+=.,:/@%");
+    if (*w && !w[plain]) {
+        printf(" %s", w);
+        return;
+    }
+    fputs(" '", stdout);
+    for (; *w; w++)
+        if (*w == '\'')
+            fputs("'\\''", stdout);
+        else
+            putchar(*w);
+    putchar('\'');
+}
+
+/* The `arena match` command that plays game g again: the bot (with its
+ * options) where it sat, random elsewhere, the match seed, and every option
+ * of check's that changes the game -- the game's options, the clock, the
+ * margin, the sandbox and the memory limit -- where it is not match's
+ * default. play_one numbers the entrants as match numbers these bots, so the
+ * seat order, and with it the dice and the bots' seeds (match.h), are the
+ * same. */
 static void print_reproduce(const session *s, const play_opts *po, int seat, int np, uint64_t seed)
 {
-    printf("        replay it: arena match --game %s", po->game);
+    const entrant *e = s->entrants[0];
+    play_opts def;
+    play_opts_init(&def);
+    char bot[4200];
+    if (e->bot_options && e->bot_options[0])
+        snprintf(bot, sizeof bot, "%s:%s", e->path, e->bot_options);
+    else
+        snprintf(bot, sizeof bot, "%s", e->path);
+    printf("        replay it: arena match --game");
+    print_word(po->game);
     for (int i = 0; i < np; i++)
-        printf(" %s", i == seat ? s->entrants[0]->path : "random");
+        print_word(i == seat ? bot : "random");
     printf(" --seed %llu", (unsigned long long)seed);
     if (po->tc.move_time_us > 0)
         printf(" --move-time %lld", (long long)(po->tc.move_time_us / 1000));
     else
         printf(" --tc %s", po->tc_text);
-    if (po->margin_us != 50000) printf(" --margin %lld", (long long)(po->margin_us / 1000));
+    if (po->margin_us != def.margin_us) printf(" --margin %lld", (long long)(po->margin_us / 1000));
+    if (po->iso.sandbox != def.iso.sandbox)
+        printf(" --sandbox %s", sandbox_level_name(po->iso.sandbox));
+    if (po->iso.mem_limit_mb != def.iso.mem_limit_mb)
+        printf(" --mem %lld", (long long)po->iso.mem_limit_mb);
     printf(" --show\n");
 }
 
@@ -67,9 +105,11 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
                      .tc = po->tc,
                      .margin_us = po->margin_us};
     for (int i = 0; i < np; i++) {
-        int who = i == seat ? 0 : 1; /* entrant 0: the bot; 1: random */
-        ms.seat[i] = s->entrants[who];
-        ms.seat_entrant[i] = who;
+        ms.seat[i] = s->entrants[i == seat ? 0 : 1]; /* entrant 0: the bot; 1: random */
+        /* numbered as `arena match` numbers the bots of the command that
+         * print_reproduce prints (one per seat, in order): the seat order
+         * makes the dice and the bots' seeds (match.h) */
+        ms.seat_entrant[i] = i;
     }
     match_record rec;
     Arena__MatchLog *log = match_run(&ms, pool, &rec);
@@ -80,10 +120,12 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
         st->refused += rec.end == OUTCOME_SETUP;
         st->forfeits++;
         st->losses++;
-        char how[512];
+        char how[512], when[48] = "";
         outcome_blame(rec.end, s->entrants[0]->display, rec.end_detail, how, sizeof how);
-        printf("  FAIL  game %d (seat %d, seed %llu): %s\n", g + 1, seat,
-               (unsigned long long)ms.seed, how);
+        if (!rec.at_start) /* as `arena match` says it: the replay must say the same */
+            snprintf(when, sizeof when, ", after %d plies", rec.plies);
+        printf("  FAIL  game %d (seat %d, seed %llu%s): %s\n", g + 1, seat,
+               (unsigned long long)ms.seed, when, how);
         print_reproduce(s, po, seat, np, ms.seed);
         return;
     }

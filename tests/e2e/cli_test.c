@@ -200,6 +200,51 @@ START_TEST(check_exit_2_when_the_bot_does_not_load)
 }
 END_TEST
 
+/* The command check prints under a FAIL line plays that very game again,
+ * with the bot in either seat: the seat order makes the dice and the bots'
+ * seeds (match.h), and seedcrash crashes on a move that its seed picks, in
+ * a game of querni that the dice and random's seed shape, so the same crash
+ * after the same number of plies is the same game. The options check was
+ * given that change a game (the margin, the memory limit) come with it. */
+START_TEST(check_replay_command_plays_the_game_again)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s check %s --game querni --seed 3 --games 8 --margin 60 --mem 512",
+                     ARENA, EVIL("seedcrash"));
+    ck_assert_msg(rc == 1, "check exited %d:\n%s", rc, out);
+    int seats[2] = {0, 0};
+    static const char fail[] = "  FAIL  game ";
+    for (const char *l = strstr(out, fail); l; l = strstr(l + 1, fail)) {
+        int game, seat, plies;
+        ck_assert_msg(sscanf(l, "  FAIL  game %d (seat %d, seed %*u, after %d plies)", &game, &seat,
+                             &plies) == 3 &&
+                          seat >= 0 && seat < 2,
+                      "unreadable FAIL line in:\n%s", out);
+        const char *cmd = strstr(l, "replay it: arena match ");
+        ck_assert_msg(cmd, "no command under game %d:\n%s", game, out);
+        cmd += strlen("replay it: arena ");
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(cmd, "\n"), cmd);
+        ck_assert_msg(strstr(line, " --margin 60") && strstr(line, " --mem 512"),
+                      "options lost: %s", line);
+        char *replay, want[64];
+        rc = e2e_run(&replay, "%s %s --out %s", ARENA, line, dir);
+        snprintf(want, sizeof want, "after %d plies\n", plies);
+        ck_assert_msg(rc == 0 && strstr(replay, want) && strstr(replay, "Ended: seedcrash crashed"),
+                      "game %d (seat %d) crashed after %d plies in check; `arena %s` "
+                      "(%d):\n%s",
+                      game, seat, plies, line, rc, replay);
+        free(replay);
+        seats[seat]++;
+    }
+    ck_assert_msg(seats[0] && seats[1], "no FAIL in each seat (%d, %d):\n%s", seats[0], seats[1],
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A match: its result, how it ended and its log; the same seed plays the same
  * game; a single match is not stored in arena.db. Here and below, where a
  * result or a game is asserted, bots that answer at once get 30 s a move: no
@@ -734,6 +779,7 @@ int main(void)
     tcase_add_test(tc, bots_lists_what_the_readme_shows);
     tcase_add_test(tc, every_command_has_help);
     tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
+    tcase_add_test(tc, check_replay_command_plays_the_game_again);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
     tcase_add_test(tc, match_show_and_bad_game_option);
     tcase_add_test(tc, bad_out_is_named_before_playing);
