@@ -11,6 +11,7 @@
 #include "outcome.h"
 #include "sandbox.h"
 #include "session.h"
+#include "timectl.h"
 
 static const char check_help[] =
     "Usage: arena check BOT --game GAME [--games N] [options]\n\n"
@@ -21,7 +22,8 @@ static const char check_help[] =
 
 typedef struct check_stats {
     int games, wins, draws, losses, forfeits;
-    int refused; /* it failed to start a game: refused it, or its options */
+    int refused;  /* it failed to start a game: refused it, or its options */
+    int timeouts; /* moves never answered in time: in no log, so not in slowest_us */
     int64_t slowest_us, total_us;
     int moves;
 } check_stats;
@@ -118,6 +120,7 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
     st->games++;
     if (outcome_is_forfeit(rec.end) && rec.culprit == seat) {
         st->refused += rec.end == OUTCOME_SETUP;
+        st->timeouts += rec.end == OUTCOME_TIME && !rec.at_start;
         st->forfeits++;
         st->losses++;
         char how[512], when[48] = "";
@@ -140,6 +143,23 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
         st->draws++;
 }
 
+/* The bot's think times. A move that timed out was never answered, so it is
+ * in no log: without saying so, the slowest move would be the fastest of
+ * a bot that lost every game on time. */
+static void print_times(const check_stats *st, const play_opts *po)
+{
+    char budget[96];
+    timectl_describe(&po->tc, budget, sizeof budget);
+    if (st->timeouts)
+        printf(
+            "        %d move%s timed out, over the budget plus the %lld ms margin (budget: %s)\n",
+            st->timeouts, st->timeouts == 1 ? "" : "s", (long long)(po->margin_us / 1000), budget);
+    if (st->moves)
+        printf("        %sslowest move %.2f ms, mean %.3f ms (budget: %s)\n",
+               st->timeouts ? "answered in time: " : "", st->slowest_us / 1000.0,
+               st->total_us / 1000.0 / st->moves, budget);
+}
+
 static int verdict(const session *s, const check_stats *st, const play_opts *po)
 {
     const entrant *e = s->entrants[0];
@@ -152,9 +172,7 @@ static int verdict(const session *s, const check_stats *st, const play_opts *po)
         printf("  ok    no crashes, time losses, illegal moves or sandbox violations\n");
     printf("  %s %d games against random: %d wins, %d draws, %d losses\n",
            st->forfeits ? "--   " : "ok   ", st->games, st->wins, st->draws, st->losses);
-    if (st->moves)
-        printf("        slowest move %.2f ms, mean %.3f ms (budget: %s)\n", st->slowest_us / 1000.0,
-               st->total_us / 1000.0 / st->moves, po->tc_text);
+    print_times(st, po);
     if (st->forfeits) {
         printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see the FAIL lines "
                "and the command under each that plays it again).\n",

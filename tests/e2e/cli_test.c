@@ -245,6 +245,21 @@ START_TEST(check_replay_command_plays_the_game_again)
 }
 END_TEST
 
+/* A move that timed out is in no log: check counts such moves and says they
+ * overran, where it said "slowest move" of the moves answered in time; the
+ * budget is the time control as the arena writes it, with unit and
+ * increment. slow sleeps twice its budget (2 s of its 1 s clock). */
+START_TEST(check_counts_timed_out_moves)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s check %s --game morris --games 2 --tc 1+0.5", ARENA, EVIL("slow"));
+    ck_assert_msg(rc == 1 && strstr(out, "2 moves timed out") && strstr(out, "(budget: 1+0.5 s)") &&
+                      !strstr(out, "slowest move"),
+                  "(%d):\n%s", rc, out);
+    free(out);
+}
+END_TEST
+
 /* A match: its result, how it ended and its log; the same seed plays the same
  * game; a single match is not stored in arena.db. Here and below, where a
  * result or a game is asserted, bots that answer at once get 30 s a move: no
@@ -780,6 +795,7 @@ int main(void)
     tcase_add_test(tc, every_command_has_help);
     tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
     tcase_add_test(tc, check_replay_command_plays_the_game_again);
+    tcase_add_test(tc, check_counts_timed_out_moves);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
     tcase_add_test(tc, match_show_and_bad_game_option);
     tcase_add_test(tc, bad_out_is_named_before_playing);
