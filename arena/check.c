@@ -163,9 +163,12 @@ static void print_times(const check_stats *st, const play_opts *po)
 static int verdict(const session *s, const check_stats *st, const play_opts *po)
 {
     const entrant *e = s->entrants[0];
-    if (st->refused) { /* README: a bot that refuses the game does not load (2) */
-        printf("Verdict: %s does not load: it would not start the game (see the FAIL line).\n",
-               e->display);
+    if (st->refused) { /* README: a bot that refuses the game: exit status 2, as one that
+                        * does not load (it loads, said above, so the verdict names
+                        * the refusal) */
+        printf("Verdict: %s refuses the game: it loads, but would not start a game of %s "
+               "(see the FAIL line).\n",
+               e->display, s->name);
         return 2;
     }
     if (st->forfeits == 0)

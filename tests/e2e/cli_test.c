@@ -171,23 +171,27 @@ START_TEST(every_command_has_help)
 END_TEST
 
 /* check: 0 sound (test_e2e), 1 forfeits (test_e2e), and 2 for a bot that
- * does not load: wrong ABI, missing symbol, or refusing the game. */
+ * does not load (wrong ABI, missing symbol) or refuses the game -- which
+ * loads, as check's "ok loads" line says, so its verdict names the refusal. */
 START_TEST(check_exit_2_when_the_bot_does_not_load)
 {
     static const struct {
-        const char *bot, *says;
+        const char *bot, *says, *verdict;
     } cases[] = {
-        {EVIL("refuser"), "refused the game: I only play chess, not morris"},
-        {EVIL("badabi"), "badabi.so"},
-        {EVIL("nosymbol"), "nosymbol.so"},
+        {EVIL("refuser"), "refused the game: I only play chess, not morris",
+         "refuses the game: it loads, but would not start a game of morris"},
+        {EVIL("badabi"), "badabi.so", "does not load"},
+        {EVIL("nosymbol"), "nosymbol.so", "does not load"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out;
         int rc = e2e_run(&out, "%s check %s --game morris --games 4", ARENA, cases[i].bot);
         ck_assert_msg(rc == 2, "check %s exited %d, not 2:\n%s", cases[i].bot, rc, out);
         ck_assert_msg(strstr(out, cases[i].says), "%s lacks '%s'", out, cases[i].says);
-        ck_assert_msg(strstr(out, "does not load"), "no verdict:\n%s", out);
+        ck_assert_msg(strstr(out, cases[i].verdict), "no verdict '%s':\n%s", cases[i].verdict, out);
         ck_assert_msg(!strstr(out, "is sound") && !strstr(out, "NOT sound"), "%s", out);
+        /* the lines agree: a bot said to load is not said not to */
+        ck_assert_msg(!strstr(out, "ok    loads") || !strstr(out, "does not load"), "%s", out);
         free(out);
     }
     /* a game that does not load is not the bot's fault, and says so */
