@@ -15,10 +15,12 @@
 
 static const char check_help[] =
     "Usage: arena check BOT --game GAME [--games N] [options]\n\n"
-    "Loads the bot in the sandbox, plays N games (default 10) against the random bot\n"
-    "in every seat, and reports crashes, time losses, illegal moves and sandbox\n"
-    "violations. Exit status 0: sound; 1: it lost games by misbehaving; 2: it does\n"
-    "not load or refuses the game.\n\n" PLAY_OPTIONS_HELP;
+    "Loads the bot in the sandbox, plays N games against the random bot in every\n"
+    "seat, and reports crashes, time losses, illegal moves and sandbox violations,\n"
+    "each with the `arena match` command that plays that game again. Exit status\n"
+    "0: sound; 1: it lost games by misbehaving; 2: it does not load or refuses the\n"
+    "game.\n\n"
+    "  --games N              games, the bot in each seat in turn (default 10)\n" PLAY_OPTIONS_HELP;
 
 typedef struct check_stats {
     int games, wins, draws, losses, forfeits;
