@@ -9,18 +9,23 @@
 #include "cli_cmds.h"
 #include "match.h"
 #include "outcome.h"
+#include "sandbox.h"
 #include "session.h"
+#include "timectl.h"
 
 static const char check_help[] =
     "Usage: arena check BOT --game GAME [--games N] [options]\n\n"
-    "Loads the bot in the sandbox, plays N games (default 10) against the random bot\n"
-    "in every seat, and reports crashes, time losses, illegal moves and sandbox\n"
-    "violations. Exit status 0: sound; 1: it lost games by misbehaving; 2: it does\n"
-    "not load or refuses the game.\n\n" PLAY_OPTIONS_HELP;
+    "Loads the bot in the sandbox, plays N games against the random bot in every\n"
+    "seat, and reports crashes, time losses, illegal moves and sandbox violations,\n"
+    "each with the `arena match` command that plays that game again. Exit status\n"
+    "0: sound; 1: it lost games by misbehaving; 2: it does not load or refuses the\n"
+    "game.\n\n"
+    "  --games N              games, the bot in each seat in turn (default 10)\n" PLAY_OPTIONS_HELP;
 
 typedef struct check_stats {
     int games, wins, draws, losses, forfeits;
-    int refused; /* it failed to start a game: refused it, or its options */
+    int refused;  /* it failed to start a game: refused it, or its options */
+    int timeouts; /* moves never answered in time: in no log, so not in slowest_us */
     int64_t slowest_us, total_us;
     int moves;
 } check_stats;
@@ -37,19 +42,56 @@ static void count_moves(check_stats *st, const Arena__MatchLog *log, int seat)
     }
 }
 
-/* The `arena match` command that plays game g again: the same seats (the bot
- * where it sat, random elsewhere), seed, clock and margin. */
+/* One word of a command to paste into a shell: as it is when a shell would
+ * read it so, else in single quotes (a path with a space or a '$'). */
+static void print_word(const char *w)
+{
+    size_t plain = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                             "_-+=.,:/@%");
+    if (*w && !w[plain]) {
+        printf(" %s", w);
+        return;
+    }
+    fputs(" '", stdout);
+    for (; *w; w++)
+        if (*w == '\'')
+            fputs("'\\''", stdout);
+        else
+            putchar(*w);
+    putchar('\'');
+}
+
+/* The `arena match` command that plays game g again: the bot (with its
+ * options) where it sat, random elsewhere, the match seed, and every option
+ * of check's that changes the game -- the game's options, the clock, the
+ * margin, the sandbox and the memory limit -- where it is not match's
+ * default. play_one numbers the entrants as match numbers these bots, so the
+ * seat order, and with it the dice and the bots' seeds (match.h), are the
+ * same. */
 static void print_reproduce(const session *s, const play_opts *po, int seat, int np, uint64_t seed)
 {
-    printf("        replay it: arena match --game %s", po->game);
+    const entrant *e = s->entrants[0];
+    play_opts def;
+    play_opts_init(&def);
+    char bot[4200];
+    if (e->bot_options && e->bot_options[0])
+        snprintf(bot, sizeof bot, "%s:%s", e->path, e->bot_options);
+    else
+        snprintf(bot, sizeof bot, "%s", e->path);
+    printf("        replay it: arena match --game");
+    print_word(po->game);
     for (int i = 0; i < np; i++)
-        printf(" %s", i == seat ? s->entrants[0]->path : "random");
+        print_word(i == seat ? bot : "random");
     printf(" --seed %llu", (unsigned long long)seed);
     if (po->tc.move_time_us > 0)
         printf(" --move-time %lld", (long long)(po->tc.move_time_us / 1000));
     else
         printf(" --tc %s", po->tc_text);
-    if (po->margin_us != 50000) printf(" --margin %lld", (long long)(po->margin_us / 1000));
+    if (po->margin_us != def.margin_us) printf(" --margin %lld", (long long)(po->margin_us / 1000));
+    if (po->iso.sandbox != def.iso.sandbox)
+        printf(" --sandbox %s", sandbox_level_name(po->iso.sandbox));
+    if (po->iso.mem_limit_mb != def.iso.mem_limit_mb)
+        printf(" --mem %lld", (long long)po->iso.mem_limit_mb);
     printf(" --show\n");
 }
 
@@ -67,9 +109,11 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
                      .tc = po->tc,
                      .margin_us = po->margin_us};
     for (int i = 0; i < np; i++) {
-        int who = i == seat ? 0 : 1; /* entrant 0: the bot; 1: random */
-        ms.seat[i] = s->entrants[who];
-        ms.seat_entrant[i] = who;
+        ms.seat[i] = s->entrants[i == seat ? 0 : 1]; /* entrant 0: the bot; 1: random */
+        /* numbered as `arena match` numbers the bots of the command that
+         * print_reproduce prints (one per seat, in order): the seat order
+         * makes the dice and the bots' seeds (match.h) */
+        ms.seat_entrant[i] = i;
     }
     match_record rec;
     Arena__MatchLog *log = match_run(&ms, pool, &rec);
@@ -78,12 +122,15 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
     st->games++;
     if (outcome_is_forfeit(rec.end) && rec.culprit == seat) {
         st->refused += rec.end == OUTCOME_SETUP;
+        st->timeouts += rec.end == OUTCOME_TIME && !rec.at_start;
         st->forfeits++;
         st->losses++;
-        char how[512];
+        char how[512], when[48] = "";
         outcome_blame(rec.end, s->entrants[0]->display, rec.end_detail, how, sizeof how);
-        printf("  FAIL  game %d (seat %d, seed %llu): %s\n", g + 1, seat,
-               (unsigned long long)ms.seed, how);
+        if (!rec.at_start) /* as `arena match` says it: the replay must say the same */
+            snprintf(when, sizeof when, ", after %d plies", rec.plies);
+        printf("  FAIL  game %d (seat %d, seed %llu%s): %s\n", g + 1, seat,
+               (unsigned long long)ms.seed, when, how);
         print_reproduce(s, po, seat, np, ms.seed);
         return;
     }
@@ -98,21 +145,39 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
         st->draws++;
 }
 
+/* The bot's think times. A move that timed out was never answered, so it is
+ * in no log: without saying so, the slowest move would be the fastest of
+ * a bot that lost every game on time. */
+static void print_times(const check_stats *st, const play_opts *po)
+{
+    char budget[96];
+    timectl_describe(&po->tc, budget, sizeof budget);
+    if (st->timeouts)
+        printf(
+            "        %d move%s timed out, over the budget plus the %lld ms margin (budget: %s)\n",
+            st->timeouts, st->timeouts == 1 ? "" : "s", (long long)(po->margin_us / 1000), budget);
+    if (st->moves)
+        printf("        %sslowest move %.2f ms, mean %.3f ms (budget: %s)\n",
+               st->timeouts ? "answered in time: " : "", st->slowest_us / 1000.0,
+               st->total_us / 1000.0 / st->moves, budget);
+}
+
 static int verdict(const session *s, const check_stats *st, const play_opts *po)
 {
     const entrant *e = s->entrants[0];
-    if (st->refused) { /* README: a bot that refuses the game does not load (2) */
-        printf("Verdict: %s does not load: it would not start the game (see the FAIL line).\n",
-               e->display);
+    if (st->refused) { /* README: a bot that refuses the game: exit status 2, as one that
+                        * does not load (it loads, said above, so the verdict names
+                        * the refusal) */
+        printf("Verdict: %s refuses the game: it loads, but would not start a game of %s "
+               "(see the FAIL line).\n",
+               e->display, s->name);
         return 2;
     }
     if (st->forfeits == 0)
         printf("  ok    no crashes, time losses, illegal moves or sandbox violations\n");
     printf("  %s %d games against random: %d wins, %d draws, %d losses\n",
            st->forfeits ? "--   " : "ok   ", st->games, st->wins, st->draws, st->losses);
-    if (st->moves)
-        printf("        slowest move %.2f ms, mean %.3f ms (budget: %s)\n", st->slowest_us / 1000.0,
-               st->total_us / 1000.0 / st->moves, po->tc_text);
+    print_times(st, po);
     if (st->forfeits) {
         printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see the FAIL lines "
                "and the command under each that plays it again).\n",

@@ -51,6 +51,8 @@ typedef struct match_run_ctx {
     int host_lost; /* the verdict is a lost host's */
     int culprit;
     char detail[160];
+    int starting;    /* the seats are being started: a forfeit now is no move's */
+    int at_start;    /* the verdict came while starting (match_record.at_start) */
     int64_t mark_us; /* the last clock reading: when the next turn begins */
 } match_run_ctx;
 
@@ -113,6 +115,7 @@ static void forfeit(match_run_ctx *m, int seat, int end, const char *detail)
     if (!void_now && (m->n_out > 1 || (seat < 0 && m->n_out > 0))) return;
     m->end = end;
     m->culprit = seat;
+    m->at_start = m->starting;
     text_copy(m->detail, sizeof m->detail, detail);
 }
 
@@ -454,6 +457,7 @@ static void fill_record(match_run_ctx *m, const double *ret, match_record *rec, 
     rec->end = m->end;
     text_copy(rec->end_detail, sizeof rec->end_detail, m->detail);
     rec->culprit = m->culprit;
+    rec->at_start = m->at_start;
     rec->host_lost = m->host_lost;
     rec->plies = m->plies;
     rec->duration_us = arena_now_us() - t0;
@@ -512,7 +516,10 @@ Arena__MatchLog *match_run(const match_spec *spec, seat_pool *pool, match_record
     begin_log(&m);
     m.no_state = !m.state;
     if (!m.no_state && spec->show) print_board(m.r, m.state, spec->show);
-    if (!m.no_state && start_seats(&m) == 0) {
+    m.starting = 1;
+    int started = !m.no_state && start_seats(&m) == 0;
+    m.starting = 0;
+    if (started) {
         m.mark_us = arena_now_us();
         play(&m);
     }

@@ -35,6 +35,8 @@ typedef struct match_record {
     int end;              /* outcome code (outcome.h) */
     char end_detail[160]; /* "three pieces", "sandbox violation: openat", ... */
     int culprit;          /* seat at fault, -1 when none */
+    int at_start;         /* the verdict came while the seats were started, before
+                           * any turn: a slow create() is no slow move (check) */
     int host_lost;        /* void: a seat's remote host was lost (match.c), not stored */
     int plies;            /* decisions played */
     int64_t duration_us;

@@ -8,6 +8,7 @@
 #include "matchlog.h"
 #include "replay_colour.h"
 #include "replay_internal.h"
+#include "timectl.h"
 #include "xalloc.h"
 
 static const char *bot_name(const replay_run *run, int seat)
@@ -46,18 +47,11 @@ void replay_action_name(const replay_run *run, int32_t a, char *buf, size_t len)
 
 static void print_time_control(FILE *out, const Arena__TimeControl *tc)
 {
-    fprintf(out, "time        ");
-    if (!tc || (!tc->base_us && !tc->increment_us && !tc->move_time_us)) {
-        fputs("none\n", out);
-        return;
-    }
-    const char *sep = "";
-    if (tc->base_us || tc->increment_us) {
-        fprintf(out, "%g+%g s", (double)tc->base_us / 1e6, (double)tc->increment_us / 1e6);
-        sep = ", ";
-    }
-    if (tc->move_time_us) fprintf(out, "%s%g s per move", sep, (double)tc->move_time_us / 1e6);
-    fputc('\n', out);
+    arena_time_control t = {0, 0, 0};
+    if (tc) t = (arena_time_control){tc->base_us, tc->increment_us, tc->move_time_us};
+    char text[96];
+    timectl_describe(&t, text, sizeof text);
+    fprintf(out, "time        %s\n", text);
 }
 
 static void print_date(FILE *out, int64_t unix_ms)

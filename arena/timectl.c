@@ -43,3 +43,17 @@ void timectl_format(const arena_time_control *tc, char *buf, size_t len)
     else
         snprintf(buf, len, "%g", tc->base_us / 1e6);
 }
+
+void timectl_describe(const arena_time_control *tc, char *buf, size_t len)
+{
+    if (!tc->base_us && !tc->increment_us && !tc->move_time_us) {
+        snprintf(buf, len, "none");
+        return;
+    }
+    int n = 0;
+    if (tc->base_us || tc->increment_us)
+        n = snprintf(buf, len, "%g+%g s", tc->base_us / 1e6, tc->increment_us / 1e6);
+    if (tc->move_time_us && n >= 0 && (size_t)n < len) /* a log may hold both */
+        snprintf(buf + n, len - (size_t)n, "%s%g s per move", n ? ", " : "",
+                 tc->move_time_us / 1e6);
+}

@@ -21,7 +21,11 @@
 /* 0 and *tc set, or -1 when the text is none of the forms above, or out of
  * the bounds. */
 int timectl_parse(const char *text, arena_time_control *tc);
-/* The canonical text of a time control (parses back to the same). */
+/* The canonical text of a time control (parses back to the same): what
+ * people type and tournaments store. */
 void timectl_format(const arena_time_control *tc, char *buf, size_t len);
+/* The time control as people read it, with its unit and increment:
+ * "5+0.05 s", "30+0 s", "1 s per move", "none" (replay, check). */
+void timectl_describe(const arena_time_control *tc, char *buf, size_t len);
 
 #endif

@@ -171,23 +171,27 @@ START_TEST(every_command_has_help)
 END_TEST
 
 /* check: 0 sound (test_e2e), 1 forfeits (test_e2e), and 2 for a bot that
- * does not load: wrong ABI, missing symbol, or refusing the game. */
+ * does not load (wrong ABI, missing symbol) or refuses the game -- which
+ * loads, as check's "ok loads" line says, so its verdict names the refusal. */
 START_TEST(check_exit_2_when_the_bot_does_not_load)
 {
     static const struct {
-        const char *bot, *says;
+        const char *bot, *says, *verdict;
     } cases[] = {
-        {EVIL("refuser"), "refused the game: I only play chess, not morris"},
-        {EVIL("badabi"), "badabi.so"},
-        {EVIL("nosymbol"), "nosymbol.so"},
+        {EVIL("refuser"), "refused the game: I only play chess, not morris",
+         "refuses the game: it loads, but would not start a game of morris"},
+        {EVIL("badabi"), "badabi.so", "does not load"},
+        {EVIL("nosymbol"), "nosymbol.so", "does not load"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out;
         int rc = e2e_run(&out, "%s check %s --game morris --games 4", ARENA, cases[i].bot);
         ck_assert_msg(rc == 2, "check %s exited %d, not 2:\n%s", cases[i].bot, rc, out);
         ck_assert_msg(strstr(out, cases[i].says), "%s lacks '%s'", out, cases[i].says);
-        ck_assert_msg(strstr(out, "does not load"), "no verdict:\n%s", out);
+        ck_assert_msg(strstr(out, cases[i].verdict), "no verdict '%s':\n%s", cases[i].verdict, out);
         ck_assert_msg(!strstr(out, "is sound") && !strstr(out, "NOT sound"), "%s", out);
+        /* the lines agree: a bot said to load is not said not to */
+        ck_assert_msg(!strstr(out, "ok    loads") || !strstr(out, "does not load"), "%s", out);
         free(out);
     }
     /* a game that does not load is not the bot's fault, and says so */
@@ -196,6 +200,66 @@ START_TEST(check_exit_2_when_the_bot_does_not_load)
     ck_assert_msg(rc == 2 && strstr(out, "game 'nosuch' not found") &&
                       strstr(out, "Verdict: the game does not load"),
                   "(%d) %s", rc, out);
+    free(out);
+}
+END_TEST
+
+/* The command check prints under a FAIL line plays that very game again,
+ * with the bot in either seat: the seat order makes the dice and the bots'
+ * seeds (match.h), and seedcrash crashes on a move that its seed picks, in
+ * a game of querni that the dice and random's seed shape, so the same crash
+ * after the same number of plies is the same game. The options check was
+ * given that change a game (the margin, the memory limit) come with it. */
+START_TEST(check_replay_command_plays_the_game_again)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s check %s --game querni --seed 3 --games 8 --margin 60 --mem 512",
+                     ARENA, EVIL("seedcrash"));
+    ck_assert_msg(rc == 1, "check exited %d:\n%s", rc, out);
+    int seats[2] = {0, 0};
+    static const char fail[] = "  FAIL  game ";
+    for (const char *l = strstr(out, fail); l; l = strstr(l + 1, fail)) {
+        int game, seat, plies;
+        ck_assert_msg(sscanf(l, "  FAIL  game %d (seat %d, seed %*u, after %d plies)", &game, &seat,
+                             &plies) == 3 &&
+                          seat >= 0 && seat < 2,
+                      "unreadable FAIL line in:\n%s", out);
+        const char *cmd = strstr(l, "replay it: arena match ");
+        ck_assert_msg(cmd, "no command under game %d:\n%s", game, out);
+        cmd += strlen("replay it: arena ");
+        char line[2048];
+        snprintf(line, sizeof line, "%.*s", (int)strcspn(cmd, "\n"), cmd);
+        ck_assert_msg(strstr(line, " --margin 60") && strstr(line, " --mem 512"),
+                      "options lost: %s", line);
+        char *replay, want[64];
+        rc = e2e_run(&replay, "%s %s --out %s", ARENA, line, dir);
+        snprintf(want, sizeof want, "after %d plies\n", plies);
+        ck_assert_msg(rc == 0 && strstr(replay, want) && strstr(replay, "Ended: seedcrash crashed"),
+                      "game %d (seat %d) crashed after %d plies in check; `arena %s` "
+                      "(%d):\n%s",
+                      game, seat, plies, line, rc, replay);
+        free(replay);
+        seats[seat]++;
+    }
+    ck_assert_msg(seats[0] && seats[1], "no FAIL in each seat (%d, %d):\n%s", seats[0], seats[1],
+                  out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A move that timed out is in no log: check counts such moves and says they
+ * overran, where it said "slowest move" of the moves answered in time; the
+ * budget is the time control as the arena writes it, with unit and
+ * increment. slow sleeps twice its budget (2 s of its 1 s clock). */
+START_TEST(check_counts_timed_out_moves)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s check %s --game morris --games 2 --tc 1+0.5", ARENA, EVIL("slow"));
+    ck_assert_msg(rc == 1 && strstr(out, "2 moves timed out") && strstr(out, "(budget: 1+0.5 s)") &&
+                      !strstr(out, "slowest move"),
+                  "(%d):\n%s", rc, out);
     free(out);
 }
 END_TEST
@@ -758,6 +822,8 @@ int main(void)
     tcase_add_test(tc, bots_lists_what_the_readme_shows);
     tcase_add_test(tc, every_command_has_help);
     tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
+    tcase_add_test(tc, check_replay_command_plays_the_game_again);
+    tcase_add_test(tc, check_counts_timed_out_moves);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
     tcase_add_test(tc, match_show_and_bad_game_option);
     tcase_add_test(tc, bad_out_is_named_before_playing);
