@@ -116,6 +116,14 @@ void entrant_identity(const entrant *e, char *buf, size_t cap)
         snprintf(buf, cap, "%s", e->name);
 }
 
+void entrant_spec(const entrant *e, char *buf, size_t cap)
+{
+    if (e->bot_options && e->bot_options[0])
+        snprintf(buf, cap, "%s:%s", e->path, e->bot_options);
+    else
+        snprintf(buf, cap, "%s", e->path);
+}
+
 void entrants_label(entrant **e, int n)
 {
     label_id *ids = xcalloc((size_t)n, sizeof *ids);

@@ -26,6 +26,9 @@ int entrant_check_options(const seat_config *cfg, const entrant *e, const seat_g
 /* "name", or "name[options]" for an entrant with options: who it is, in
  * tables and in the store. */
 void entrant_identity(const entrant *e, char *buf, size_t cap);
+/* "path", or "path:options" for an entrant with options: the bot as --bots
+ * takes it (botspec.h), so that a stored entrant is started again the same. */
+void entrant_spec(const entrant *e, char *buf, size_t cap);
 void entrant_free(entrant *e);
 /* Gives every entrant its display label (label.h): the name, name@version or
  * name@sha8, then #k for a bot entered more than once. */

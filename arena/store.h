@@ -37,7 +37,8 @@ const char *store_path(const store *s);
 int store_integrity_check(store *s, char *err, size_t errlen);
 
 /* Finds or inserts the bot (by name, version and sha256); sets e->store_id.
- * The path and author first seen are kept. */
+ * The path and author first seen are kept (a tournament's own paths are its
+ * entrants', store_entrants_read). */
 int store_bot(store *s, entrant *e, char *err, size_t errlen);
 
 typedef struct tournament_info {
@@ -80,8 +81,8 @@ int store_tournament_done(store *s, int64_t tournament, char *err, size_t errlen
 
 /* --- resuming ------------------------------------------------------------ */
 
-/* A stored tournament: its settings and its entrants' .so paths and hashes by
- * position. */
+/* A stored tournament: its settings and its entrants by position: the bot
+ * each was given ("path[:options]", as store_entrants_read) and its SHA-256. */
 typedef struct tournament_row {
     int64_t id;
     char *game, *options, *tc, *dir;
@@ -112,9 +113,12 @@ int store_sharded_tournaments(store *s, int64_t **ids, size_t *n, char *err, siz
 int store_tournaments_like(store *s, const tournament_row *t, int64_t **ids, size_t *n, char *err,
                            size_t errlen);
 /* A tournament's entrants by position, as stored: name (the identity,
- * "name[options]"), version, author, sha256, path ("path:options") and
- * display label; store_bot of one of them in another store finds or makes the
- * same bot row. Free with store_entrants_free. */
+ * "name[options]"), version, author, sha256, path and display label;
+ * store_bot of one of them in another store finds or makes the same bot row.
+ * The path is the bot as this tournament was given it ("path:options",
+ * entrant_spec), not the bot row's first path, which may be another
+ * tournament's file; only an entrant stored before schema 8, which recorded
+ * none, has its bot's. Free with store_entrants_free. */
 int store_entrants_read(store *s, int64_t tid, entrant ***out, int *n, char *err, size_t errlen);
 void store_entrants_free(entrant **e, int n);
 

@@ -12,13 +12,14 @@
 #include "store.h"
 
 /* Bumped by every migration step in store_schema.c. */
-#define STORE_SCHEMA_VERSION 7
+#define STORE_SCHEMA_VERSION 8
 /* The versions that brought what a reader of an older store must do
  * without (store_schema.c says what each added). */
 #define STORE_V_SEAT_ORDERS 3 /* tournaments.seat_orders */
 #define STORE_V_FORMATS 4     /* tournament_formats, sprt_runs */
 #define STORE_V_SHARDS 5      /* tournament_shards */
 #define STORE_V_SEAT_JSON 7   /* matches.seats; match_seats a view */
+#define STORE_V_ENTRANT_PATH 8 /* tournament_entrants.path */
 
 /* The time stamps of the store's rows (UTC, milliseconds), as SQL. */
 #define STORE_NOW "(strftime('%Y-%m-%dT%H:%M:%fZ','now'))"

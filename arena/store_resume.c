@@ -41,23 +41,23 @@ static int load_row(store *s, int64_t id, tournament_row *out, char *err, size_t
     return store__fail(s, err, errlen, "read tournament");
 }
 
+/* By store_entrants_read, the one place that knows which path a tournament
+ * gave each entrant. */
 static int load_entrants(store *s, tournament_row *out, char *err, size_t errlen)
 {
-    static const char sel[] = "SELECT b.path, b.sha256 FROM tournament_entrants e JOIN bots b"
-                              " ON b.id = e.bot_id WHERE e.tournament_id=?1 ORDER BY e.position";
-    sqlite3_stmt *st;
-    if (store__prepare(s, &st, sel, "read entrants", err, errlen)) return -1;
-    sqlite3_bind_int64(st, 1, out->id);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        size_t n = (size_t)out->n_entrants + 1;
-        out->paths = xrealloc(out->paths, n * sizeof *out->paths);
-        out->sha256 = xrealloc(out->sha256, n * sizeof *out->sha256);
-        out->paths[out->n_entrants] = column_text(st, 0);
-        out->sha256[out->n_entrants++] = column_text(st, 1);
+    entrant **e;
+    int n;
+    if (store_entrants_read(s, out->id, &e, &n, err, errlen)) return -1;
+    /* n + 1: a tournament without entrants still gets arrays */
+    out->paths = xcalloc((size_t)n + 1, sizeof *out->paths);
+    out->sha256 = xcalloc((size_t)n + 1, sizeof *out->sha256);
+    for (int i = 0; i < n; i++) {
+        out->paths[i] = xstrdup(e[i]->path);
+        out->sha256[i] = xstrdup(e[i]->sha256);
     }
-    sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? 0 : store__fail(s, err, errlen, "read entrants");
+    out->n_entrants = n;
+    store_entrants_free(e, n);
+    return 0;
 }
 
 int store_tournament_get(store *s, int64_t id, tournament_row *out, char *err, size_t errlen)

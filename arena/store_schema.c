@@ -145,6 +145,14 @@ static const char store_schema_v6[] = "DROP INDEX IF EXISTS match_seats_bot;";
  * plus one per seat, two fifths of its work. Written in C, not SQL, so that
  * the seats keep their order and their returns every digit. */
 
+/* Version 8: the bot each entrant was given, as --bots takes it
+ * ("path[:options]"), per tournament and position. bots.path is only the
+ * first place a bot (a SHA-256) was seen, which another tournament may have
+ * given, so --resume and merge's commands read this instead (through
+ * store_entrants_read). NULL for entrants stored before it; those fall back
+ * to bots.path (`arena rebuild` stores them from each tournament's plan). */
+static const char store_schema_v8[] = "ALTER TABLE tournament_entrants ADD COLUMN path TEXT;";
+
 /* store_migrations[v] takes a database from version v to v + 1: SQL, or C. */
 typedef struct store_migration {
     const char *sql;
@@ -152,9 +160,9 @@ typedef struct store_migration {
 } store_migration;
 
 static const store_migration store_migrations[] = {
-    {store_schema_v1, NULL},  {store_schema_v2, NULL}, {store_schema_v3, NULL},
-    {store_schema_v4, NULL},  {store_schema_v5, NULL}, {store_schema_v6, NULL},
-    {NULL, store__seats_fold}};
+    {store_schema_v1, NULL},   {store_schema_v2, NULL}, {store_schema_v3, NULL},
+    {store_schema_v4, NULL},   {store_schema_v5, NULL}, {store_schema_v6, NULL},
+    {NULL, store__seats_fold}, {store_schema_v8, NULL}};
 
 _Static_assert(sizeof store_migrations / sizeof store_migrations[0] == STORE_SCHEMA_VERSION,
                "one migration per schema version");

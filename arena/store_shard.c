@@ -123,15 +123,24 @@ static entrant *store_entrant_of(sqlite3_stmt *st)
     return e;
 }
 
+/* The one reader of the bot each entrant was given (store.h): the path its
+ * tournament stored (schema 8), or for an entrant stored before that, the
+ * bot's first path, the only one there is. */
+#define ENTRANTS_SELECT(PATH)                                                                      \
+    "SELECT b.name, b.version, b.author, b.sha256, " PATH ", e.display"                            \
+    " FROM tournament_entrants e JOIN bots b ON b.id = e.bot_id"                                   \
+    " WHERE e.tournament_id=?1 ORDER BY e.position"
+
 int store_entrants_read(store *s, int64_t tid, entrant ***out, int *n, char *err, size_t errlen)
 {
-    static const char sel[] = "SELECT b.name, b.version, b.author, b.sha256, b.path, e.display"
-                              " FROM tournament_entrants e JOIN bots b ON b.id = e.bot_id"
-                              " WHERE e.tournament_id=?1 ORDER BY e.position";
+    static const char sel[] = ENTRANTS_SELECT("coalesce(e.path, b.path)");
+    static const char sel_old[] = ENTRANTS_SELECT("b.path"); /* an older store, read as it is */
     sqlite3_stmt *st;
     *out = NULL;
     *n = 0;
-    if (store__prepare(s, &st, sel, "read entrants", err, errlen)) return -1;
+    if (store__prepare(s, &st, s->version >= STORE_V_ENTRANT_PATH ? sel : sel_old, "read entrants",
+                       err, errlen))
+        return -1;
     sqlite3_bind_int64(st, 1, tid);
     entrant **v = NULL;
     int len = 0, rc, oom = 0;

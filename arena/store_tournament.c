@@ -8,19 +8,17 @@
 
 /* INSERT ... ON CONFLICT DO NOTHING then SELECT, rather than SELECT then
  * INSERT: two arenas registering the same bot at once both end up with the one
- * row. The first path and author seen are kept.
+ * row. The first path and author seen are kept: the path is where the bot was
+ * first seen, not where any one tournament found it (that is its
+ * tournament_entrants row's).
  *
  * A bot with options is another player: its row's name is its identity
- * "name[options]" and its path "path:options" (what --bots takes, so that
- * --resume starts it with the same options). */
+ * "name[options]" and its path "path:options" (entrant_spec). */
 static int store_bot_id(store *s, const entrant *e, int64_t *id, char *err, size_t errlen)
 {
     char name[2600], path[8192];
     entrant_identity(e, name, sizeof name);
-    if (e->bot_options && e->bot_options[0])
-        snprintf(path, sizeof path, "%s:%s", e->path, e->bot_options);
-    else
-        snprintf(path, sizeof path, "%s", e->path);
+    entrant_spec(e, path, sizeof path);
     static const char ins[] =
         "INSERT INTO bots(name, version, author, sha256, path) VALUES(?1, ?2, ?3, ?4, ?5)"
         " ON CONFLICT(name, version, sha256) DO NOTHING";
@@ -57,12 +55,16 @@ int store_bot(store *s, entrant *e, char *err, size_t errlen)
     return 0;
 }
 
+/* Each entrant with the bot as this tournament was given it (entrant_spec),
+ * which --resume starts again: the bot's own row keeps only the first path
+ * it was seen at, perhaps another tournament's. */
 static int store_entrants(store *s, int64_t tid, entrant *const *entrants, int n, char *err,
                           size_t errlen)
 {
     static const char ins[] =
-        "INSERT INTO tournament_entrants(tournament_id, position, bot_id, display)"
-        " VALUES(?1, ?2, ?3, ?4)";
+        "INSERT INTO tournament_entrants(tournament_id, position, bot_id, display, path)"
+        " VALUES(?1, ?2, ?3, ?4, ?5)";
+    char path[8192];
     sqlite3_stmt *st;
     int rc = 0;
     if (store__prepare(s, &st, ins, "insert entrant", err, errlen)) return -1;
@@ -72,6 +74,8 @@ static int store_entrants(store *s, int64_t tid, entrant *const *entrants, int n
         sqlite3_bind_int(st, 2, i);
         sqlite3_bind_int64(st, 3, entrants[i]->store_id);
         store__bind_text(st, 4, entrants[i]->display ? entrants[i]->display : entrants[i]->name);
+        entrant_spec(entrants[i], path, sizeof path);
+        store__bind_text(st, 5, path);
         rc = store__done(s, st, "insert entrant", err, errlen);
         sqlite3_reset(st);
     }

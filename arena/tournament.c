@@ -9,9 +9,11 @@
 
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
+#include "botspec.h"
 #include "cli_cmds.h"
 #include "commit.h"
 #include "interrupt.h"
+#include "loader.h"
 #include "manifest.h"
 #include "match.h"
 #include "matchlog.h"
@@ -388,17 +390,45 @@ static tournament_result load_stored(tour *t, tournament_row *row, char *err, si
                                                                  : TOURNAMENT_OK;
 }
 
-/* The same bots as when the tournament started (a rebuilt .so is another bot). */
+/* The refusal of a bot that is not the one entered: a rebuilt .so is
+ * another bot. */
+static int bot_changed(const char *file, char *err, size_t errlen)
+{
+    snprintf(err, errlen,
+             "--resume: %s changed since the tournament started "
+             "(SHA-256 differs); start a new tournament instead",
+             file);
+    return -1;
+}
+
+/* Before any bot runs: each entrant's file is the one this tournament was
+ * given (its stored path, store_entrants_read, not where the same bot was
+ * first seen), still there with the stored SHA-256. */
+static int check_bot_files(const tournament_row *row, char *err, size_t errlen)
+{
+    for (int i = 0; i < row->n_entrants; i++) {
+        char file[4096], options[2048], sha[65], why[1024];
+        if (botspec_split(row->paths[i], file, sizeof file, options, sizeof options, err, errlen))
+            return -1;
+        if (loader_sha256_file(file, sha, why, sizeof why)) {
+            snprintf(err, errlen,
+                     "--resume: %s (a bot the tournament started with); put it back or "
+                     "start a new tournament instead",
+                     why);
+            return -1;
+        }
+        if (strcmp(sha, row->sha256[i]) != 0) return bot_changed(file, err, errlen);
+    }
+    return 0;
+}
+
+/* The bots as loaded are those stored too: a file replaced since
+ * check_bot_files hashed it is refused all the same. */
 static int check_same_bots(tour *t, const tournament_row *row, char *err, size_t errlen)
 {
     for (int i = 0; i < t->s.n; i++)
-        if (strcmp(t->s.entrants[i]->sha256, row->sha256[i]) != 0) {
-            snprintf(err, errlen,
-                     "--resume: %s changed since the tournament started "
-                     "(SHA-256 differs); start a new tournament instead",
-                     row->paths[i]);
-            return -1;
-        }
+        if (strcmp(t->s.entrants[i]->sha256, row->sha256[i]) != 0)
+            return bot_changed(t->s.entrants[i]->path, err, errlen);
     return 0;
 }
 
@@ -476,7 +506,8 @@ static tournament_result prepare_resume(tour *t, arena_time_control *tc, char *e
     rc = TOURNAMENT_BAD_INPUT;
     if (timectl_parse(row.tc, tc)) {
         snprintf(err, errlen, "--resume: stored time control '%s' unreadable", row.tc);
-    } else if (session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
+    } else if (check_bot_files(&row, err, errlen) == 0 &&
+               session_open(&t->s, spec, (const char *const *)row.paths, row.n_entrants, &t->o->iso,
                             err, errlen) == 0 &&
                check_same_bots(t, &row, err, errlen) == 0 &&
                (!t->o->remote ||

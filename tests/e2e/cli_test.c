@@ -511,6 +511,53 @@ START_TEST(resume_refuses_a_changed_bot)
 }
 END_TEST
 
+/* --resume starts the files this tournament was given, not where the same
+ * bot (the same SHA-256) was first seen: a.so entered in one tournament and
+ * a copy b.so in the next are one bot row, yet resuming the second reads
+ * only b.so: changed (a.so still there), it is refused naming it; missing
+ * (a.so gone too), refused naming it (exit 2, nothing played); back as it
+ * was, the tournament plays on. */
+START_TEST(resume_uses_the_files_it_was_given)
+{
+    char dir[256], tdir[1024], cmd[1024], want[512], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "cp %s/bots/random.so %s/a.so", ARENA_BIN_DIR, dir), 0);
+    ck_assert_int_eq(e2e_run(NULL,
+                             "%s tournament --game morris --bots %s/a.so morris_greedy --rounds 1 "
+                             "--seed 2 --no-report --quiet --out %s/r",
+                             ARENA, dir, dir),
+                     0);
+    ck_assert_int_eq(e2e_run(NULL, "cp %s/a.so %s/b.so", dir, dir), 0);
+    snprintf(cmd, sizeof cmd,
+             "%s tournament --game morris --bots %s/b.so morris_greedy --rounds 200 "
+             "--seed 3 --out %s/r",
+             ARENA, dir, dir);
+    ck_assert_int_eq(e2e_kill_after(4, "match ", cmd), 4);
+    /* the second tournament's directory: named by its start, so last */
+    ck_assert_int_eq(e2e_run(&out, "ls -d %s/r/*-morris* | sort | tail -n 1", dir), 0);
+    snprintf(tdir, sizeof tdir, "%.*s", (int)strcspn(out, "\n"), out);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "mv %s/b.so %s/b.keep && cp %s/bots/morris_greedy.so %s/b.so",
+                             dir, dir, ARENA_BIN_DIR, dir),
+                     0);
+    int rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
+    snprintf(want, sizeof want, "%s/b.so changed since the tournament started", dir);
+    ck_assert_msg(rc == 2 && strstr(out, want) && !strstr(out, "\nmatch "),
+                  "resume with b.so changed exited %d, lacks '%s':\n%s", rc, want, out);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "rm %s/a.so %s/b.so", dir, dir), 0);
+    rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
+    snprintf(want, sizeof want, "%s/b.so: No such file or directory", dir);
+    ck_assert_msg(rc == 2 && strstr(out, want) && !strstr(out, "a.so"),
+                  "resume without b.so exited %d, lacks '%s':\n%s", rc, want, out);
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "mv %s/b.keep %s/b.so", dir, dir), 0);
+    snprintf(cmd, sizeof cmd, "%s tournament --resume %s", ARENA, tdir);
+    ck_assert_int_eq(e2e_kill_after(2, "match ", cmd), 2);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* --resume of a path that is no tournament's directory: one line naming it
  * (exit 2), and no store made where a mistyped path points. */
 START_TEST(resume_of_a_wrong_directory)
@@ -831,6 +878,7 @@ int main(void)
     tcase_add_test(tc, tournament_files_pairs_and_progress);
     tcase_add_test(tc, tournament_live_line_on_a_terminal);
     tcase_add_test(tc, resume_refuses_a_changed_bot);
+    tcase_add_test(tc, resume_uses_the_files_it_was_given);
     tcase_add_test(tc, resume_of_a_wrong_directory);
     tcase_add_test(tc, too_few_bots_for_a_table_are_named);
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);

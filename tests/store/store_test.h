@@ -32,9 +32,12 @@ void st_commit(store *s, int64_t t, uint32_t index, int n, const int *seats, con
 
 /* Runs sql on the database of the store in dir, failing the test on error. */
 void st_exec(const char *dir, const char *sql);
-/* SQL that turns a store of schema 7 back into schema 6: seats as rows of a
+/* SQL that turns a store of schema 8 back into schema 7: no entrant paths. */
+#define ST_UNDO_SCHEMA_8 "ALTER TABLE tournament_entrants DROP COLUMN path; PRAGMA user_version=7;"
+/* SQL that turns a store of schema 8 back into schema 6: seats as rows of a
  * table again (to test the migration and readers of older stores). */
 #define ST_UNDO_SCHEMA_7                                                                           \
+    ST_UNDO_SCHEMA_8                                                                               \
     "CREATE TABLE ms(match_id INTEGER NOT NULL, seat INTEGER NOT NULL, bot_id INTEGER NOT NULL,"   \
     " game_return REAL NOT NULL, entrant INTEGER, PRIMARY KEY(match_id, seat)) WITHOUT ROWID;"     \
     "INSERT INTO ms SELECT match_id, seat, bot_id, game_return, entrant FROM match_seats;"         \

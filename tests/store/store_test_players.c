@@ -194,6 +194,66 @@ START_TEST(seat_orders_and_entrants_read_back)
 }
 END_TEST
 
+/* Schema 8: each tournament keeps the path its entrants were given. One bot
+ * (one SHA-256) entered from two files in two tournaments is one bot row,
+ * which keeps the first path; the second tournament reads back its own file
+ * (--resume starts that one), with its options. A tournament stored before
+ * schema 8 falls back to the bot's path, read as it is or migrated. */
+START_TEST(entrant_paths_are_per_tournament)
+{
+    char *tmp = st_tmpdir(), err[512] = "";
+    entrant a = st_entrant("R", "1", SHA("a")), b = st_entrant("B", "1", SHA("b"));
+    entrant a2 = a, a3 = a;
+    a.path = (char *)"/x/h21.so";
+    a2.path = a3.path = (char *)"/x/h21h.so";
+    a3.bot_options = (char *)"depth=2";
+    store *s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    int64_t t1 = st_tournament(s, "g", "", (entrant *[]){&a, &b}, 2);
+    int64_t t2 = st_tournament(s, "g", "", (entrant *[]){&b, &a2, &a3}, 3);
+    tournament_row row;
+    ck_assert_msg(store_tournament_get(s, t2, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(row.n_entrants, 3);
+    ck_assert_str_eq(row.paths[0], "/nowhere/bot.so");
+    ck_assert_str_eq(row.paths[1], "/x/h21h.so");
+    ck_assert_str_eq(row.paths[2], "/x/h21h.so:depth=2");
+    ck_assert_str_eq(row.sha256[1], SHA("a"));
+    store_tournament_row_free(&row);
+    entrant **e;
+    int n;
+    ck_assert_msg(store_entrants_read(s, t1, &e, &n, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(n, 2);
+    ck_assert_str_eq(e[0]->path, "/x/h21.so");
+    store_entrants_free(e, n);
+    store_close(s);
+    char *db = st_join(tmp, "arena.db");
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM bots"), 3); /* R, R[depth=2], B */
+    char *first = st_query_text(db, "SELECT path FROM bots WHERE name='R'");
+    ck_assert_str_eq(first, "/x/h21.so"); /* the bot row: the first path seen */
+    free(first);
+    st_exec(tmp, "UPDATE bots SET path='/first/seen.so' WHERE name='R';" ST_UNDO_SCHEMA_8);
+    s = store_open_read(tmp, err, sizeof err); /* a reader of schema 7, not migrating */
+    ck_assert_msg(s != NULL, "%s", err);
+    ck_assert_msg(store_tournament_get(s, t1, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(row.paths[0], "/first/seen.so");
+    store_tournament_row_free(&row);
+    store_close(s);
+    s = store_open(tmp, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    ck_assert_int_eq(st_query_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
+    ck_assert_msg(store_tournament_get(s, t1, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(row.paths[0], "/first/seen.so");
+    store_tournament_row_free(&row);
+    int64_t t3 = st_tournament(s, "g", "", (entrant *[]){&b, &a}, 2); /* after migrating */
+    ck_assert_msg(store_tournament_get(s, t3, &row, err, sizeof err) == 0, "%s", err);
+    ck_assert_str_eq(row.paths[1], "/x/h21.so");
+    store_tournament_row_free(&row);
+    store_close(s);
+    free(db);
+    st_rmtree(tmp);
+}
+END_TEST
+
 /* A reader never creates a store, nor its directory. */
 START_TEST(reader_creates_nothing)
 {
@@ -359,6 +419,7 @@ Suite *store_players_suite(void)
     tcase_add_test(tc, one_player_seated_twice_is_an_error);
     tcase_add_test(tc, unlisted_entrant_is_an_error);
     tcase_add_test(tc, schema_1_read_then_migrated);
+    tcase_add_test(tc, entrant_paths_are_per_tournament);
     tcase_add_test(tc, reader_creates_nothing);
     tcase_add_test(tc, reader_writes_and_leaves_nothing);
     tcase_add_test(tc, own_results_give_the_stored_pool);

@@ -152,7 +152,7 @@ START_TEST(schema_6_migrated_seat_for_seat)
     pool_data p7;
     ck_assert_msg(store_pool_load(s, "g", "", &p7, err, sizeof err) == 0, "%s", err);
     store_close(s);
-    ck_assert_int_eq(st_query_int(db, "PRAGMA user_version"), 7);
+    ck_assert_int_eq(st_query_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
     char *after = st_query_text(db, "SELECT group_concat(match_id || ':' || seat || ':' || bot_id"
                                     " || ':' || printf('%!.17g', game_return) || ':' ||"
                                     " ifnull(entrant, 'null'), ' ') FROM (SELECT * FROM"
