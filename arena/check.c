@@ -7,6 +7,7 @@
 
 #include "arena/sdk.h"
 #include "cli_cmds.h"
+#include "entrant.h"
 #include "match.h"
 #include "outcome.h"
 #include "sandbox.h"
@@ -74,10 +75,7 @@ static void print_reproduce(const session *s, const play_opts *po, int seat, int
     play_opts def;
     play_opts_init(&def);
     char bot[4200];
-    if (e->bot_options && e->bot_options[0])
-        snprintf(bot, sizeof bot, "%s:%s", e->path, e->bot_options);
-    else
-        snprintf(bot, sizeof bot, "%s", e->path);
+    entrant_spec(e, bot, sizeof bot);
     printf("        replay it: arena match --game");
     print_word(po->game);
     for (int i = 0; i < np; i++)

@@ -13,12 +13,12 @@
 #include "text.h"
 #include "xalloc.h"
 
-/* Whether a value fits one line (a newline would start a line of its own). */
 int format_is(const char *format, const char *name)
 {
     return format && strcmp(format, name) == 0;
 }
 
+/* Whether a value fits one line (a newline would start a line of its own). */
 static int one_line(const char *value)
 {
     return !value || (!strchr(value, '\n') && !strchr(value, '\r'));
