@@ -64,12 +64,25 @@ int64_t owntime_wait_us(owntime *o)
     return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
 }
 
-int owntime_runnable(owntime *o)
+/* The state letter of /proc/PID/stat ('R', 'S', 'D', 'T', ...), '?' when
+ * it cannot be read (the bot is gone, or the kernel keeps no such file). */
+static char owntime_state(owntime *o)
 {
     char buf[512];
-    if (owntime_read(o, &o->stat_fd, &o->stat_missing, "stat", buf, sizeof buf) < 0) return 0;
+    if (owntime_read(o, &o->stat_fd, &o->stat_missing, "stat", buf, sizeof buf) < 0) return '?';
     const char *end = strrchr(buf, ')'); /* the name between ( ) may hold anything */
-    return end && end[1] == ' ' && end[2] == 'R';
+    return end && end[1] == ' ' && end[2] ? end[2] : '?';
+}
+
+int owntime_runnable(owntime *o)
+{
+    return owntime_state(o) == 'R';
+}
+
+int owntime_stopped(owntime *o)
+{
+    char s = owntime_state(o);
+    return s != 'R' && s != 'S' && s != 'D' && s != 'W';
 }
 
 static int64_t owntime_real_ns(void)

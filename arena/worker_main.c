@@ -60,6 +60,8 @@
 #define HOST_POLL_MS 1000
 #define HOST_END_MS 2000 /* from a closed channel to the bot's end */
 #define HOST_LINGER_MS 1000
+#define HOST_NAP_MIN_US 10   /* between looks at a stop on its way: from ... */
+#define HOST_NAP_MAX_US 1000 /* ... to */
 
 typedef struct host_args {
     const char *endpoint, *bot_path, *rules_path;
@@ -80,7 +82,14 @@ typedef struct host {
     int64_t cpu_mark; /* the jail's CPU time at its last answer, -1 before one */
     int64_t cpu_go;   /* ... when it was last continued with a request, -1 before */
     int64_t own_had;  /* the time that request had, less what came before it */
+    /* The stop after an answer, until it is seen to land (host_stop_look) */
+    int64_t stop_us;    /* when it was sent; -1 once it has landed, or none is on its way */
+    int64_t stop_wait0; /* the jail's waits for a processor by then */
+    int64_t stop_seen;  /* the last look that found the jail not stopped yet */
+    int64_t stop_late;  /* the jail's own time from the stop to its landing */
+    int stop_nap_us;    /* the wait before the next look */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
+    int64_t stop_late_ms; /* tests only: send the stop this late (host_stop) */
     jail_queue queue; /* what the channel could not take yet */
     wire_buf in, out;
     wire_scratch scratch, reply_scratch;
@@ -134,14 +143,23 @@ static int host_send(host *h, const Arena__WorkerMsg *msg)
     return -1;
 }
 
+static int host_stop_look(host *h);
+static void host_stop_nap(host *h);
+
 /* The next message of the arena (its bytes in h->in), or NULL when it is gone. */
 static Arena__ArenaMsg *host_next(host *h, size_t *len)
 {
     for (;;) {
         /* A receive that waits (ZMQ_RCVTIMEO: HOST_POLL_MS), not zmq_poll and
          * then a receive: half the system calls, a move's worth of them being
-         * worth a bot's move here. */
-        int rc = wire_recv_arena_bytes(h->sock, 0, &h->in, len);
+         * worth a bot's move here. While a stop is on its way, a look at it
+         * between receives that do not wait. */
+        int watching = h->stop_us >= 0;
+        int rc = wire_recv_arena_bytes(h->sock, watching ? ZMQ_DONTWAIT : 0, &h->in, len);
+        if (rc == WIRE_NONE && watching) {
+            if (!host_stop_look(h)) host_stop_nap(h);
+            continue;
+        }
         if (rc == WIRE_NONE) {
             if (getppid() != h->ppid) return NULL; /* orphaned: the arena died */
             continue;
@@ -187,10 +205,68 @@ static void host_continue(host *h)
     h->stopped = 0;
 }
 
+/* Stops the jail after an answer. A stop lands when the jail next returns
+ * from the kernel, and a call that only a fatal signal breaks off -- a long
+ * read() of a cold file, madvise(MADV_POPULATE_READ), a MAP_POPULATE mmap
+ * -- holds it off for as long as the call lasts: seconds of disk reads,
+ * which are no CPU time, while other seats think. So the host watches the
+ * stop until it lands (host_stop_look) and charges the jail's own time until
+ * then (owntime.h: less its waits for a processor) to its next request, as
+ * host_after does its CPU time. */
 static void host_stop(host *h)
 {
-    if (!h->stopped) host_signal(h, SIGSTOP);
+    if (h->stopped) return;
     h->stopped = 1;
+    if (h->j.bot_pid <= 0) return;
+    h->stop_us = arena_now_us();
+    h->stop_wait0 = owntime_wait_us(&h->own);
+    h->stop_late = 0;
+    h->stop_nap_us = HOST_NAP_MIN_US;
+    if (h->stop_late_ms > 0) { /* tests only: as if the stop took that long to land */
+        struct timespec t = {h->stop_late_ms / 1000, (long)(h->stop_late_ms % 1000) * 1000000};
+        nanosleep(&t, NULL);
+    }
+    host_signal(h, SIGSTOP);
+    h->stop_seen = arena_now_us(); /* running until then: no stop had been sent */
+}
+
+/* One look at the stop on its way: 1 when it has landed (or none is on its
+ * way), 0 while the jail still runs. Until the last look that found it
+ * running, the jail has surely had the time, less its waits. */
+static int host_stop_look(host *h)
+{
+    if (h->stop_us < 0) return 1;
+    if (!owntime_stopped(&h->own)) {
+        h->stop_seen = arena_now_us();
+        return 0;
+    }
+    int64_t own = h->stop_seen - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
+    h->stop_late = own > 0 ? own : 0;
+    h->stop_us = -1;
+    return 1;
+}
+
+/* Between looks at a stop on its way: a little longer each time. */
+static void host_stop_nap(host *h)
+{
+    struct timespec t = {0, (long)h->stop_nap_us * 1000};
+    nanosleep(&t, NULL);
+    if (h->stop_nap_us < HOST_NAP_MAX_US) h->stop_nap_us *= 2;
+}
+
+/* The jail's own time between its previous stop and its landing, taken once
+ * as it is continued: a stop still on its way is the time until now (the
+ * continuing cancels it). */
+static int64_t host_stop_late(host *h)
+{
+    if (!host_stop_look(h)) {
+        int64_t own = arena_now_us() - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
+        h->stop_late = own > 0 ? own : 0;
+        h->stop_us = -1;
+    }
+    int64_t late = h->stop_late;
+    h->stop_late = 0;
+    return late;
 }
 
 /* Tests only (ARENA_TEST_STOP_WHEN_IDLE=1 in the host's environment): after
@@ -399,11 +475,12 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     if (host_check_quiet(h) < 0) return -1;
     /* The CPU count of a request starts at the previous answer, and what
      * the jail computed after that answer is its own time for this one. */
-    int64_t now_cpu = owntime_cpu_us(&h->own), had = 0;
+    int64_t now_cpu = owntime_cpu_us(&h->own), had = 0, late = host_stop_late(h);
     int64_t cpu0 = h->cpu_mark >= 0 ? h->cpu_mark : now_cpu, after = host_after(h, now_cpu);
+    if (late > after) after = late;
     if (limit_us > 0 && after >= limit_us) /* over before it is continued */
         return host_fault(h, OUTCOME_TIME,
-                          "no answer within %lld ms: it computed %.1f ms after its previous answer",
+                          "no answer within %lld ms: it ran on %.1f ms after its previous answer",
                           (long long)(limit_us / 1000), (double)after / 1000);
     owntime_count c; /* the bot's time runs from its continuing, after `after` */
     owntime_start(&h->own, &c, after);
@@ -556,8 +633,10 @@ int worker_main(int argc, char **argv)
     /* before libzmq starts its threads: clone() then copies one thread */
     host_spawn_jail(&h);
     owntime_init(&h.own, h.j.bot_pid);
-    h.cpu_mark = h.cpu_go = -1;
+    h.cpu_mark = h.cpu_go = h.stop_us = -1;
     h.stop_idle = getenv("ARENA_TEST_STOP_WHEN_IDLE") != NULL;
+    h.stop_late_ms =
+        getenv("ARENA_TEST_STOP_LATE_MS") ? atoll(getenv("ARENA_TEST_STOP_LATE_MS")) : 0;
     if (h.j.chan >= 0) owntime_stamp_channel(h.j.chan); /* without stamps: counted until read */
     int status = 1;
     if (host_connect(&h) < 0) goto out;

@@ -280,7 +280,7 @@ START_TEST(work_after_an_answer_counts)
                      "--seed 1 --out %s",
                      ARENA, EVIL("afterglow"), dir);
     static const char said[] = "Ended: afterglow lost on time: no answer within 150 ms: "
-                               "it computed ";
+                               "it ran on ";
     const char *at = strstr(out, said);
     double ms = 0; /* the 300 ms less what it had for its answer, at most */
     ck_assert_msg(rc == 0 && at && sscanf(at + strlen(said), "%lf", &ms) == 1 && ms >= 290 &&
@@ -308,6 +308,57 @@ START_TEST(work_after_an_answer_counts)
                       (long long)a->think_us, (long long)a->cpu_us);
     }
     ck_assert_int_ge(moves, 2);
+    matchlog_free_all(logs, n);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A stop that lands late is the bot's time until it lands. A call that only
+ * a fatal signal breaks off (a long read() of a cold file,
+ * madvise(MADV_POPULATE_READ), a MAP_POPULATE mmap) holds its host's stop
+ * off for as long as it lasts, seconds of disk reads that are no CPU time
+ * and were once free on the opponent's time (a red-team book bot). How long
+ * such a call takes is the disk's to say, so the test hook
+ * ARENA_TEST_STOP_LATE_MS has the host send its stop 300 ms after each
+ * answer, as if it took that long to land, while the bot (random, asleep
+ * on its channel) stays what it is: the 300 ms must count toward its next
+ * request, and at 100 ms a move it loses its start (the first request after
+ * its loading), said as work past its answer. With a clock, every move
+ * carries the 300 ms. */
+START_TEST(a_stop_that_lands_late_counts)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "ARENA_TEST_STOP_LATE_MS=300 %s match --game morris random %s --move-time 100 "
+                     "--seed 1 --out %s",
+                     ARENA, ARENA_TEST_BOTS_DIR "/first_legal.so", dir);
+    const char *at = strstr(out, "Ended: random lost on time: ");
+    at = at ? strstr(at, " ms: it ran on ") : NULL;
+    double ms = 0;
+    ck_assert_msg(rc == 0 && at && sscanf(at + strlen(" ms: it ran on "), "%lf", &ms) == 1 &&
+                      ms >= 290 && strstr(at, " ms after its previous answer"),
+                  "(%d)\n%.1500s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+
+    e2e_tmpdir(dir, sizeof dir);
+    rc = e2e_run(&out,
+                 "ARENA_TEST_STOP_LATE_MS=300 %s match --game morris:max_turns=3 random %s "
+                 "--tc 60+0 --seed 1 --out %s",
+                 ARENA, ARENA_TEST_BOTS_DIR "/first_legal.so", dir);
+    ck_assert_msg(rc == 0 && strstr(out, "Ended: turn cap"), "(%d)\n%.1500s", rc, out);
+    free(out);
+    size_t n;
+    Arena__MatchLog **logs = read_match_logs(dir, &n);
+    ck_assert_uint_eq(n, 1);
+    int moves = 0;
+    for (size_t i = 0; i < logs[0]->n_actions; i++) {
+        const Arena__LoggedAction *a = logs[0]->actions[i];
+        moves++;
+        ck_assert_msg(a->think_us >= 290000, "move %zu: think %lld us", i, (long long)a->think_us);
+    }
+    ck_assert_int_eq(moves, 3);
     matchlog_free_all(logs, n);
     e2e_rmrf(dir);
 }
@@ -702,6 +753,7 @@ int main(void)
     tcase_add_test(tc, a_start_is_on_the_clock);
     tcase_add_test(tc, the_end_of_a_game_counts_at_the_next_start);
     tcase_add_test(tc, work_after_an_answer_counts);
+    tcase_add_test(tc, a_stop_that_lands_late_counts);
     tcase_add_test(tc, yields_and_read_ahead_do_nothing);
     tcase_add_test(tc, flood_is_garbage_and_bounded);
     tcase_add_test(tc, answer_nobody_asked_for);
