@@ -407,8 +407,32 @@ static int jail_high(int fd)
     return hi;
 }
 
+/* Whether the jail's user may reach path (stat'ed as st) as how says (R_OK,
+ * X_OK). A root arena runs its bots as nobody (uid and gid JAIL_NOBODY, no
+ * other group): what only root may reach, the jail cannot. An unprivileged
+ * arena's bots run as its own user, who reaches what the arena does. */
+static int jail_user_may(const char *path, const struct stat *st, int how)
+{
+    if (geteuid() != 0) return access(path, how) == 0;
+    int shift = st->st_uid == JAIL_NOBODY ? 6 : st->st_gid == JAIL_NOBODY ? 3 : 0;
+    mode_t want = (how & R_OK ? S_IROTH : 0) | (how & X_OK ? S_IXOTH : 0);
+    return ((st->st_mode >> shift) & want) == want;
+}
+
+/* What the jail's user cannot reach, said before the jail is built: the
+ * path outside, who, and what to do (else the bot would fail later with
+ * "chdir: Permission denied" or a load error naming neither). */
+static int jail_unreachable(const char *path, const char *cannot, const char *fix, char *err,
+                            size_t errlen)
+{
+    int root = geteuid() == 0;
+    return jail_fail(err, errlen, "%s: %s by the jail's user (uid %d): make it %s%s", path, cannot,
+                     root ? JAIL_NOBODY : (int)geteuid(), fix,
+                     root ? " or run the arena as an unprivileged user" : "");
+}
+
 /* Opens a file the jail will hold: it must be a regular file the jail's user
- * can read, else the bot would fail later with a less clear message. */
+ * can read. */
 static int jail_check_file(const char *path, const char *what, int ns, char *err, size_t errlen)
 {
     struct stat st;
@@ -416,13 +440,8 @@ static int jail_check_file(const char *path, const char *what, int ns, char *err
     if (!S_ISREG(st.st_mode))
         return jail_fail(err, errlen, "%s: not a regular file (a %s must be a .so file)", path,
                          what);
-    /* A root arena runs its bots as nobody: what only root may read, the
-     * jail cannot load. */
-    if (ns && geteuid() == 0 && st.st_uid != JAIL_NOBODY && !(st.st_mode & S_IROTH))
-        return jail_fail(err, errlen,
-                         "%s: not readable by the jail's user (uid %d): make it readable "
-                         "by all (chmod a+r) or run the arena as an unprivileged user",
-                         path, JAIL_NOBODY);
+    if (ns && !jail_user_may(path, &st, R_OK))
+        return jail_unreachable(path, "not readable", "readable by all (chmod a+r)", err, errlen);
     return 0;
 }
 
@@ -450,11 +469,17 @@ static int jail_find_data(jail_child *c, const jail_config *cfg, char *err, size
 {
     if (!cfg->data_dir) {
         int rc = jail_data_dir(cfg->bot_path, c->data_dir, sizeof c->data_dir, err, errlen);
+        if (rc < 0) return -1;
         c->has_data = rc > 0;
-        return rc < 0 ? -1 : 0;
+    } else {
+        c->has_data = cfg->data_dir[0] != '\0' && snprintf(c->data_dir, sizeof c->data_dir, "%s",
+                                                           cfg->data_dir) < (int)sizeof c->data_dir;
     }
-    c->has_data = cfg->data_dir[0] != '\0' && snprintf(c->data_dir, sizeof c->data_dir, "%s",
-                                                       cfg->data_dir) < (int)sizeof c->data_dir;
+    /* it is the bot's working directory: the jail enters it (chdir) */
+    struct stat st;
+    if (c->has_data && stat(c->data_dir, &st) == 0 && !jail_user_may(c->data_dir, &st, X_OK))
+        return jail_unreachable(c->data_dir, "the bot's data directory cannot be entered",
+                                "readable and enterable by all (chmod a+rx)", err, errlen);
     return 0;
 }
 

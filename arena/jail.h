@@ -107,7 +107,9 @@ typedef struct jail_end {
 } jail_end;
 
 /* Starts the jail and returns once it has exec'd (or failed: -1 and a line
- * in err naming the step). */
+ * in err naming the step). A bot, rule module or data directory the jail's
+ * user cannot read (or, a directory, enter) is refused before the jail is
+ * built, with its path, that user's uid and what to do (chmod a+r, a+rx). */
 int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen);
 /* After the channel closed: waits up to timeout_ms for the bot's end. 0 with
  * *end set (the jail is then reaped), or -1 when it did not end in time (the

@@ -5,9 +5,22 @@
 #include "text.h"
 #include "xalloc.h"
 
+/* Whether the character at p (len bytes) is a bidirectional control: the
+ * marks U+061C, U+200E, U+200F, the embeddings and overrides U+202A..U+202E
+ * and the isolates U+2066..U+2069. Invisible, they reorder what follows
+ * them: a name ending in U+202E would show the rest of a table's line, or a
+ * bot's printed line, backwards. */
+static int text_is_bidi(const unsigned char *p, size_t len)
+{
+    if (len == 2) return p[0] == 0xd8 && p[1] == 0x9c;
+    if (len != 3 || p[0] != 0xe2) return 0;
+    if (p[1] == 0x80) return p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae);
+    return p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9;
+}
+
 /* Length of a well-formed UTF-8 sequence of a printable character at p (at
- * most n bytes available), or 0. Overlong forms, surrogates and C1 controls
- * are refused. */
+ * most n bytes available), or 0. Overlong forms, surrogates, C1 controls,
+ * the Unicode line breaks and the bidirectional controls are refused. */
 static size_t text_utf8_len(const unsigned char *p, size_t n)
 {
     unsigned c = p[0];
@@ -22,6 +35,7 @@ static size_t text_utf8_len(const unsigned char *p, size_t n)
     if (len == 4 && c == 0xf4 && p[1] >= 0x90) return 0; /* past U+10FFFF */
     if (len == 3 && c == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
         return 0; /* U+2028/U+2029: line breaks */
+    if (text_is_bidi(p, len)) return 0;
     return len;
 }
 

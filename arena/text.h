@@ -5,8 +5,9 @@
  * the database. Each goes through text_clean first, the one place that
  * decides what a bot may say: printable ASCII and well-formed UTF-8 of
  * printable characters stay; control characters (escape sequences, newlines
- * that would forge a line, C1 controls such as U+009B), malformed UTF-8 and
- * bytes past the cap become '?' or are cut. */
+ * that would forge a line, C1 controls such as U+009B, the bidirectional
+ * controls such as U+202E that would show a line backwards), malformed UTF-8
+ * and bytes past the cap become '?' (one per byte) or are cut. */
 #ifndef ARENA_TEXT_H
 #define ARENA_TEXT_H
 

@@ -332,6 +332,28 @@ START_TEST(bot_text_is_cleaned)
              "c\xe2\x80\xa8"
              "d\xc0\xaf");
     ck_assert_str_eq(text_clean(s, 64), "a??b?c???d??"); /* C1, junk, U+2028, overlong */
+    /* bidirectional controls (U+202E, U+2066, U+200F, U+061C): a name or a
+     * printed line that would read backwards in a table; U+00E9 stays */
+    snprintf(s, sizeof s,
+             "a\xe2\x80\xae"
+             "b\xe2\x81\xa6"
+             "c\xe2\x80\x8f"
+             "d\xd8\x9c"
+             "\xc3\xa9");
+    ck_assert_str_eq(text_clean(s, 64), "a???b???c???d??\xc3\xa9");
+    static const char *const bidi[] = {"\xd8\x9c",     "\xe2\x80\x8e", "\xe2\x80\x8f",
+                                       "\xe2\x80\xaa", "\xe2\x80\xab", "\xe2\x80\xac",
+                                       "\xe2\x80\xad", "\xe2\x80\xae", "\xe2\x81\xa6",
+                                       "\xe2\x81\xa7", "\xe2\x81\xa8", "\xe2\x81\xa9"};
+    for (size_t i = 0; i < sizeof bidi / sizeof *bidi; i++) {
+        snprintf(s, sizeof s, "%s", bidi[i]);
+        text_clean_lines(s, 64);
+        ck_assert_msg(strspn(s, "?") == strlen(bidi[i]) && s[strlen(bidi[i])] == '\0',
+                      "bidi control %zu kept: %s", i, s);
+    }
+    /* their neighbours stay (U+200D, U+202F, U+206A, U+061B) */
+    snprintf(s, sizeof s, "\xe2\x80\x8d\xe2\x80\xaf\xe2\x81\xaa\xd8\x9b");
+    ck_assert_str_eq(text_clean(s, 64), "\xe2\x80\x8d\xe2\x80\xaf\xe2\x81\xaa\xd8\x9b");
     snprintf(s, sizeof s, "abc\xc5\x82");
     ck_assert_str_eq(text_clean(s, 4), "abc"); /* never half a character */
     snprintf(s, sizeof s, "%s", "");

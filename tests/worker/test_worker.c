@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <zmq.h>
@@ -501,6 +502,45 @@ START_TEST(test_missing_file)
 }
 END_TEST
 
+/* A data directory (BOT.d) the jail's user cannot enter -- mode 700 of a
+ * root arena, whose bots run as nobody; for an unprivileged arena, whose
+ * bots run as its own user, one without x -- is refused before the jail is
+ * built, by its path outside, with who cannot enter it and what to do (it
+ * was "cannot build the jail: chdir: Permission denied"). Made enterable,
+ * the same bot plays. */
+START_TEST(test_data_dir_not_enterable)
+{
+    char dir[256], bot[512], data[512];
+    support_tmpdir(dir, sizeof dir);
+    snprintf(bot, sizeof bot, "%s/first_legal.so", dir);
+    snprintf(data, sizeof data, "%s/first_legal.d", dir);
+    ck_assert_int_eq(symlink(bot_path("first_legal"), bot), 0);
+    ck_assert_int_eq(mkdir(data, 0700), 0);
+    ck_assert_int_eq(chmod(data, geteuid() == 0 ? 0700 : 0600), 0);
+    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
+    char want[700];
+    snprintf(want, sizeof want,
+             "%s: the bot's data directory cannot be entered by the jail's user (uid %d): make "
+             "it readable and enterable by all (chmod a+rx)",
+             data, geteuid() == 0 ? JAIL_NOBODY : (int)geteuid());
+    ck_assert_msg(strstr(err, want) != NULL, "%s", err);
+    worker_close(w);
+
+    ck_assert_int_eq(chmod(data, 0755), 0);
+    w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action = -1;
+    ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(action, 0);
+    worker_close(w);
+    support_rmrf(dir);
+}
+END_TEST
+
 START_TEST(test_sandbox_off)
 {
     char dir[256], path[512];
@@ -985,6 +1025,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_missing_symbol);
     tcase_add_test(tc, test_refusal);
     tcase_add_test(tc, test_missing_file);
+    tcase_add_test(tc, test_data_dir_not_enterable);
     tcase_add_test(tc, test_setup_limit_counts_the_bots_time);
     tcase_add_test(tc, test_end_of_a_game_counts_in_the_next_start);
     tcase_add_test(tc, test_bot_is_the_oom_killers_first_choice);

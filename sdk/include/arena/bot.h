@@ -84,11 +84,19 @@ typedef struct arena_turn {
     size_t observation_len;
     const int32_t *legal; /* legal actions, ascending, num_legal >= 1 */
     int num_legal;
-    int64_t time_left_us;   /* this seat's clock before the move */
-    int64_t move_budget_us; /* answer within this, or lose on time: the fixed time
-                             * per move less what the bot overran before, or with
-                             * a clock the time left (the margin is a grace for
-                             * noise, paid back from later budgets) */
+    int64_t time_left_us; /* this seat's clock before the move (with a fixed time
+                           * per move no clock runs: tc.base_us, normally 0) */
+    /* Answer within this, or lose on time. With a fixed time per move
+     * (tc.move_time_us, --move-time) it is that time less what the bot
+     * overran before. With a clock (--tc BASE+INC) it is the WHOLE clock
+     * left, equal to time_left_us: tc.increment_us is added only after the
+     * move, and every later move is paid from what this one leaves: a bot
+     * that spends it all has only the increment for each move after (and
+     * without one, loses on time at the next). Spend a share, such as
+     * time_left_us / 30 + increment_us / 2 (the bot template shows how).
+     * The arena allows a small margin past the budget, a grace for
+     * scheduling noise that is paid back from later budgets. */
+    int64_t move_budget_us;
     /* Perfect-information games: the current state rebuilt from the
      * observation (clone it to search). NULL for hidden-information games. */
     const arena_state *state;
