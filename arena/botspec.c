@@ -57,12 +57,19 @@ int botspec_canonical(const char *options, char *out, size_t outlen)
     return 0;
 }
 
+/* The length of spec's name or path: up to the first ':' after the last '/'. */
+static size_t name_len(const char *spec, const char **colon)
+{
+    const char *slash = strrchr(spec, '/');
+    *colon = strchr(slash ? slash : spec, ':');
+    return *colon ? (size_t)(*colon - spec) : strlen(spec);
+}
+
 int botspec_split(const char *spec, char *bot, size_t botlen, char *options, size_t optlen,
                   char *err, size_t errlen)
 {
-    const char *slash = strrchr(spec, '/');
-    const char *colon = strchr(slash ? slash : spec, ':');
-    size_t blen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const char *colon;
+    size_t blen = name_len(spec, &colon);
     if (blen >= botlen) {
         snprintf(err, errlen, "bot '%.60s...': name or path too long", spec);
         return -1;
@@ -74,4 +81,18 @@ int botspec_split(const char *spec, char *bot, size_t botlen, char *options, siz
         return -1;
     }
     return 0;
+}
+
+int botspec_list_hint(const char *spec, char *buf, size_t len)
+{
+    const char *colon;
+    size_t blen = spec ? name_len(spec, &colon) : 0;
+    if (len) buf[0] = '\0';
+    if (!spec || !memchr(spec, ',', blen) || memchr(spec, '=', blen)) return 0;
+    int lead = snprintf(buf, len, "separate bots with spaces, not commas: ");
+    if (lead < 0 || (size_t)lead >= len) return 1;
+    snprintf(buf + lead, len - (size_t)lead, "%.*s", (int)blen, spec);
+    for (char *p = buf + lead; *p; p++)
+        if (*p == ',') *p = ' ';
+    return 1;
 }

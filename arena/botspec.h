@@ -26,4 +26,10 @@ int botspec_split(const char *spec, char *bot, size_t botlen, char *options, siz
  * does not fit. */
 int botspec_canonical(const char *options, char *out, size_t outlen);
 
+/* Bots typed as one comma-joined word (--bots a.so,b.so, which is one bot
+ * named "a.so,b.so"): when the name part of spec holds a comma (and no '=':
+ * "morris,depth=3" is options without their ':'), the hint "separate bots
+ * with spaces, not commas: a.so b.so" into buf and 1; else "" and 0. */
+int botspec_list_hint(const char *spec, char *buf, size_t len);
+
 #endif

@@ -195,12 +195,15 @@ int cmd_check(int argc, char **argv)
                             {"games", required_argument, NULL, 'n'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
+    cli_seen seen;
+    cli_seen_init(&seen, "check", opts);
     optind = 1;
     opterr = 0;
     int c;
     long long v;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'h') return fputs(check_help, stdout), 0;
+        if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'n') {
             if (cli_int("check", "--games", optarg, 1, 100000, &v)) return 2;
             games = (int)v;
@@ -210,11 +213,13 @@ int cmd_check(int argc, char **argv)
             return cli_error("check", 2, "unrecognized option '--out' (see arena check --help)");
         int r = play_opts_parse(&po, c, optarg, "check");
         if (r < 0) return 2;
-        if (r == 0) return cli_bad_option("check", argv, c);
+        if (r == 0) return cli_bad_option("check", argv, c, opts);
     }
     if (optind != argc - 1 || !po.game) {
-        fprintf(stderr, "arena check: %s\n%s",
-                !po.game ? "--game is required" : "give exactly one bot", check_help);
+        char hint[512] = "";
+        if (!po.game) cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
+        fprintf(stderr, "arena check: %s%s\n%s",
+                !po.game ? "--game is required" : "give exactly one bot", hint, check_help);
         return 2;
     }
     if (po.iso.kind == SEAT_INLINE) /* a crash or a hang is what check is there to report */

@@ -55,8 +55,37 @@ int cli_int(const char *cmd, const char *opt, const char *arg, long long min, lo
 int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
 /* For getopt_long run with opterr = 0 and an optstring starting with ':':
  * prints "arena CMD: unrecognized option 'X'" or "arena CMD: option 'X' needs
- * a value" and where to look; returns 2. */
-int cli_bad_option(const char *cmd, char **argv, int code);
+ * a value" and where to look; returns 2. A long option of opts typed with one
+ * dash (-game) is named whole, with the fix: "(long options take two dashes:
+ * --game)". */
+struct option;
+int cli_bad_option(const char *cmd, char **argv, int code, const struct option *opts);
+
+/* Each option once: every option of opts that takes a value is remembered
+ * as getopt_long returns it (cli_once), and a second, different value is
+ * refused, "arena CMD: --game given twice (morris, then kurnik): give it
+ * once", where it would otherwise win silently; the same value again is
+ * harmless. --tc and --move-time are one setting, refused together, each
+ * named with its value. Options without a value, and those a command takes
+ * several times (--bots, --field, --allow: the caller does not pass them),
+ * are not checked. 0, or 2 (bad input) with the message printed. */
+typedef struct cli_seen {
+    const char *cmd;
+    const struct option *opts;
+    int n;
+    struct {
+        int code;
+        const char *arg;
+    } given[32];
+} cli_seen;
+void cli_seen_init(cli_seen *s, const char *cmd, const struct option *opts);
+int cli_once(cli_seen *s, int code, const char *arg);
+
+/* Said of a game given as a plain word where the command wants --game GAME
+ * (arena bots querni, arena check mybot.so morris): the hint "; the game goes
+ * after --game: --game querni" into buf when one of the n words names a game
+ * (a rule module on the search path, by name), else "". */
+void cli_game_hint(char *const *words, int n, char *buf, size_t len);
 
 /* --anchor NAME=ELO (cli_anchor.c): splits at the last '=' into name (a
  * buffer of namelen) and elo; -1 with the message printed when malformed.

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli_cmds.h"
+#include "loader.h"
 #include "sandbox.h"
 #include "timectl.h"
 
@@ -86,22 +87,102 @@ int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out)
     return 0;
 }
 
-int cli_bad_option(const char *cmd, char **argv, int code)
+/* The long option of opts that word names with one dash ("-game",
+ * "-out=x"): its name, or NULL. */
+static const char *one_dash_long(const char *word, const struct option *opts)
+{
+    if (!word || word[0] != '-' || word[1] == '-' || strcspn(word + 1, "=") < 2) return NULL;
+    size_t len = strcspn(word + 1, "=");
+    for (; opts && opts->name; opts++)
+        if (strlen(opts->name) == len && strncmp(opts->name, word + 1, len) == 0) return opts->name;
+    return NULL;
+}
+
+int cli_bad_option(const char *cmd, char **argv, int code, const struct option *opts)
 {
     /* getopt leaves the offending word at optind - 1, except for a short
-     * option inside a group (-qx), which only optopt names. */
+     * option inside a group (-qx, or -game read as -g -a -m -e), which only
+     * optopt names and which is still at optind. */
     const char *word = optind > 0 ? argv[optind - 1] : "?";
+    const char *group = code == '?' && argv[optind] ? argv[optind] : NULL;
+    const char *name = one_dash_long(group, opts);
+    if (name)
+        word = group;
+    else
+        name = one_dash_long(word, opts);
     char what[64];
-    if (strncmp(word, "--", 2) != 0 && optopt > ' ' && optopt < 127)
+    if (name)
+        snprintf(what, sizeof what, "%.*s", (int)strcspn(word, "="), word);
+    else if (strncmp(word, "--", 2) != 0 && optopt > ' ' && optopt < 127)
         snprintf(what, sizeof what, "-%c", optopt);
     else
         snprintf(what, sizeof what, "%.*s", (int)strcspn(word, "="), word);
-    if (code == ':')
+    if (code == ':' && !name)
         fprintf(stderr, "arena %s: option '%s' needs a value", cmd, what);
     else
         fprintf(stderr, "arena %s: unrecognized option '%s'", cmd, what);
-    fprintf(stderr, " (see arena %s --help)\n", cmd);
+    if (name)
+        fprintf(stderr, " (long options take two dashes: --%s)\n", name);
+    else
+        fprintf(stderr, " (see arena %s --help)\n", cmd);
     return 2;
+}
+
+void cli_seen_init(cli_seen *s, const char *cmd, const struct option *opts)
+{
+    memset(s, 0, sizeof *s);
+    s->cmd = cmd;
+    s->opts = opts;
+}
+
+/* The option of opts whose getopt_long code is code, or NULL. */
+static const struct option *option_of(const struct option *opts, int code)
+{
+    for (; opts->name; opts++)
+        if (!opts->flag && opts->val == code) return opts;
+    return NULL;
+}
+
+/* Where the setting of code (itself, or the other of --tc and --move-time)
+ * was given before; -1 when it was not. */
+static int seen_before(const cli_seen *s, int code)
+{
+    int other = code == OPT_TC ? OPT_MOVE_TIME : code == OPT_MOVE_TIME ? OPT_TC : code;
+    for (int i = 0; i < s->n; i++)
+        if (s->given[i].code == code || s->given[i].code == other) return i;
+    return -1;
+}
+
+int cli_once(cli_seen *s, int code, const char *arg)
+{
+    const struct option *o = option_of(s->opts, code);
+    if (!o || o->has_arg == no_argument || !arg) return 0;
+    int i = seen_before(s, code);
+    if (i < 0) {
+        if (s->n < (int)(sizeof s->given / sizeof s->given[0]))
+            s->given[s->n].code = code, s->given[s->n++].arg = arg;
+        return 0;
+    }
+    const struct option *first = option_of(s->opts, s->given[i].code);
+    if (first == o && strcmp(s->given[i].arg, arg) == 0) return 0;
+    if (first == o)
+        return cli_error(s->cmd, 2, "--%s given twice (%s, then %s): give it once", o->name,
+                         s->given[i].arg, arg);
+    return cli_error(s->cmd, 2, "--%s %s and --%s %s both set the time control: give one",
+                     first->name, s->given[i].arg, o->name, arg);
+}
+
+void cli_game_hint(char *const *words, int n, char *buf, size_t len)
+{
+    char game[256], options[1024], path[4096], err[512];
+    buf[0] = '\0';
+    for (int i = 0; i < n && !buf[0]; i++) {
+        if (words[i][0] == '-') continue;
+        loader_split_game_spec(words[i], game, sizeof game, options, sizeof options);
+        if (strchr(game, '/') || strstr(game, ".so")) continue; /* a path: a bot's as likely */
+        if (loader_resolve(LOADER_RULES, game, path, sizeof path, err, sizeof err) == 0)
+            snprintf(buf, len, "; the game goes after --game: --game %s", words[i]);
+    }
 }
 
 static int bad(const char *cmd, const char *opt, const char *arg, const char *expect)

@@ -23,16 +23,19 @@ int cmd_keygen(int argc, char **argv)
     const char *dir = NULL;
     struct option opts[] = {
         {"out", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
+    cli_seen seen;
+    cli_seen_init(&seen, "keygen", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'h') return fputs(keygen_help, stdout), 0;
+        if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'o') {
             dir = optarg;
             continue;
         }
-        return cli_bad_option("keygen", argv, c);
+        return cli_bad_option("keygen", argv, c, opts);
     }
     if (optind < argc && !dir) dir = argv[optind++];
     if (!dir || optind < argc) {
@@ -77,10 +80,13 @@ int cmd_host(int argc, char **argv)
         {"allow", required_argument, NULL, 'a'},  {"state", required_argument, NULL, 's'},
         {"insecure", no_argument, NULL, 'i'},     {"allow-unsandboxed", no_argument, NULL, 'u'},
         {"help", no_argument, NULL, 'h'},         {0, 0, 0, 0}};
+    cli_seen seen;
+    cli_seen_init(&seen, "host", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (c != 'a' && cli_once(&seen, c, optarg)) return 2; /* --allow: one per key */
         switch (c) {
         case 'h':
             return fputs(host_help, stdout), 0;
@@ -104,7 +110,7 @@ int cmd_host(int argc, char **argv)
             o.allow_unsandboxed = 1;
             break;
         default:
-            return cli_bad_option("host", argv, c);
+            return cli_bad_option("host", argv, c, opts);
         }
     }
     o.allow = allow;

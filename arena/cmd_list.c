@@ -65,10 +65,13 @@ int cmd_bots(int argc, char **argv)
     const char *game = NULL;
     struct option opts[] = {
         {"game", required_argument, NULL, 'g'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
+    cli_seen seen;
+    cli_seen_init(&seen, "bots", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'g')
             game = optarg;
         else if (c == 'h') {
@@ -77,10 +80,12 @@ int cmd_bots(int argc, char **argv)
                    "named by its file name or by the NAME it declares.\n");
             return 0;
         } else
-            return cli_bad_option("bots", argv, c);
+            return cli_bad_option("bots", argv, c, opts);
     }
+    char hint[512];
+    cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
     if (optind < argc)
-        return fprintf(stderr, "arena bots: unexpected argument '%s'\n", argv[optind]), 2;
+        return cli_error("bots", 2, "unexpected argument '%s'%s", argv[optind], hint);
     char err[1024], name[256], options[1024];
     if (game) { /* a game that does not exist, or bad options, has no bots: say so */
         loader_split_game_spec(game, name, sizeof name, options, sizeof options);

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "botspec.h"
 #include "cli_cmds.h"
 #include "match.h"
 #include "matchlog.h"
@@ -159,11 +160,14 @@ int cmd_match(int argc, char **argv)
                             {"show", no_argument, NULL, 's'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
+    cli_seen seen;
+    cli_seen_init(&seen, "match", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hs", opts, NULL)) != -1) {
         if (c == 'h') return fputs(match_help, stdout), 0;
+        if (cli_once(&seen, c, optarg)) return 2;
         if (remote_opt(&ro, c, optarg)) continue;
         if (c == 's') {
             show = 1;
@@ -171,12 +175,14 @@ int cmd_match(int argc, char **argv)
         }
         int r = play_opts_parse(&po, c, optarg, "match");
         if (r < 0) return 2;
-        if (r == 0) return cli_bad_option("match", argv, c);
+        if (r == 0) return cli_bad_option("match", argv, c, opts);
     }
     int nb = argc - optind;
     if (!po.game || nb < 1) {
-        fprintf(stderr, "arena match: %s\n%s", !po.game ? "--game is required" : "no bots given",
-                match_help);
+        char hint[512] = "";
+        if (!po.game) cli_game_hint(argv + optind, nb, hint, sizeof hint);
+        fprintf(stderr, "arena match: %s%s\n%s", !po.game ? "--game is required" : "no bots given",
+                hint, match_help);
         return 2;
     }
     play_opts_warn(&po);
@@ -315,10 +321,13 @@ int cmd_tournament(int argc, char **argv)
     char anchor[512];
     const char *default_out = po.out_dir; /* to tell whether --out was given */
     char shard_out[64];
+    cli_seen seen;
+    cli_seen_init(&seen, "tournament", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+        if (c != 'b' && cli_once(&seen, c, optarg)) goto out; /* --bots: the list grows */
         if (remote_opt(&ro, c, optarg)) continue;
         if (c == 'G') {
             to.gauntlet = 1;
@@ -393,7 +402,7 @@ int cmd_tournament(int argc, char **argv)
         int r = play_opts_parse(&po, c, optarg, "tournament");
         if (r < 0) goto out;
         if (r == 0) {
-            rc = cli_bad_option("tournament", argv, c);
+            rc = cli_bad_option("tournament", argv, c, opts);
             goto out;
         }
     }
@@ -419,8 +428,13 @@ int cmd_tournament(int argc, char **argv)
         to.resume = resume_at.dir;
         po.out_dir = resume_at.results;
     } else if (!po.game || nb < 2) {
-        fprintf(stderr, "arena tournament: %s\n%s",
-                !po.game ? "--game is required" : "--bots needs at least two bots",
+        char hint[512] = "", list[500];
+        if (!po.game)
+            cli_game_hint((char *const *)bots, nb, hint, sizeof hint);
+        else if (botspec_list_hint(nb ? bots[0] : NULL, list, sizeof list))
+            snprintf(hint, sizeof hint, ": %s", list);
+        fprintf(stderr, "arena tournament: %s%s\n%s",
+                !po.game ? "--game is required" : "--bots needs at least two bots", hint,
                 tournament_help);
         goto out;
     }

@@ -13,6 +13,7 @@
 #include "loader.h"
 #include "ratings.h"
 #include "ratings_history.h"
+#include "rebuild.h"
 #include "report.h"
 #include "report_build.h"
 #include "store.h"
@@ -26,6 +27,9 @@ static const char ratings_help[] =
     "With several pools, csv gives one table with a pool column and json one document\n"
     "{\"game\", \"pools\": [...]}. A bot entered k times in a tournament is k players\n"
     "(name, name#2, ...). Exits 1 when the store is missing or damaged.\n\n"
+    "  --game GAME[:options]  the game, and optionally the pool's options\n"
+    "  --format FORMAT        text (default), md (Markdown), csv or json\n"
+    "  --out DIR              the results directory holding arena.db (default results)\n"
     "  --anchor NAME=ELO      fix NAME's rating at ELO in every pool shown (intervals\n"
     "                         relative to it); default: the field averages 0\n"
     "  --history NAME         NAME's rating after each tournament (or SPRT) of its pool,\n"
@@ -208,10 +212,13 @@ int cmd_ratings(int argc, char **argv)
                             {0, 0, 0, 0}};
     ratings_req req = {0};
     char anchor[512];
+    cli_seen seen;
+    cli_seen_init(&seen, "ratings", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'a') {
             if (cli_anchor("ratings", optarg, anchor, sizeof anchor, &req.anchor_elo)) return 2;
             req.anchor = anchor;
@@ -226,10 +233,12 @@ int cmd_ratings(int argc, char **argv)
         else if (c == 'h')
             return fputs(ratings_help, stdout), 0;
         else
-            return cli_bad_option("ratings", argv, c);
+            return cli_bad_option("ratings", argv, c, opts);
     }
+    char hint[512];
+    cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
     if (optind < argc)
-        return fprintf(stderr, "arena ratings: unexpected argument '%s'\n", argv[optind]), 2;
+        return cli_error("ratings", 2, "unexpected argument '%s'%s", argv[optind], hint);
     if (strcmp(format, "text") && strcmp(format, "md") && strcmp(format, "csv") &&
         strcmp(format, "json")) {
         fprintf(stderr, "arena ratings: bad value '%s' for --format (text, md, csv, json)\n",
@@ -247,9 +256,10 @@ int cmd_ratings(int argc, char **argv)
     if (!lr) return fprintf(stderr, "arena ratings: %s\n", err), 2;
     store *db = store_open_read(out, err, sizeof err);
     int rc = 1;
-    if (!db)
+    if (!db) {
+        rebuild_hint(out, err, sizeof err);
         fprintf(stderr, "arena ratings: %s\n", err);
-    else
+    } else
         rc = ratings_show(db, lr, spec, options, format, out, &req);
     store_close(db);
     loader_close_rules(lr);

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli_cmds.h"
+#include "rebuild.h"
 #include "report_html.h"
 #include "rundir.h"
 #include "store.h"
@@ -92,6 +93,7 @@ int cmd_report(int argc, char **argv)
     char err[1024];
     store *s = store_open_read(out, err, sizeof err);
     if (!s) {
+        rebuild_hint(out, err, sizeof err);
         fprintf(stderr, "arena report: %s\n", err);
         return 1;
     }

@@ -38,7 +38,7 @@ static const char sprt_help[] =
     "  --out DIR              results directory (default results)\n"
     "  --quiet                no progress output\n\n"
     "Exit status 0 whatever the verdict (it is printed and stored), 1 on failure,\n"
-    "2 on bad input, 130 when interrupted.\n\n"
+    "2 on bad input, 130 when interrupted (Ctrl-C), 143 on SIGTERM.\n\n"
     "Example: arena sprt --game soccer soccer_ab soccer_greedy --elo0 0 --elo1 50 \\\n"
     "           --tc 2+0.02 -j 2\n";
 
@@ -121,10 +121,13 @@ int cmd_sprt(int argc, char **argv)
                             {0, 0, 0, 0}};
     const char **field = calloc((size_t)argc + 1, sizeof *field);
     int rc = 2;
+    cli_seen seen;
+    cli_seen_init(&seen, "sprt", opts);
     optind = 1;
     opterr = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+        if (c != OPT_FIELD && cli_once(&seen, c, optarg)) goto out; /* --field: one per seat */
         if (c == 'h') {
             fputs(sprt_help, stdout);
             rc = 0;
@@ -138,14 +141,16 @@ int cmd_sprt(int argc, char **argv)
         if (r == 0) r = play_opts_parse(&po, c, optarg, "sprt");
         if (r < 0) goto out;
         if (r == 0) {
-            rc = cli_bad_option("sprt", argv, c);
+            rc = cli_bad_option("sprt", argv, c, opts);
             goto out;
         }
     }
     int nb = argc - optind;
     if (!po.game || nb != 2) {
-        fprintf(stderr, "arena sprt: %s\n%s",
-                !po.game ? "--game is required" : "give two bots: NEW and OLD", sprt_help);
+        char hint[512] = "";
+        if (!po.game) cli_game_hint(argv + optind, nb, hint, sizeof hint);
+        fprintf(stderr, "arena sprt: %s%s\n%s",
+                !po.game ? "--game is required" : "give two bots: NEW and OLD", hint, sprt_help);
         goto out;
     }
     char err[256];

@@ -12,6 +12,7 @@
 #include <sodium.h>
 
 #include "arena/module_kit.h"
+#include "botspec.h"
 #include "loader.h"
 #include "xalloc.h"
 
@@ -74,20 +75,25 @@ static size_t search_dirs(loader_kind kind, char dirs[][PATH_MAX], size_t max)
     return n;
 }
 
+/* A path, or a file name: .so, or .o (refused with how to link it). */
 static int looks_like_path(const char *s)
 {
     size_t len = strlen(s);
-    return strchr(s, '/') != NULL || (len > 3 && strcmp(s + len - 3, ".so") == 0);
+    return strchr(s, '/') != NULL || (len > 3 && strcmp(s + len - 3, ".so") == 0) ||
+           (len > 2 && strcmp(s + len - 2, ".o") == 0);
 }
 
 int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen, char *err,
                    size_t errlen)
 {
     const char *what = kind == LOADER_RULES ? "game" : "bot";
+    char hint[512], list[520] = ""; /* "a.so,b.so": two bots typed as one word */
+    if (kind == LOADER_BOTS && botspec_list_hint(name, hint, sizeof hint))
+        snprintf(list, sizeof list, " (%s)", hint);
     if (looks_like_path(name)) {
         struct stat st;
         if (stat(name, &st) != 0) {
-            arena_errf(err, errlen, "%s: no such file", name);
+            arena_errf(err, errlen, "%s: no such file%s", name, list);
             return -1;
         }
         if (!S_ISREG(st.st_mode)) {
@@ -117,6 +123,7 @@ int loader_resolve(loader_kind kind, const char *name, char *out, size_t outlen,
         return arena_errf(err, errlen, "%s '%s' not found (options go after a ':', as in %.*s:%s)",
                           what, name, (int)plain, name, name + plain + 1),
                -1;
+    if (list[0]) return arena_errf(err, errlen, "%s '%s' not found%s", what, name, list), -1;
     arena_errf(err, errlen,
                "%s '%s' not found (looked beside the arena, in the install prefix and in "
                "ARENA_PATH; `arena %s` lists what is there, or give a path to a .so)",

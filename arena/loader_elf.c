@@ -94,6 +94,9 @@ int loader_elf_check(const char *path, const char *symbol, char *err, size_t err
     else if (pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh ||
              memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0)
         bad = "not an ELF shared object";
+    else if (eh.e_type == ET_REL) /* a compiled but unlinked bot.o */
+        bad = "an object file (.o), not a shared library: link it with -shared, e.g. "
+              "cc -shared -fPIC -o bot.so bot.c";
     else if (eh.e_ident[EI_CLASS] != ELF_CLASS || eh.e_type != ET_DYN)
         bad = "not a shared object of this machine's kind";
     uint64_t size = (uint64_t)st.st_size;

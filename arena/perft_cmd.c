@@ -45,8 +45,11 @@ static int parse_args(int argc, char **argv, perft_args *a)
     opterr = 0;
     int c;
     long long v;
+    cli_seen seen;
+    cli_seen_init(&seen, "perft", opts);
     while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
         if (c == 'h') return fputs(perft_help, stdout), 1;
+        if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'g')
             a->game = optarg;
         else if (c == 'm')
@@ -57,9 +60,12 @@ static int parse_args(int argc, char **argv, perft_args *a)
             if (cli_int("perft", "--depth", optarg, 1, 64, &v)) return 2;
             a->depth = (int)v;
         } else
-            return cli_bad_option("perft", argv, c);
+            return cli_bad_option("perft", argv, c, opts);
     }
-    if (optind < argc) return cli_error("perft", 2, "unexpected argument '%s'", argv[optind]);
+    char hint[512];
+    cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
+    if (optind < argc)
+        return cli_error("perft", 2, "unexpected argument '%s'%s", argv[optind], hint);
     if (!a->game || !a->depth)
         return cli_error("perft", 2, "%s is required (see arena perft --help)",
                          !a->game ? "--game" : "--depth");

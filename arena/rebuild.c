@@ -80,6 +80,26 @@ int rebuild_count_tournaments(const char *dir)
     return (int)n;
 }
 
+void rebuild_hint(const char *dir, char *err, size_t errlen)
+{
+    char db[4200];
+    snprintf(db, sizeof db, "%s/arena.db", dir);
+    if (access(db, F_OK) == 0) return;
+    int n = rebuild_count_tournaments(dir);
+    size_t at = strnlen(err, errlen);
+    if (at + 1 >= errlen) return;
+    if (n > 0)
+        snprintf(err + at, errlen - at,
+                 "; %s holds %d tournament director%s: run `arena rebuild --out %s` "
+                 "to " REBUILD_REMAKES,
+                 dir, n, n == 1 ? "y" : "ies", dir);
+    else
+        snprintf(err + at, errlen - at,
+                 "; no tournament was played into %s (arena tournament makes the store; "
+                 "if it was lost, `arena rebuild --out %s` would " REBUILD_REMAKES ")",
+                 dir, dir);
+}
+
 /* A log file: NAME.pb (a temporary .pb.tmp is a write that never finished). */
 static int is_log(const char *dir, const char *name)
 {

@@ -35,6 +35,14 @@ typedef struct rebuild_stats {
 
 /* How many tournament directories dir holds (what a rebuild would read). */
 int rebuild_count_tournaments(const char *dir);
+/* Appended to err (store_open_read's "no store here") when dir has no
+ * arena.db: with tournament directories, that `arena rebuild --out DIR` makes
+ * it again from their match logs; without, that no tournament was played
+ * there (a tournament makes the store) and what rebuild would do. Nothing
+ * when dir/arena.db exists (a damaged store's message says rebuild itself). */
+void rebuild_hint(const char *dir, char *err, size_t errlen);
+/* What a rebuild does, as every message that suggests one says it. */
+#define REBUILD_REMAKES "make it again from the tournaments' plans and logs"
 
 /* Rebuilds dir/arena.db. Warnings go to warn, one line each, and are counted
  * in st: an unreadable log file, a damaged segment (the logs before the

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "manifest.h"
+#include "rebuild.h"
 #include "xalloc.h"
 
 static int make_dir(const char *path, char *err, size_t errlen)
@@ -130,8 +131,8 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
     snprintf(plan, sizeof plan, "%s/" MANIFEST_FILE, loc->dir);
     if (stat(db, &st) != 0 && stat(plan, &st) == 0) { /* a tournament whose store is lost */
         snprintf(err, errlen,
-                 "%s: the store is missing (no arena.db in %s): run `arena rebuild --out %s` to "
-                 "make it again from the tournaments' plans and logs, then try again",
+                 "%s: the store is missing (no arena.db in %s): run `arena rebuild --out %s` "
+                 "to " REBUILD_REMAKES ", then try again",
                  loc->dir, loc->results, loc->results);
         return -1;
     }

@@ -20,6 +20,7 @@
 #include "store.h"
 #include "store_sprt.h"
 #include "tally.h"
+#include "timectl.h"
 #include "xalloc.h"
 
 #define SPRT_REDRAW_US 200000
@@ -50,12 +51,12 @@ typedef struct sprt_ctx {
     int64_t last_plain; /* pairs counted at the last plain line, -1 before */
 } sprt_ctx;
 
-static volatile sig_atomic_t sprt_interrupted;
+static volatile sig_atomic_t sprt_interrupted; /* the signal that stopped it, or 0 */
 
 static void sprt_on_sigint(int sig)
 {
     if (sprt_interrupted) _exit(128 + sig); /* the second one: at once */
-    sprt_interrupted = 1;
+    sprt_interrupted = sig;
 }
 
 static void fmt_signed(char *buf, size_t len, double v, int decimals)
@@ -387,9 +388,11 @@ int sprt_run(const sprt_opts *o)
     } else {
         t.mode = o->progress == 2 ? (isatty(fileno(stderr)) ? 1 : 0) : o->progress;
         t.t0_us = arena_now_us();
-        fprintf(stderr, "SPRT %s: %s (%s), %s vs %s, seed %" PRIu64 ", -j %d\n", t.dir_rel,
-                t.s.name, t.s.options, t.s.entrants[0]->display, t.s.entrants[1]->display, o->seed,
-                o->jobs);
+        char tc[64];
+        timectl_describe(&o->tc, tc, sizeof tc);
+        fprintf(stderr, "SPRT %s: %s (%s), %s vs %s, time control %s, seed %" PRIu64 ", -j %d\n",
+                t.dir_rel, t.s.name, t.s.options, t.s.entrants[0]->display,
+                t.s.entrants[1]->display, tc, o->seed, o->jobs);
         play(&t);
         if (commit_flush(&t.commit)) {
             fprintf(stderr, "arena sprt: storing games: %s\n",
@@ -401,7 +404,7 @@ int sprt_run(const sprt_opts *o)
             t.failed = 1;
         }
         print_summary(&t);
-        rc = t.failed ? 1 : sprt_interrupted ? 130 : 0;
+        rc = t.failed ? 1 : sprt_interrupted ? 128 + sprt_interrupted : 0; /* 130, 143 */
     }
     if (t.db) commit_free(&t.commit);
     if (t.db) store_close(t.db);

@@ -44,7 +44,7 @@ typedef struct sprt_opts {
 
 /* Runs it; the exit status: 0 when the test ran (whatever its verdict), 1 on
  * a failure, 2 on bad input (a game of more seats without as many field bots
- * among them), 130 when interrupted. */
+ * among them), 130 when interrupted (Ctrl-C), 143 when terminated (SIGTERM). */
 int sprt_run(const sprt_opts *o);
 
 /* The status line: LLR with its bounds, games with W/D/L, the pentanomial

@@ -614,9 +614,12 @@ tournament_result tournament_run(const tournament_opts *o)
     size_t n_play = shard_size(&t.shard, t.plan.count); /* the matches this run answers for */
     if (rc == TOURNAMENT_OK) {
         progress_begin(&t.prog, o->progress, n_play - t.done, o->jobs);
-        fprintf(stderr, "Tournament %s: %s (%s), %d bots, %zu matches, seed %llu, -j %d\n",
-                t.dir_rel, t.s.name, t.s.options, t.s.n, t.plan.count, (unsigned long long)t.seed,
-                o->jobs);
+        char tc[64];
+        timectl_describe(&t.tc, tc, sizeof tc);
+        fprintf(stderr,
+                "Tournament %s: %s (%s), %d bots, %zu matches, time control %s, seed %llu, -j %d\n",
+                t.dir_rel, t.s.name, t.s.options, t.s.n, t.plan.count, tc,
+                (unsigned long long)t.seed, o->jobs);
         if (t.shard.count)
             fprintf(stderr, "Shard %d/%d: %zu of the %zu matches\n", t.shard.index, t.shard.count,
                     n_play, t.plan.count);

@@ -94,12 +94,18 @@ END_TEST
 
 /* Ctrl-C stops the test: the pairs being played finish, the verdict
  * 'stopped' is printed ("interrupted") and stored with the run finished, and
- * the exit status is 130. random against itself decides nothing in the
+ * the exit status is 130; SIGTERM (kill, systemd, Slurm) the same with 143,
+ * as for a tournament. random against itself decides nothing in the
  * normalised model (every pair mirrors itself: without --max-games it is
  * refused), so the signal (sent once a segment of games is committed)
- * always comes first. The normalised model's line shows nElo. */
+ * always comes first. The normalised model's line shows nElo; the first
+ * line names the time control. */
 START_TEST(sprt_ctrl_c_stops_and_stores)
 {
+    static const struct {
+        const char *sig;
+        int status;
+    } stop[] = {{"INT", 130}, {"TERM", 143}};
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
     char cmd[1024], ready[600];
@@ -108,10 +114,12 @@ START_TEST(sprt_ctrl_c_stops_and_stores)
              "--max-games 1000000 --move-time 5000 --seed 3 --out %s",
              ARENA, dir);
     snprintf(ready, sizeof ready, "ls %s/*-sprt/matches/*.pb > /dev/null 2>&1", dir);
-    int rc = e2e_interrupt(&out, dir, ready, cmd);
-    ck_assert_msg(rc == 130, "want exit 130 after Ctrl-C, got (%d):\n%s", rc, out);
+    int rc = e2e_signal(&out, dir, ready, cmd, stop[_i].sig);
+    ck_assert_msg(rc == stop[_i].status, "want exit %d after SIG%s, got (%d):\n%s", stop[_i].status,
+                  stop[_i].sig, rc, out);
     ck_assert_msg(strstr(out, "Verdict: stopped after ") && strstr(out, ", interrupted") &&
-                      strstr(out, "nElo") && strstr(out, "(normalised Elo)"),
+                      strstr(out, "nElo") && strstr(out, "(normalised Elo)") &&
+                      strstr(out, "random#1 vs random#2, time control 5 s per move, seed 3"),
                   "%s", out);
     free(out);
     ck_assert_int_eq(e2e_query_int(dir,
@@ -340,7 +348,7 @@ int main(void)
     TCase *tc = tcase_create("cli");
     tcase_add_test(tc, sprt_reaches_and_stores_a_verdict);
     tcase_add_test(tc, sprt_max_games_stops);
-    tcase_add_test(tc, sprt_ctrl_c_stops_and_stores);
+    tcase_add_loop_test(tc, sprt_ctrl_c_stops_and_stores, 0, 2);
     tcase_add_test(tc, sprt_refuses_bad_input);
     tcase_add_test(tc, sprt_pairwise_multiplayer);
     tcase_add_test(tc, gauntlet_plays_resumes_and_rates);
