@@ -69,14 +69,15 @@ static void print_word(const char *w)
  * default. play_one numbers the entrants as match numbers these bots, so the
  * seat order, and with it the dice and the bots' seeds (match.h), are the
  * same. */
-static void print_reproduce(const session *s, const play_opts *po, int seat, int np, uint64_t seed)
+static void print_match(const session *s, const play_opts *po, int seat, int np, uint64_t seed,
+                        const char *how, const char *after)
 {
     const entrant *e = s->entrants[0];
     play_opts def;
     play_opts_init(&def);
     char bot[4200];
     entrant_spec(e, bot, sizeof bot);
-    printf("        replay it: arena match --game");
+    printf("        %s arena match --game", how);
     print_word(po->game);
     for (int i = 0; i < np; i++)
         print_word(i == seat ? bot : "random");
@@ -90,7 +91,18 @@ static void print_reproduce(const session *s, const play_opts *po, int seat, int
         printf(" --sandbox %s", sandbox_level_name(po->iso.sandbox));
     if (po->iso.mem_limit_mb != def.iso.mem_limit_mb)
         printf(" --mem %lld", (long long)po->iso.mem_limit_mb);
-    printf(" --show\n");
+    printf(" --show%s\n", after);
+}
+
+static void print_reproduce(const session *s, const play_opts *po, int seat, int np, uint64_t seed,
+                            int end)
+{
+    print_match(s, po, seat, np, seed, "replay it:", "");
+    /* A crash is found in a debugger: the same game with the bot in the
+     * arena's own process, where gdb stops at the faulting line (the jail's
+     * process cannot be traced). */
+    if (end == OUTCOME_CRASH)
+        print_match(s, po, seat, np, seed, "debug it:  gdb -ex run --args", " --isolation inline");
 }
 
 static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, int np,
@@ -129,7 +141,7 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
             snprintf(when, sizeof when, ", after %d plies", rec.plies);
         printf("  FAIL  game %d (seat %d, seed %llu%s): %s\n", g + 1, seat,
                (unsigned long long)ms.seed, when, how);
-        print_reproduce(s, po, seat, np, ms.seed);
+        print_reproduce(s, po, seat, np, ms.seed, rec.end);
         return;
     }
     double mine = rec.returns[seat], best_other = -1e300;
@@ -173,8 +185,10 @@ static int verdict(const session *s, const check_stats *st, const play_opts *po)
     }
     if (st->forfeits == 0)
         printf("  ok    no crashes, time losses, illegal moves or sandbox violations\n");
-    printf("  %s %d games against random: %d wins, %d draws, %d losses\n",
-           st->forfeits ? "--   " : "ok   ", st->games, st->wins, st->draws, st->losses);
+    printf("  %s %d game%s against random: %d win%s, %d draw%s, %d loss%s\n",
+           st->forfeits ? "--   " : "ok   ", st->games, st->games == 1 ? "" : "s", st->wins,
+           st->wins == 1 ? "" : "s", st->draws, st->draws == 1 ? "" : "s", st->losses,
+           st->losses == 1 ? "" : "es");
     print_times(st, po);
     if (st->forfeits) {
         printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see the FAIL lines "

@@ -240,6 +240,22 @@ START_TEST(check_replay_command_plays_the_game_again)
                       "(%d):\n%s",
                       game, seat, plies, line, rc, replay);
         free(replay);
+        /* and the same game under a debugger, the bot in the arena's own
+         * process: without gdb here, the crash takes the arena down */
+        const char *dbg = strstr(l, "debug it:  gdb -ex run --args arena match ");
+        const char *next = strstr(l + 1, fail);
+        ck_assert_msg(dbg && (!next || dbg < next), "no debug command under game %d:\n%s", game,
+                      out);
+        dbg += strlen("debug it:  gdb -ex run --args arena ");
+        char debug[2100];
+        snprintf(debug, sizeof debug, "%.*s", (int)strcspn(dbg, "\n"), dbg);
+        char want_debug[2100];
+        snprintf(want_debug, sizeof want_debug, "%s --isolation inline", line);
+        ck_assert_str_eq(debug, want_debug);
+        rc = e2e_run(&replay, "%s %s --out %s", ARENA, debug, dir);
+        ck_assert_msg(rc != 0 && !strstr(replay, "Result:"), "`arena %s` did not crash (%d):\n%s",
+                      debug, rc, replay);
+        free(replay);
         seats[seat]++;
     }
     ck_assert_msg(seats[0] && seats[1], "no FAIL in each seat (%d, %d):\n%s", seats[0], seats[1],
