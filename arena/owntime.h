@@ -24,12 +24,15 @@
  * The count starts when the host continues the bot with the request.
  *  3. Where the kernel keeps no schedstat the count is wall-clock time; where
  *     the channel gives no stamp, an answer counts until it is read.
- *  4. What the bot computed after its previous answer, before its host's
- *     stop landed, is its own time too: a bot can keep its thread busy past
- *     the answer (hook the runner's send), and it would otherwise compute
- *     there for free. owntime_start counts it as time the bot has already
- *     had for the request (how much: worker_main.c host_after, read from
- *     the stopped jail's CPU clock).
+ *  4. What the bot did after its previous answer, before its host's stop
+ *     landed, is its own time too: a bot can keep its thread busy past the
+ *     answer (hook the runner's send), or hold the stop off in a call only
+ *     a fatal signal breaks off (disk reads, no CPU time), and it would
+ *     otherwise work there for free. owntime_start counts it as time the
+ *     bot has already had for the request (how much: the larger of
+ *     worker_main.c host_after, read from the stopped jail's CPU clock,
+ *     and host_stop_late, the time until the stop was seen to land less
+ *     the waits for a processor: owntime_stopped).
  * The bot's main thread's waits only: a jailed bot has no other thread (its
  * filter allows no clone; sanitizer builds excepted), and an unsandboxed
  * bot's threads are charged their waits, never more than the time that
