@@ -34,14 +34,28 @@ int timectl_parse(const char *text, arena_time_control *tc)
     return 0;
 }
 
+/* Microseconds as seconds, exactly and without trailing zeros ("0.05",
+ * "123.456789"): a clock as typed comes back as typed (%g kept six digits,
+ * so a stored "123.4567" resumed as 123.457). */
+static const char *secs(int64_t us, char *buf, size_t len)
+{
+    int n = snprintf(buf, len, "%lld.%06lld", (long long)(us / 1000000), (long long)(us % 1000000));
+    while (n > 0 && (size_t)n < len && buf[n - 1] == '0')
+        buf[--n] = '\0';
+    if (n > 0 && (size_t)n < len && buf[n - 1] == '.') buf[--n] = '\0';
+    return buf;
+}
+
 void timectl_format(const arena_time_control *tc, char *buf, size_t len)
 {
+    char a[32], b[32];
     if (tc->move_time_us > 0)
         snprintf(buf, len, "move %lldms", (long long)(tc->move_time_us / 1000));
     else if (tc->increment_us > 0)
-        snprintf(buf, len, "%g+%g", tc->base_us / 1e6, tc->increment_us / 1e6);
+        snprintf(buf, len, "%s+%s", secs(tc->base_us, a, sizeof a),
+                 secs(tc->increment_us, b, sizeof b));
     else
-        snprintf(buf, len, "%g", tc->base_us / 1e6);
+        snprintf(buf, len, "%s", secs(tc->base_us, a, sizeof a));
 }
 
 void timectl_describe(const arena_time_control *tc, char *buf, size_t len)
@@ -51,9 +65,11 @@ void timectl_describe(const arena_time_control *tc, char *buf, size_t len)
         return;
     }
     int n = 0;
+    char a[32], b[32];
     if (tc->base_us || tc->increment_us)
-        n = snprintf(buf, len, "%g+%g s", tc->base_us / 1e6, tc->increment_us / 1e6);
+        n = snprintf(buf, len, "%s+%s s", secs(tc->base_us, a, sizeof a),
+                     secs(tc->increment_us, b, sizeof b));
     if (tc->move_time_us && n >= 0 && (size_t)n < len) /* a log may hold both */
-        snprintf(buf + n, len - (size_t)n, "%s%g s per move", n ? ", " : "",
-                 tc->move_time_us / 1e6);
+        snprintf(buf + n, len - (size_t)n, "%s%s s per move", n ? ", " : "",
+                 secs(tc->move_time_us, a, sizeof a));
 }

@@ -583,6 +583,15 @@ START_TEST(time_controls_parse_and_print_back)
     ck_assert(tc.base_us == 86400000000LL && tc.increment_us == 3600000000LL);
     ck_assert_int_eq(timectl_parse("0.001", &tc), 0);
     ck_assert(tc.base_us == 1000);
+    /* printed back exactly, to the microsecond (a store keeps the text) */
+    ck_assert_int_eq(timectl_parse("123.456789+0.000001", &tc), 0);
+    timectl_format(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "123.456789+0.000001");
+    timectl_describe(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "123.456789+0.000001 s");
+    ck_assert_int_eq(timectl_parse("60.5", &tc), 0);
+    timectl_format(&tc, buf, sizeof buf);
+    ck_assert_str_eq(buf, "60.5");
     /* out of bounds (timectl.h): once 1e13 overflowed into a negative
      * budget and every game of the tournament was lost on time */
     const char *bad[] = {"fast",
