@@ -105,6 +105,18 @@ static void print_reproduce(const session *s, const play_opts *po, int seat, int
         print_match(s, po, seat, np, seed, "debug it:  gdb -ex run --args", " --isolation inline");
 }
 
+/* Whether game ms, lost by the bot in a process that had played earlier
+ * games (match_record.reused), goes the same way in a fresh process, as
+ * `arena match` plays it: only then does the replay command show it. */
+static int fails_alone(session *s, const match_spec *ms, const match_record *was)
+{
+    seat_pool *fresh = session_pool(s);
+    match_record rec;
+    match_log_free(match_run(ms, fresh, &rec));
+    pool_free(fresh);
+    return rec.end == was->end && rec.culprit == was->culprit && rec.plies == was->plies;
+}
+
 static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, int np,
                      check_stats *st)
 {
@@ -141,7 +153,13 @@ static void play_one(session *s, seat_pool *pool, const play_opts *po, int g, in
             snprintf(when, sizeof when, ", after %d plies", rec.plies);
         printf("  FAIL  game %d (seat %d, seed %llu%s): %s\n", g + 1, seat,
                (unsigned long long)ms.seed, when, how);
-        print_reproduce(s, po, seat, np, ms.seed, rec.end);
+        if (rec.reused[seat] && !fails_alone(s, &ms, &rec))
+            printf("        not on its own: played again in a fresh process, as `arena match` "
+                   "plays it, it did not fail so. Its process had played earlier games: look "
+                   "for state kept from one game to the next (globals, static buffers) that "
+                   "create() does not reset.\n");
+        else
+            print_reproduce(s, po, seat, np, ms.seed, rec.end);
         return;
     }
     double mine = rec.returns[seat], best_other = -1e300;
@@ -192,7 +210,7 @@ static int verdict(const session *s, const check_stats *st, const play_opts *po)
     print_times(st, po);
     if (st->forfeits) {
         printf("Verdict: %s is NOT sound: it forfeited %d of %d games (see the FAIL lines "
-               "and the command under each that plays it again).\n",
+               "and what is said under each).\n",
                e->display, st->forfeits, st->games);
         return 1;
     }

@@ -15,6 +15,7 @@ typedef struct seat_run {
     seat *s;
     int healthy; /* answered everything so far */
     int wants_events;
+    int reused;       /* its process had played other games (match_record.reused) */
     int64_t clock_us; /* time left (base+increment mode); below 0 by at most the margin */
     int64_t debt_us;  /* fixed-time mode: time over its budgets not yet paid back */
 } seat_run;
@@ -177,6 +178,7 @@ static int start_seats(match_run_ctx *m)
             return -1;
         }
         sr->healthy = 1;
+        sr->reused = sr->s->own_memory && sr->s->n_deals > 1; /* this deal is recorded */
         seat_game g = {.game = s->lr->rules->name,
                        .options = s->options,
                        .seat = i,
@@ -453,6 +455,7 @@ static void fill_record(match_run_ctx *m, const double *ret, match_record *rec, 
     for (int i = 0; i < s->num_players; i++) {
         rec->seat_entrant[i] = s->seat_entrant[i];
         rec->returns[i] = ret[i];
+        rec->reused[i] = m->seat[i].reused;
     }
     rec->end = m->end;
     text_copy(rec->end_detail, sizeof rec->end_detail, m->detail);

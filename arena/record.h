@@ -38,6 +38,10 @@ typedef struct match_record {
     int at_start;         /* the verdict came while the seats were started, before
                            * any turn: a slow create() is no slow move (check) */
     int host_lost;        /* void: a seat's remote host was lost (match.c), not stored */
+    /* by seat: its bot's process had played other games before this one
+     * (pool.h), so what this game did may depend on them, and a replay in a
+     * fresh process (`arena match`) may not do it again (check) */
+    int reused[ARENA_MAX_PLAYERS];
     int plies;            /* decisions played */
     int64_t duration_us;
     char log_path[512]; /* relative to the results directory */

@@ -265,6 +265,33 @@ START_TEST(check_replay_command_plays_the_game_again)
 }
 END_TEST
 
+/* check reuses a bot's process between games, as a tournament does, where
+ * `arena match` starts a fresh one: a failure that needs an earlier game in
+ * the process (leftover crashes in its second game) does not replay alone.
+ * check plays such a game again in a fresh process and, when it does not
+ * fail so, says that the failure needs the earlier games instead of
+ * printing a replay command that would not show it. */
+START_TEST(check_says_when_a_failure_needs_earlier_games)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s check %s --game morris --games 4", ARENA, EVIL("leftover"));
+    ck_assert_msg(rc == 1, "check exited %d:\n%s", rc, out);
+    int fails = 0;
+    static const char fail[] = "  FAIL  game ";
+    for (const char *l = strstr(out, fail); l; l = strstr(l + 1, fail)) {
+        const char *next = strstr(l + 1, fail), *note = strstr(l, "not on its own: ");
+        const char *replay = strstr(l, "replay it:");
+        ck_assert_msg(note && (!next || note < next) && (!replay || (next && replay > next)),
+                      "FAIL %d has no note, or a replay command:\n%s", fails + 1, out);
+        fails++;
+    }
+    /* games 2 and 4: the second game of each process (a failed seat closes) */
+    ck_assert_msg(fails == 2 && strstr(out, "  FAIL  game 2 ") && strstr(out, "  FAIL  game 4 "),
+                  "%d FAIL lines:\n%s", fails, out);
+    free(out);
+}
+END_TEST
+
 /* A move that timed out is in no log: check counts such moves and says they
  * overran, where it said "slowest move" of the moves answered in time; the
  * budget is the time control as the arena writes it, with unit and
@@ -886,6 +913,7 @@ int main(void)
     tcase_add_test(tc, every_command_has_help);
     tcase_add_test(tc, check_exit_2_when_the_bot_does_not_load);
     tcase_add_test(tc, check_replay_command_plays_the_game_again);
+    tcase_add_test(tc, check_says_when_a_failure_needs_earlier_games);
     tcase_add_test(tc, check_counts_timed_out_moves);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
     tcase_add_test(tc, match_show_and_bad_game_option);
