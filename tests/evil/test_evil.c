@@ -264,36 +264,31 @@ START_TEST(a_start_is_on_the_clock)
 }
 END_TEST
 
-/* Work past an answer (the afterglow bot hooks the runner's send() and
- * spins 300 ms after each answer) is the bot's own time, charged to its next
- * request. The test hook ARENA_TEST_STOP_WHEN_IDLE makes the host stop the
- * jail only once it sleeps, so the window is the bot's 300 ms rather than the
- * moment a stop takes to land: without the charge the bot plays on with
- * 300 ms free a move at a 100 ms move time. With a clock, every move logs the
- * work before it. */
-START_TEST(work_after_an_answer_counts)
+/* Work past its answers, made 300 ms long (how: the caller's), is the bot's
+ * own time, charged to its next request. At 100 ms a move, `loser` (a bot
+ * of `bots`) loses on time, said as work past its answer; with a clock, each
+ * move of seat `seat` (-1: every seat) carries the 300 ms. `env` is the test
+ * hook that makes the window 300 ms. */
+static void work_past_answers_is_charged(const char *env, const char *bots, const char *loser,
+                                         int seat)
 {
-    char dir[256], *out;
+    char dir[256], *out, said[128];
     e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out,
-                     "ARENA_TEST_STOP_WHEN_IDLE=1 %s match --game morris %s random --move-time 100 "
-                     "--seed 1 --out %s",
-                     ARENA, EVIL("afterglow"), dir);
-    static const char said[] = "Ended: afterglow lost on time: no answer within 150 ms: "
-                               "it ran on ";
+    int rc = e2e_run(&out, "%s %s match --game morris %s --move-time 100 --seed 1 --out %s", env,
+                     ARENA, bots, dir);
+    snprintf(said, sizeof said, "Ended: %s lost on time: ", loser);
     const char *at = strstr(out, said);
+    at = at ? strstr(at, " ms: it ran on ") : NULL;
     double ms = 0; /* the 300 ms less what it had for its answer, at most */
-    ck_assert_msg(rc == 0 && at && sscanf(at + strlen(said), "%lf", &ms) == 1 && ms >= 290 &&
-                      strstr(at, " ms after its previous answer"),
+    ck_assert_msg(rc == 0 && at && sscanf(at + strlen(" ms: it ran on "), "%lf", &ms) == 1 &&
+                      ms >= 290 && strstr(at, " ms after its previous answer"),
                   "(%d)\n%.1500s", rc, out);
     free(out);
     e2e_rmrf(dir);
 
     e2e_tmpdir(dir, sizeof dir);
-    rc = e2e_run(&out,
-                 "ARENA_TEST_STOP_WHEN_IDLE=1 %s match --game morris:max_turns=4 %s random "
-                 "--tc 30+0 --seed 1 --out %s",
-                 ARENA, EVIL("afterglow"), dir);
+    rc = e2e_run(&out, "%s %s match --game morris:max_turns=4 %s --tc 30+0 --seed 1 --out %s", env,
+                 ARENA, bots, dir);
     ck_assert_msg(rc == 0 && strstr(out, "Ended: turn cap"), "(%d)\n%.1500s", rc, out);
     free(out);
     size_t n;
@@ -302,7 +297,7 @@ START_TEST(work_after_an_answer_counts)
     int moves = 0;
     for (size_t i = 0; i < logs[0]->n_actions; i++) {
         const Arena__LoggedAction *a = logs[0]->actions[i];
-        if (a->seat != 0) continue;
+        if (seat >= 0 && a->seat != seat) continue;
         moves++;
         ck_assert_msg(a->think_us >= 290000, "move %zu: think %lld us, cpu %lld us", i,
                       (long long)a->think_us, (long long)a->cpu_us);
@@ -310,6 +305,18 @@ START_TEST(work_after_an_answer_counts)
     ck_assert_int_ge(moves, 2);
     matchlog_free_all(logs, n);
     e2e_rmrf(dir);
+}
+
+/* Work past an answer (the afterglow bot hooks the runner's send() and
+ * spins 300 ms after each answer). The test hook ARENA_TEST_STOP_WHEN_IDLE
+ * makes the host stop the jail only once it sleeps, so the window is the
+ * bot's 300 ms rather than the moment a stop takes to land: without the
+ * charge the bot plays on with 300 ms free a move. */
+START_TEST(work_after_an_answer_counts)
+{
+    char bots[512];
+    snprintf(bots, sizeof bots, "%s random", EVIL("afterglow"));
+    work_past_answers_is_charged("ARENA_TEST_STOP_WHEN_IDLE=1", bots, "afterglow", 0);
 }
 END_TEST
 
@@ -320,47 +327,14 @@ END_TEST
  * and were once free on the opponent's time (a red-team book bot). How long
  * such a call takes is the disk's to say, so the test hook
  * ARENA_TEST_STOP_LATE_MS has the host send its stop 300 ms after each
- * answer, as if it took that long to land, while the bot (random, asleep
- * on its channel) stays what it is: the 300 ms must count toward its next
- * request, and at 100 ms a move it loses its start (the first request after
- * its loading), said as work past its answer. With a clock, every move
- * carries the 300 ms. */
+ * answer, as if it took that long to land, while the bots (random and
+ * first_legal, asleep on their channels) stay what they are: random loses
+ * its start (the first request after its loading), and with a clock every
+ * move carries the 300 ms. */
 START_TEST(a_stop_that_lands_late_counts)
 {
-    char dir[256], *out;
-    e2e_tmpdir(dir, sizeof dir);
-    int rc = e2e_run(&out,
-                     "ARENA_TEST_STOP_LATE_MS=300 %s match --game morris random %s --move-time 100 "
-                     "--seed 1 --out %s",
-                     ARENA, ARENA_TEST_BOTS_DIR "/first_legal.so", dir);
-    const char *at = strstr(out, "Ended: random lost on time: ");
-    at = at ? strstr(at, " ms: it ran on ") : NULL;
-    double ms = 0;
-    ck_assert_msg(rc == 0 && at && sscanf(at + strlen(" ms: it ran on "), "%lf", &ms) == 1 &&
-                      ms >= 290 && strstr(at, " ms after its previous answer"),
-                  "(%d)\n%.1500s", rc, out);
-    free(out);
-    e2e_rmrf(dir);
-
-    e2e_tmpdir(dir, sizeof dir);
-    rc = e2e_run(&out,
-                 "ARENA_TEST_STOP_LATE_MS=300 %s match --game morris:max_turns=3 random %s "
-                 "--tc 60+0 --seed 1 --out %s",
-                 ARENA, ARENA_TEST_BOTS_DIR "/first_legal.so", dir);
-    ck_assert_msg(rc == 0 && strstr(out, "Ended: turn cap"), "(%d)\n%.1500s", rc, out);
-    free(out);
-    size_t n;
-    Arena__MatchLog **logs = read_match_logs(dir, &n);
-    ck_assert_uint_eq(n, 1);
-    int moves = 0;
-    for (size_t i = 0; i < logs[0]->n_actions; i++) {
-        const Arena__LoggedAction *a = logs[0]->actions[i];
-        moves++;
-        ck_assert_msg(a->think_us >= 290000, "move %zu: think %lld us", i, (long long)a->think_us);
-    }
-    ck_assert_int_eq(moves, 3);
-    matchlog_free_all(logs, n);
-    e2e_rmrf(dir);
+    work_past_answers_is_charged("ARENA_TEST_STOP_LATE_MS=300",
+                                 "random " ARENA_TEST_BOTS_DIR "/first_legal.so", "random", -1);
 }
 END_TEST
 
