@@ -5,22 +5,38 @@
 #include "text.h"
 #include "xalloc.h"
 
-/* Whether the character at p (len bytes) is a bidirectional control: the
- * marks U+061C, U+200E, U+200F, the embeddings and overrides U+202A..U+202E
- * and the isolates U+2066..U+2069. Invisible, they reorder what follows
- * them: a name ending in U+202E would show the rest of a table's line, or a
- * bot's printed line, backwards. */
-static int text_is_bidi(const unsigned char *p, size_t len)
+/* Characters that show nothing yet change what a reader sees, refused like
+ * the controls: the bidirectional controls (U+061C, U+200E/F, U+202A..E,
+ * U+2066..9), which reorder what follows them -- a name ending in U+202E
+ * shows the rest of a table's line backwards -- and the invisible format
+ * and filler characters (soft hyphen, zero-width space, word joiner and
+ * invisible operators, the byte-order mark, Hangul fillers, interlinear
+ * annotations, the tag characters U+E0000..U+E007F that can carry a
+ * whole hidden text), which make two texts that look alike differ or hide
+ * words in a line. U+200C/U+200D and the variation selectors U+FE00..F
+ * (what some scripts and emoji need) stay. Sorted, inclusive. */
+static const struct {
+    unsigned lo, hi;
+} text_invisible[] = {
+    {0x00ad, 0x00ad}, {0x061c, 0x061c}, {0x115f, 0x1160}, {0x17b4, 0x17b5},   {0x180b, 0x180f},
+    {0x200b, 0x200b}, {0x200e, 0x200f}, {0x2028, 0x202e}, {0x2060, 0x206f},   {0x3164, 0x3164},
+    {0xfeff, 0xfeff}, {0xffa0, 0xffa0}, {0xfff9, 0xfffb}, {0x1d173, 0x1d17a}, {0xe0000, 0xe0fff},
+};
+
+static int text_is_invisible(const unsigned char *p, size_t len)
 {
-    if (len == 2) return p[0] == 0xd8 && p[1] == 0x9c;
-    if (len != 3 || p[0] != 0xe2) return 0;
-    if (p[1] == 0x80) return p[2] == 0x8e || p[2] == 0x8f || (p[2] >= 0xaa && p[2] <= 0xae);
-    return p[1] == 0x81 && p[2] >= 0xa6 && p[2] <= 0xa9;
+    unsigned cp = len == 2   ? (p[0] & 0x1fu) << 6 | (p[1] & 0x3fu)
+                  : len == 3 ? (p[0] & 0x0fu) << 12 | (p[1] & 0x3fu) << 6 | (p[2] & 0x3fu)
+                             : (p[0] & 0x07u) << 18 | (p[1] & 0x3fu) << 12 | (p[2] & 0x3fu) << 6 |
+                                   (p[3] & 0x3fu);
+    for (size_t i = 0; i < sizeof text_invisible / sizeof *text_invisible; i++)
+        if (cp >= text_invisible[i].lo && cp <= text_invisible[i].hi) return 1;
+    return 0;
 }
 
 /* Length of a well-formed UTF-8 sequence of a printable character at p (at
  * most n bytes available), or 0. Overlong forms, surrogates, C1 controls,
- * the Unicode line breaks and the bidirectional controls are refused. */
+ * the Unicode line breaks and the invisible characters are refused. */
 static size_t text_utf8_len(const unsigned char *p, size_t n)
 {
     unsigned c = p[0];
@@ -33,10 +49,7 @@ static size_t text_utf8_len(const unsigned char *p, size_t n)
     if (len == 3 && c == 0xed && p[1] >= 0xa0) return 0; /* surrogates */
     if (len == 4 && c == 0xf0 && p[1] < 0x90) return 0;  /* overlong */
     if (len == 4 && c == 0xf4 && p[1] >= 0x90) return 0; /* past U+10FFFF */
-    if (len == 3 && c == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9))
-        return 0; /* U+2028/U+2029: line breaks */
-    if (text_is_bidi(p, len)) return 0;
-    return len;
+    return text_is_invisible(p, len) ? 0 : len;          /* the line breaks U+2028/9 among them */
 }
 
 /* The one cleaning loop: '\n' stays where keep_lines, as a line break. */

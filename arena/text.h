@@ -6,8 +6,10 @@
  * decides what a bot may say: printable ASCII and well-formed UTF-8 of
  * printable characters stay; control characters (escape sequences, newlines
  * that would forge a line, C1 controls such as U+009B, the bidirectional
- * controls such as U+202E that would show a line backwards), malformed UTF-8
- * and bytes past the cap become '?' (one per byte) or are cut. */
+ * controls such as U+202E that would show a line backwards, and invisible
+ * characters such as U+200B or the tag characters that hide text),
+ * malformed UTF-8 and bytes past the cap become '?' (one per byte) or are
+ * cut. */
 #ifndef ARENA_TEXT_H
 #define ARENA_TEXT_H
 

@@ -351,9 +351,21 @@ START_TEST(bot_text_is_cleaned)
         ck_assert_msg(strspn(s, "?") == strlen(bidi[i]) && s[strlen(bidi[i])] == '\0',
                       "bidi control %zu kept: %s", i, s);
     }
-    /* their neighbours stay (U+200D, U+202F, U+206A, U+061B) */
-    snprintf(s, sizeof s, "\xe2\x80\x8d\xe2\x80\xaf\xe2\x81\xaa\xd8\x9b");
-    ck_assert_str_eq(text_clean(s, 64), "\xe2\x80\x8d\xe2\x80\xaf\xe2\x81\xaa\xd8\x9b");
+    /* invisible characters that hide or disguise text: the soft hyphen
+     * U+00AD, U+200B, U+2060, U+206A, U+FEFF, a tag character U+E0041 */
+    static const char *const hidden[] = {"\xc2\xad",     "\xe2\x80\x8b", "\xe2\x81\xa0",
+                                         "\xe2\x81\xaa", "\xef\xbb\xbf", "\xf3\xa0\x81\x81"};
+    for (size_t i = 0; i < sizeof hidden / sizeof *hidden; i++) {
+        snprintf(s, sizeof s, "a%sb", hidden[i]);
+        text_clean_lines(s, 64);
+        ck_assert_msg(s[0] == 'a' && strspn(s + 1, "?") == strlen(hidden[i]) &&
+                          strcmp(s + 1 + strlen(hidden[i]), "b") == 0,
+                      "invisible character %zu kept: %s", i, s);
+    }
+    /* their neighbours stay (U+200D, the joiner emoji need; U+202F, a
+     * narrow space; U+061B; U+00AE; U+E1000 past the tags) */
+    snprintf(s, sizeof s, "\xe2\x80\x8d\xe2\x80\xaf\xd8\x9b\xc2\xae\xf3\xa1\x80\x80");
+    ck_assert_str_eq(text_clean(s, 64), "\xe2\x80\x8d\xe2\x80\xaf\xd8\x9b\xc2\xae\xf3\xa1\x80\x80");
     snprintf(s, sizeof s, "abc\xc5\x82");
     ck_assert_str_eq(text_clean(s, 4), "abc"); /* never half a character */
     snprintf(s, sizeof s, "%s", "");
