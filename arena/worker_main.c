@@ -81,11 +81,13 @@ typedef struct host {
     owntime own;      /* the bot's own time (owntime.h) */
     int64_t cpu_mark; /* the jail's CPU time at its last answer, -1 before one */
     int64_t cpu_go;   /* ... when it was last continued with a request, -1 before */
-    int64_t own_had;  /* the time that request had, less what came before it */
+    int64_t own_had;  /* that request's wall time (the time it had and the waits it
+                       * was spared), less what came before it */
     /* The stop after an answer, until it is seen to land (host_stop_look) */
     int64_t stop_us;    /* when it was sent; -1 once it has landed, or none is on its way */
     int64_t stop_wait0; /* the jail's waits for a processor by then */
-    int64_t stop_seen;  /* the last look that found the jail not stopped yet */
+    int64_t stop_seen;  /* the last look that found the jail at work, not stopped yet */
+    int64_t stop_cpu;   /* its CPU clock then */
     int64_t stop_late;  /* the jail's own time from the stop to its landing */
     int stop_nap_us;    /* the wait before the next look */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
@@ -226,22 +228,42 @@ static void host_stop(host *h)
         struct timespec t = {h->stop_late_ms / 1000, (long)(h->stop_late_ms % 1000) * 1000000};
         nanosleep(&t, NULL);
     }
+    /* at work until the stop is sent: taken before, as the host may wait in
+     * kill() for a processor (the bot it wakes may take it), and that is
+     * not the bot's time */
+    h->stop_seen = arena_now_us();
+    h->stop_cpu = owntime_cpu_us(&h->own);
     host_signal(h, SIGSTOP);
-    h->stop_seen = arena_now_us(); /* running until then: no stop had been sent */
+}
+
+/* The jail's own time from the stop being sent until the last look that
+ * found it at work, less its waits for a processor (all that ended by now). */
+static int64_t host_stop_own(host *h)
+{
+    int64_t own = h->stop_seen - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
+    return own > 0 ? own : 0;
 }
 
 /* One look at the stop on its way: 1 when it has landed (or none is on its
- * way), 0 while the jail still runs. Until the last look that found it
- * running, the jail has surely had the time, less its waits. */
+ * way), 0 while the jail still runs. The jail was at work at a look that
+ * finds it blocked (D: a call only a fatal signal breaks off) or that finds
+ * it has computed since the previous look; runnable without having run, it
+ * waits for a processor, which is not its time (and which schedstat adds
+ * only when the wait ends: owntime.h, invariant 1). Until the last look that
+ * found it at work it has surely had the time, less its waits. */
 static int host_stop_look(host *h)
 {
     if (h->stop_us < 0) return 1;
+    int64_t look = arena_now_us(); /* before the reading: the host may wait in it */
     if (!owntime_stopped(&h->own)) {
-        h->stop_seen = arena_now_us();
+        int64_t cpu = owntime_cpu_us(&h->own);
+        if (cpu < 0 || cpu != h->stop_cpu || !owntime_runnable(&h->own)) {
+            h->stop_seen = look;
+            h->stop_cpu = cpu;
+        }
         return 0;
     }
-    int64_t own = h->stop_seen - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
-    h->stop_late = own > 0 ? own : 0;
+    h->stop_late = host_stop_own(h);
     h->stop_us = -1;
     return 1;
 }
@@ -255,13 +277,12 @@ static void host_stop_nap(host *h)
 }
 
 /* The jail's own time between its previous stop and its landing, taken once
- * as it is continued: a stop still on its way is the time until now (the
- * continuing cancels it). */
+ * as it is continued: a stop still on its way counts until the last look
+ * that found the jail at work (the continuing cancels the stop). */
 static int64_t host_stop_late(host *h)
 {
     if (!host_stop_look(h)) {
-        int64_t own = arena_now_us() - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
-        h->stop_late = own > 0 ? own : 0;
+        h->stop_late = host_stop_own(h);
         h->stop_us = -1;
     }
     int64_t late = h->stop_late;
@@ -456,9 +477,11 @@ static int host_await(host *h, int want, uint32_t seq, int64_t limit_us, int64_t
  * since, so the reading is exact. Two lower bounds of it, the larger
  * charged: its CPU time since its host read the answer; and -- a jailed bot
  * has one thread (its filter allows no clone), whose CPU time in a request
- * is at most the time it had -- its CPU time since it was continued with
- * that request beyond the time it had there, which also takes in what it
- * computed before its host woke to read the answer. */
+ * is at most the request's wall time -- its CPU time since it was continued
+ * with that request beyond that wall time, which also takes in what it
+ * computed before its host woke to read the answer. (Not beyond the time
+ * it had: waits that ended after the answer come off that, which could
+ * make a request's own CPU time look like work past it; red team 4.) */
 static int64_t host_after(const host *h, int64_t now_cpu)
 {
     if (now_cpu < 0 || h->cpu_mark < 0) return 0;
@@ -492,7 +515,10 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     h->cpu_go = now_cpu;
     host_continue(h);
     if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
-    h->own_had = had - after;
+    /* host_after's bound is against the request's wall time: had less the
+     * waits it was spared, some of which may have ended after the answer
+     * (CPU time beyond that wall time is surely work past the answer) */
+    h->own_had = had + (owntime_wait_us(&h->own) - c.wait0_us) - after;
     int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
     h->ended = 0;
     int64_t cpu = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
