@@ -60,8 +60,7 @@
 #define HOST_POLL_MS 1000
 #define HOST_END_MS 2000 /* from a closed channel to the bot's end */
 #define HOST_LINGER_MS 1000
-#define HOST_NAP_MIN_US 10   /* between looks at a stop on its way: from ... */
-#define HOST_NAP_MAX_US 1000 /* ... to */
+#define HOST_LOOK_MS 1 /* between looks at a stop on its way */
 
 typedef struct host_args {
     const char *endpoint, *bot_path, *rules_path;
@@ -88,8 +87,9 @@ typedef struct host {
     int64_t stop_wait0; /* the jail's waits for a processor by then */
     int64_t stop_seen;  /* the last look that found the jail at work, not stopped yet */
     int64_t stop_cpu;   /* its CPU clock then */
+    int stop_worked;    /* a look found it at work */
+    int recv_ms;        /* the socket's receive timeout now */
     int64_t stop_late;  /* the jail's own time from the stop to its landing */
-    int stop_nap_us;    /* the wait before the next look */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
     int64_t stop_late_ms; /* tests only: send the stop this late (host_stop) */
     jail_queue queue; /* what the channel could not take yet */
@@ -146,7 +146,6 @@ static int host_send(host *h, const Arena__WorkerMsg *msg)
 }
 
 static int host_stop_look(host *h);
-static void host_stop_nap(host *h);
 
 /* The next message of the arena (its bytes in h->in), or NULL when it is gone. */
 static Arena__ArenaMsg *host_next(host *h, size_t *len)
@@ -154,12 +153,17 @@ static Arena__ArenaMsg *host_next(host *h, size_t *len)
     for (;;) {
         /* A receive that waits (ZMQ_RCVTIMEO: HOST_POLL_MS), not zmq_poll and
          * then a receive: half the system calls, a move's worth of them being
-         * worth a bot's move here. While a stop is on its way, a look at it
-         * between receives that do not wait. */
-        int watching = h->stop_us >= 0;
-        int rc = wire_recv_arena_bytes(h->sock, watching ? ZMQ_DONTWAIT : 0, &h->in, len);
+         * worth a bot's move here. While a stop is on its way it waits
+         * HOST_LOOK_MS at most, and looks at the stop after each wait that
+         * passes without a message (the look at its next request is
+         * host_stop_late's): an honest bot's stop has landed by the first. */
+        int watching = h->stop_us >= 0, wait_ms = watching ? HOST_LOOK_MS : HOST_POLL_MS;
+        if (wait_ms != h->recv_ms && /* an option of the socket: no system call */
+            zmq_setsockopt(h->sock, ZMQ_RCVTIMEO, &wait_ms, sizeof wait_ms) == 0)
+            h->recv_ms = wait_ms;
+        int rc = wire_recv_arena_bytes(h->sock, 0, &h->in, len);
         if (rc == WIRE_NONE && watching) {
-            if (!host_stop_look(h)) host_stop_nap(h);
+            host_stop_look(h);
             continue;
         }
         if (rc == WIRE_NONE) {
@@ -215,15 +219,15 @@ static void host_continue(host *h)
  * stop until it lands (host_stop_look) and charges the jail's own time until
  * then (owntime.h: less its waits for a processor) to its next request, as
  * host_after does its CPU time. */
-static void host_stop(host *h)
+static void host_stop(host *h, int64_t wait_us)
 {
     if (h->stopped) return;
     h->stopped = 1;
     if (h->j.bot_pid <= 0) return;
     h->stop_us = arena_now_us();
-    h->stop_wait0 = owntime_wait_us(&h->own);
+    h->stop_wait0 = wait_us; /* its waits as it answered (read then) */
     h->stop_late = 0;
-    h->stop_nap_us = HOST_NAP_MIN_US;
+    h->stop_worked = 0;
     if (h->stop_late_ms > 0) { /* tests only: as if the stop took that long to land */
         struct timespec t = {h->stop_late_ms / 1000, (long)(h->stop_late_ms % 1000) * 1000000};
         nanosleep(&t, NULL);
@@ -232,14 +236,19 @@ static void host_stop(host *h)
      * kill() for a processor (the bot it wakes may take it), and that is
      * not the bot's time */
     h->stop_seen = arena_now_us();
-    h->stop_cpu = owntime_cpu_us(&h->own);
     host_signal(h, SIGSTOP);
+    /* after the kill: CPU time it took to get back to its read before the
+     * stop is no sign that it is at work once the stop is on its way */
+    h->stop_cpu = owntime_cpu_us(&h->own);
 }
 
 /* The jail's own time from the stop being sent until the last look that
  * found it at work, less its waits for a processor (all that ended by now). */
 static int64_t host_stop_own(host *h)
 {
+    /* no look found it at work (an honest bot's stop lands at once): only
+     * the moment before the kill, and no reading of its waits */
+    if (!h->stop_worked) return h->stop_seen - h->stop_us;
     int64_t own = h->stop_seen - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
     return own > 0 ? own : 0;
 }
@@ -260,20 +269,13 @@ static int host_stop_look(host *h)
         if (cpu < 0 || cpu != h->stop_cpu || !owntime_runnable(&h->own)) {
             h->stop_seen = look;
             h->stop_cpu = cpu;
+            h->stop_worked = 1;
         }
         return 0;
     }
     h->stop_late = host_stop_own(h);
     h->stop_us = -1;
     return 1;
-}
-
-/* Between looks at a stop on its way: a little longer each time. */
-static void host_stop_nap(host *h)
-{
-    struct timespec t = {0, (long)h->stop_nap_us * 1000};
-    nanosleep(&t, NULL);
-    if (h->stop_nap_us < HOST_NAP_MAX_US) h->stop_nap_us *= 2;
 }
 
 /* The jail's own time between its previous stop and its landing, taken once
@@ -518,7 +520,8 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     /* host_after's bound is against the request's wall time: had less the
      * waits it was spared, some of which may have ended after the answer
      * (CPU time beyond that wall time is surely work past the answer) */
-    h->own_had = had + (owntime_wait_us(&h->own) - c.wait0_us) - after;
+    int64_t waits = owntime_wait_us(&h->own);
+    h->own_had = had + (waits - c.wait0_us) - after;
     int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
     h->ended = 0;
     int64_t cpu = cpu0 >= 0 && cpu1 >= cpu0 ? cpu1 - cpu0 : 0;
@@ -538,7 +541,7 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     int rc = host_send(h, m);
     arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
     if (h->stop_idle) host_stop_when_idle(h);
-    host_stop(h);
+    host_stop(h, waits);
     return rc;
 }
 
@@ -594,6 +597,7 @@ static int host_connect(host *h)
         fprintf(stderr, "arena seat host: %s: %s\n", h->a.endpoint, zmq_strerror(errno));
         return -1;
     }
+    h->recv_ms = wait_ms;
     Arena__Ready ready = ARENA__READY__INIT;
     ready.pid = (uint32_t)getpid();
     ready.protocol = WIRE_PROTOCOL_VERSION;
