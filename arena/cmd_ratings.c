@@ -235,10 +235,11 @@ int cmd_ratings(int argc, char **argv)
         else
             return cli_bad_option("ratings", argv, c, opts);
     }
-    char hint[512];
-    cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
-    if (optind < argc)
+    if (optind < argc) {
+        char hint[512];
+        cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
         return cli_error("ratings", 2, "unexpected argument '%s'%s", argv[optind], hint);
+    }
     if (strcmp(format, "text") && strcmp(format, "md") && strcmp(format, "csv") &&
         strcmp(format, "json")) {
         fprintf(stderr, "arena ratings: bad value '%s' for --format (text, md, csv, json)\n",

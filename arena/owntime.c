@@ -60,8 +60,8 @@ int64_t owntime_wait_us(owntime *o)
     char buf[96];
     unsigned long long run = 0, wait = 0;
     if (owntime_read(o, &o->sched_fd, &o->sched_missing, "schedstat", buf, sizeof buf) < 0)
-        return 0;
-    return sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
+        return o->wait_us = 0;
+    return o->wait_us = sscanf(buf, "%llu %llu", &run, &wait) == 2 ? (int64_t)(wait / 1000) : 0;
 }
 
 /* The state letter of /proc/PID/stat ('R', 'S', 'D', 'T', ...), '?' when

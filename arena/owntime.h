@@ -53,6 +53,7 @@ typedef struct owntime {
                         * asking is a system call, and a child's pid stays its
                         * own until it is waited for) */
     clockid_t cpu_clock;
+    int64_t wait_us; /* the waits at the last reading (owntime_wait_us), 0 before one */
 } owntime;
 
 /* One request being counted. */

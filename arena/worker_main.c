@@ -88,8 +88,8 @@ typedef struct host {
     int64_t stop_seen;  /* the last look that found the jail at work, not stopped yet */
     int64_t stop_cpu;   /* its CPU clock then */
     int stop_worked;    /* a look found it at work */
-    int recv_ms;        /* the socket's receive timeout now */
     int64_t stop_late;  /* the jail's own time from the stop to its landing */
+    int recv_ms;        /* the socket's receive timeout now */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
     int64_t stop_late_ms; /* tests only: send the stop this late (host_stop) */
     jail_queue queue; /* what the channel could not take yet */
@@ -517,10 +517,11 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     h->cpu_go = now_cpu;
     host_continue(h);
     if (host_await(h, want, seq, limit_us, cpu0, &c, &m, &had) < 0) return -1;
-    /* host_after's bound is against the request's wall time: had less the
+    /* host_after's bound is against the request's wall time: had and the
      * waits it was spared, some of which may have ended after the answer
-     * (CPU time beyond that wall time is surely work past the answer) */
-    int64_t waits = owntime_wait_us(&h->own);
+     * (CPU time beyond that wall time is surely work past the answer); the
+     * waits as owntime_had read them, counting the answer */
+    int64_t waits = h->own.wait_us;
     h->own_had = had + (waits - c.wait0_us) - after;
     int64_t cpu1 = h->cpu_mark = owntime_cpu_us(&h->own);
     h->ended = 0;
