@@ -21,7 +21,6 @@
 typedef struct dd_list {
     Arena__DataEntry **e;
     size_t n, cap;
-    size_t bytes; /* file bytes so far */
 } dd_list;
 
 static void dd_add(dd_list *l, char *path, int directory, uint8_t *data, size_t len)
@@ -49,14 +48,9 @@ static void dd_list_free(dd_list *l)
     free(l->e);
 }
 
-/* A regular file's bytes (NULL with err set). */
-static uint8_t *dd_read(const char *full, size_t size, dd_list *l, char *err, size_t errlen)
+/* A regular file's bytes (NULL with err set); the walk has bounded size. */
+static uint8_t *dd_read(const char *full, size_t size, char *err, size_t errlen)
 {
-    if (size > DATADIR_MAX_BYTES || l->bytes + size > DATADIR_MAX_BYTES) {
-        arena_errf(err, errlen, "%s: the data directory holds more than %d MB", full,
-                   DATADIR_MAX_BYTES >> 20);
-        return NULL;
-    }
     int fd = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return arena_errf(err, errlen, "%s: %s", full, strerror(errno)), NULL;
     uint8_t *buf = xmalloc(size ? size : 1);
@@ -72,18 +66,40 @@ static uint8_t *dd_read(const char *full, size_t size, dd_list *l, char *err, si
         free(buf);
         return arena_errf(err, errlen, "%s: changed while it was read", full), NULL;
     }
-    l->bytes += size;
     return buf;
 }
 
+static int dd_pack_one(void *ctx, const char *full, const char *rel, const struct stat *st,
+                       char *err, size_t errlen)
+{
+    dd_list *l = ctx;
+    if (S_ISDIR(st->st_mode)) {
+        dd_add(l, xstrdup(rel), 1, NULL, 0);
+        return 0;
+    }
+    uint8_t *data = dd_read(full, (size_t)st->st_size, err, errlen);
+    if (!data) return -1;
+    dd_add(l, xstrdup(rel), 0, data, (size_t)st->st_size);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- walk -- */
+
+typedef struct dd_walk_state {
+    const char *dir;
+    datadir_visitor visit;
+    void *ctx;
+    size_t entries;
+    uint64_t bytes;
+} dd_walk_state;
+
 /* Every entry below dir/rel (rel "" for the top, at depth 0), depth first.
- * The tree is the bot author's: its depth and its count of entries are
- * bounded before they cost the arena its stack or its memory. */
-static int dd_walk(const char *dir, const char *rel, int depth, dd_list *l, char *err,
-                   size_t errlen)
+ * The tree is the bot author's: its depth, its count of entries and its
+ * bytes are bounded before they cost the arena its stack or its memory. */
+static int dd_walk(dd_walk_state *w, const char *rel, int depth, char *err, size_t errlen)
 {
     char here[8192];
-    snprintf(here, sizeof here, "%s%s%s", dir, *rel ? "/" : "", rel);
+    snprintf(here, sizeof here, "%s%s%s", w->dir, *rel ? "/" : "", rel);
     if (depth > DATADIR_MAX_DEPTH)
         return arena_errf(err, errlen, "%s: more than %d directories deep", here,
                           DATADIR_MAX_DEPTH);
@@ -93,9 +109,9 @@ static int dd_walk(const char *dir, const char *rel, int depth, dd_list *l, char
     struct dirent *de;
     while (rc == 0 && (de = readdir(d))) {
         if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0) continue;
-        if (l->n >= DATADIR_MAX_ENTRIES) {
-            rc = arena_errf(err, errlen, "%s: the data directory holds more than %d entries", dir,
-                            DATADIR_MAX_ENTRIES);
+        if (w->entries++ >= DATADIR_MAX_ENTRIES) {
+            rc = arena_errf(err, errlen, "%s: the data directory holds more than %d entries",
+                            w->dir, DATADIR_MAX_ENTRIES);
             break;
         }
         char sub[4096], full[8192];
@@ -104,28 +120,35 @@ static int dd_walk(const char *dir, const char *rel, int depth, dd_list *l, char
             rc = arena_errf(err, errlen, "%s/%s: path too long", here, de->d_name);
             break;
         }
-        snprintf(full, sizeof full, "%s/%s", dir, sub);
+        snprintf(full, sizeof full, "%s/%s", w->dir, sub);
         struct stat st;
         if (lstat(full, &st) != 0) {
             rc = arena_errf(err, errlen, "%s: %s", full, strerror(errno));
         } else if (S_ISDIR(st.st_mode)) {
-            dd_add(l, xstrdup(sub), 1, NULL, 0);
-            rc = dd_walk(dir, sub, depth + 1, l, err, errlen);
+            rc = w->visit(w->ctx, full, sub, &st, err, errlen);
+            if (rc == 0) rc = dd_walk(w, sub, depth + 1, err, errlen);
         } else if (S_ISREG(st.st_mode)) {
-            uint8_t *data = dd_read(full, (size_t)st.st_size, l, err, errlen);
-            if (data)
-                dd_add(l, xstrdup(sub), 0, data, (size_t)st.st_size);
+            w->bytes += (uint64_t)st.st_size;
+            if (w->bytes > DATADIR_MAX_BYTES)
+                rc = arena_errf(err, errlen, "%s: the data directory holds more than %d MB", full,
+                                DATADIR_MAX_BYTES >> 20);
             else
-                rc = -1;
+                rc = w->visit(w->ctx, full, sub, &st, err, errlen);
         } else {
             rc = arena_errf(err, errlen,
-                            "%s: not a regular file or a directory (only those travel to "
-                            "seat hosts)",
+                            "%s: not a regular file or a directory (a bot's data directory "
+                            "holds only those)",
                             full);
         }
     }
     closedir(d);
     return rc;
+}
+
+int datadir_walk(const char *dir, datadir_visitor visit, void *ctx, char *err, size_t errlen)
+{
+    dd_walk_state w = {dir, visit, ctx, 0, 0};
+    return dd_walk(&w, "", 0, err, errlen);
 }
 
 static int dd_by_path(const void *a, const void *b)
@@ -138,7 +161,7 @@ int datadir_pack(const char *dir, uint8_t **out, size_t *len, char *err, size_t 
     dd_list l = {0};
     *out = NULL;
     *len = 0;
-    if (dd_walk(dir, "", 0, &l, err, errlen)) {
+    if (datadir_walk(dir, dd_pack_one, &l, err, errlen)) {
         dd_list_free(&l);
         return -1;
     }

@@ -483,6 +483,33 @@ static int jail_find_data(jail_child *c, const jail_config *cfg, char *err, size
     return 0;
 }
 
+/* One entry of the data directory: every directory enterable and every file
+ * readable by the jail's user (said now, naming it, rather than as a failed
+ * read in the middle of a game), each file held in memory. */
+static int jail_hold_entry(void *ctx, const char *full, const char *rel, const struct stat *st,
+                           char *err, size_t errlen)
+{
+    (void)rel;
+    if (S_ISDIR(st->st_mode))
+        return jail_user_may(full, st, R_OK | X_OK)
+                   ? 0
+                   : jail_unreachable(full, "cannot be entered",
+                                      "readable and enterable by all (chmod a+rx)", err, errlen);
+    if (!jail_user_may(full, st, R_OK))
+        return jail_unreachable(full, "not readable", "readable by all (chmod a+r)", err, errlen);
+    return datadir_hold_file(ctx, full, err, errlen);
+}
+
+/* What the bot brings, held in memory before it starts (datadir.h). */
+static int jail_hold(const jail_child *c, const jail_config *cfg, datadir_hold *hold, char *err,
+                     size_t errlen)
+{
+    if (datadir_hold_file(hold, cfg->bot_path, err, errlen) < 0) return -1;
+    if (c->has_data && datadir_walk(c->data_dir, jail_hold_entry, hold, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
 static int jail_write_file(pid_t pid, const char *name, const char *text)
 {
     char path[64];
@@ -668,7 +695,9 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
     c.envp = cfg->level == SANDBOX_OFF ? environ : envp ? envp : noenv;
     jail_argv(&c, cfg, nums);
     pid_t pid = -1;
+    memset(&j->hold, 0, sizeof j->hold);
     int rc = jail_prepare(&c, cfg, err, errlen);
+    if (rc == 0 && cfg->level == SANDBOX_JAIL) rc = jail_hold(&c, cfg, &j->hold, err, errlen);
     if (rc == 0) {
         char *stack = malloc(JAIL_STACK);
         int ns = cfg->level == SANDBOX_JAIL;
@@ -715,6 +744,7 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
     if (rc != 0) {
         jail_close_fd(&c.host_end);
         jail_close_fd(&c.host_status);
+        datadir_release(&j->hold);
         return -1;
     }
     j->pid = pid;
@@ -767,5 +797,6 @@ void jail_close(jail *j)
     jail_close_fd(&j->pidfd);
     jail_close_fd(&j->chan);
     jail_close_fd(&j->status);
+    datadir_release(&j->hold);
     j->pid = j->bot_pid = -1;
 }

@@ -56,6 +56,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "datadir.h"
 #include "sandbox.h"
 
 #define JAIL_UID 1000            /* the bot's uid inside its user namespace */
@@ -97,6 +98,7 @@ typedef struct jail {
     int pidfd;     /* of pid; -1 where pidfd_open is missing */
     int chan;      /* the host's end of the channel */
     int status;    /* where the init reports the bot's end; -1 without namespaces */
+    datadir_hold hold; /* the bot's .so and data directory, in memory while it plays */
 } jail;
 
 /* How the bot's process ended. */
@@ -109,13 +111,18 @@ typedef struct jail_end {
 /* Starts the jail and returns once it has exec'd (or failed: -1 and a line
  * in err naming the step). A bot, rule module or data directory the jail's
  * user cannot read (or, a directory, enter) is refused before the jail is
- * built, with its path, that user's uid and what to do (chmod a+r, a+rx). */
+ * built, with its path, that user's uid and what to do (chmod a+r, a+rx);
+ * so is a data directory that datadir_walk refuses (datadir.h, contract 2),
+ * naming the entry. In a jail of its own (SANDBOX_JAIL), the bot's .so and
+ * every file of its data directory are held in memory (datadir.h, contract
+ * 4) from before it starts until jail_close. */
 int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen);
 /* After the channel closed: waits up to timeout_ms for the bot's end. 0 with
  * *end set (the jail is then reaped), or -1 when it did not end in time (the
  * bot closed its channel and lives on: jail_close kills it). */
 int jail_wait(jail *j, int timeout_ms, jail_end *end);
-/* SIGKILLs and reaps (if not reaped yet), closes the channel. */
+/* SIGKILLs and reaps (if not reaped yet), closes the channel, lets the held
+ * files go. Idempotent. */
 void jail_close(jail *j);
 
 /* A count on the command line of a host or a jail ("1024"): 0, or -1 when

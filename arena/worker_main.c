@@ -493,6 +493,21 @@ static int64_t host_after(const host *h, int64_t now_cpu)
     return after > 0 ? after : 0;
 }
 
+/* Only the fields the arena reads leave this host: protobuf-c keeps a
+ * field it does not know and packs it again, so a bot could otherwise ship
+ * the arena up to a packet of bytes with every answer. (The scratch
+ * allocator frees nothing one by one: nothing is lost by forgetting them.) */
+static void host_known_fields_only(Arena__WorkerMsg *m)
+{
+    m->base.n_unknown_fields = 0;
+    if (m->body_case == ARENA__WORKER_MSG__BODY_ACTION) {
+        m->action->base.n_unknown_fields = 0;
+    } else if (m->body_case == ARENA__WORKER_MSG__BODY_SETUP_REPLY) {
+        m->setup_reply->base.n_unknown_fields = 0;
+        if (m->setup_reply->info) m->setup_reply->info->base.n_unknown_fields = 0;
+    }
+}
+
 /* Setup or Turn: ask, continue, read the answer, answer the arena, stop; a
  * turn's answer goes with the jail's CPU time and the time the bot had. */
 static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t limit_us)
@@ -539,6 +554,7 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
      * wakes it to take the signal, off the arena's path that way. It has
      * answered and waits for its next message; the next request comes only
      * after it is stopped (this host does one thing at a time). */
+    host_known_fields_only(m);
     int rc = host_send(h, m);
     arena__worker_msg__free_unpacked(m, &h->reply_scratch.alloc);
     if (h->stop_idle) host_stop_when_idle(h);

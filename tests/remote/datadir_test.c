@@ -2,13 +2,20 @@
  * (arena/datadir.h): a tree packs to the same bytes every time and comes
  * back whole; links and other non-files refuse the pack; and a pack from a
  * hostile arena (a path out of the directory, a repeated one, one below a
- * file) is refused with nothing written. */
+ * file) is refused with nothing written. And its files held in memory while
+ * the bot plays: read in (a page a cold file had not is in afterwards) and
+ * locked, or read in when the lock is refused. */
 #include <check.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "arena/proto/arena.pb-c.h"
@@ -256,6 +263,141 @@ START_TEST(deep_and_wide_trees_are_bounded)
 }
 END_TEST
 
+/* ------------------------------------------------------------- hold -- */
+
+/* This process's locked memory, kB (/proc/self/status VmLck). */
+static long locked_kb(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    ck_assert_ptr_nonnull(f);
+    char line[256];
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmLck: %ld kB", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
+static int hold_files(void *ctx, const char *full, const char *rel, const struct stat *st,
+                      char *err, size_t errlen)
+{
+    (void)rel;
+    return S_ISREG(st->st_mode) ? datadir_hold_file(ctx, full, err, errlen) : 0;
+}
+
+/* A cold tree (2 MB and 64 KB, below a subdirectory) is all in memory once
+ * held and locked there (this process may lock: root, or a big enough
+ * RLIMIT_MEMLOCK); released, the lock is gone. */
+START_TEST(held_files_are_read_in_and_locked)
+{
+    char root[4096], src[4200], big[4300], small[4300], err[600];
+    support_tmpdir(root, sizeof root);
+    snprintf(src, sizeof src, "%s/bot.d", root);
+    sub(root, "bot.d");
+    sub(src, "weights");
+    support_put_bytes(src, "book.bin", 2 << 20);
+    support_put_bytes(src, "weights/w.bin", 64 << 10);
+    snprintf(big, sizeof big, "%s/book.bin", src);
+    snprintf(small, sizeof small, "%s/weights/w.bin", src);
+    size_t all, in;
+    if (support_evictable(big)) {
+        support_evict(big);
+        support_evict(small);
+        in = support_resident(big, &all);
+        ck_assert_msg(in < all, "the test could not make %s cold (%zu of %zu pages in memory)", big,
+                      in, all);
+    }
+    long before = locked_kb();
+    datadir_hold h = {0};
+    ck_assert_msg(datadir_walk(src, hold_files, &h, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(h.n, 2);
+    ck_assert_uint_eq(h.bytes, (2 << 20) + (64 << 10));
+    in = support_resident(big, &all);
+    ck_assert_uint_eq(in, all);
+    in = support_resident(small, &all);
+    ck_assert_uint_eq(in, all);
+    struct rlimit rl;
+    ck_assert_int_eq(getrlimit(RLIMIT_MEMLOCK, &rl), 0);
+    if (geteuid() == 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= (4u << 20)) {
+        ck_assert_uint_eq(h.unlocked, 0);
+        ck_assert_int_ge(locked_kb() - before, 2048 + 64);
+    }
+    datadir_release(&h);
+    ck_assert_uint_eq(h.n, 0);
+    ck_assert_int_eq(locked_kb(), before);
+    datadir_release(&h); /* twice is harmless (contract 6) */
+    support_rmrf(root);
+}
+END_TEST
+
+/* Where the lock is refused (no CAP_IPC_LOCK, RLIMIT_MEMLOCK 0: an
+ * unprivileged arena), a held file is still read in, and counted unlocked.
+ * In a child, which gives the capability up for good. */
+START_TEST(a_refused_lock_still_reads_the_file_in)
+{
+    char root[4096], path[4300], err[600];
+    support_tmpdir(root, sizeof root);
+    support_put_bytes(root, "book.bin", 1 << 20);
+    snprintf(path, sizeof path, "%s/book.bin", root);
+    if (support_evictable(path)) support_evict(path);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        struct __user_cap_header_struct hd = {_LINUX_CAPABILITY_VERSION_3, 0};
+        struct __user_cap_data_struct d[2];
+        if (syscall(SYS_capget, &hd, d) != 0) _exit(10);
+        d[CAP_IPC_LOCK / 32].effective &= ~(1u << (CAP_IPC_LOCK % 32));
+        if (syscall(SYS_capset, &hd, d) != 0) _exit(11);
+        struct rlimit none = {0, 0};
+        if (setrlimit(RLIMIT_MEMLOCK, &none) != 0) _exit(12);
+        datadir_hold h = {0};
+        if (datadir_hold_file(&h, path, err, sizeof err) != 0) _exit(13);
+        if (h.unlocked != 1 || locked_kb() != 0) _exit(14);
+        size_t all, in = support_resident(path, &all);
+        _exit(in == all ? 0 : 15);
+    }
+    int status = 0;
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+                  "the child failed at step %d (see the _exit codes)", WEXITSTATUS(status));
+    support_rmrf(root);
+}
+END_TEST
+
+static int count_entry(void *ctx, const char *full, const char *rel, const struct stat *st,
+                       char *err, size_t errlen)
+{
+    (void)full, (void)rel, (void)st, (void)err, (void)errlen;
+    ++*(int *)ctx;
+    return 0;
+}
+
+/* Files of DATADIR_MAX_BYTES in all are walked; one byte more is refused
+ * before it is visited, naming the file (sparse files: nothing is read). */
+START_TEST(the_walk_bounds_the_bytes)
+{
+    char root[4096], src[4200], path[4300], err[600];
+    support_tmpdir(root, sizeof root);
+    snprintf(src, sizeof src, "%s/bot.d", root);
+    sub(root, "bot.d");
+    snprintf(path, sizeof path, "%s/a.bin", src);
+    int fd = open(path, O_WRONLY | O_CREAT, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(ftruncate(fd, DATADIR_MAX_BYTES - 1), 0);
+    close(fd);
+    put(src, "b.txt", "x");
+    int seen = 0;
+    ck_assert_msg(datadir_walk(src, count_entry, &seen, err, sizeof err) == 0, "%s", err);
+    ck_assert_int_eq(seen, 2);
+    put(src, "b.txt", "xy");
+    seen = 0;
+    ck_assert_int_ne(datadir_walk(src, count_entry, &seen, err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "the data directory holds more than 256 MB") != NULL, "%s", err);
+    ck_assert_int_le(seen, 1);
+    support_rmrf(root);
+}
+END_TEST
+
 static Suite *datadir_suite(void)
 {
     Suite *s = suite_create("datadir");
@@ -265,6 +407,11 @@ static Suite *datadir_suite(void)
     tcase_add_test(tc, paths_out_of_the_directory_are_refused);
     tcase_add_test(tc, hostile_packs_write_nothing);
     tcase_add_test(tc, deep_and_wide_trees_are_bounded);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hold");
+    tcase_add_test(tc, held_files_are_read_in_and_locked);
+    tcase_add_test(tc, a_refused_lock_still_reads_the_file_in);
+    tcase_add_test(tc, the_walk_bounds_the_bytes);
     suite_add_tcase(s, tc);
     return s;
 }

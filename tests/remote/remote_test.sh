@@ -171,12 +171,12 @@ echo 9 >"$t/booked.d/book.txt"
 [ "$(ls "$t/state-hosta/cache" | grep -c '^[0-9a-f]\{64\}\.d$')" = 2 ] ||
     fail "a changed data directory did not travel again"
 grep -q "booker: book 9, page 4" "$t/hosta.err" || fail "the host's booker did not read the new book"
-# only files and directories travel: refused before anything is written
+# only files and directories travel (nor play locally): refused before anything is written
 ln -s /etc/passwd "$t/booked.d/link"
 "$arena" tournament $bargs --out "$t/x" --hosts "$epa" --host-keys "$t/hosta/public.key" \
     --keys "$t/arena" >"$t/booked.out" 2>&1
 [ $? = 2 ] || fail "a data directory holding a symbolic link was not refused on --hosts"
-grep -qF "booker's data directory cannot travel: $t/booked.d/link: not a regular file or a directory" \
+grep -qF "$t/booked.d/link: not a regular file or a directory" \
     "$t/booked.out" || fail "BOT.d with a link: unclear"
 [ -e "$t/x" ] && fail "a refused tournament wrote results"
 rm -rf "$t/booked.d/link"

@@ -1,11 +1,16 @@
 /* support.c -- the test-support library (support.h). */
 #include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/magic.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include "support.h"
@@ -234,4 +239,63 @@ void support_rmrf(const char *dir)
     ck_assert_msg(root[0] && strncmp(dir, root, k) == 0 && dir[k] == '/' && !strstr(dir, ".."),
                   "support_rmrf: %s is not a directory support_tmpdir made", dir);
     rm_tree(dir);
+}
+
+/* ------------------------------------------------------ page cache -- */
+
+/* n bytes of a pattern at dir/rel, on the disk (synced). */
+void support_put_bytes(const char *dir, const char *rel, size_t n)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ck_assert_msg(fd >= 0, "%s: %s", path, strerror(errno));
+    char block[4096];
+    for (size_t done = 0; done < n;) {
+        size_t k = n - done < sizeof block ? n - done : sizeof block;
+        memset(block, (int)(done / sizeof block), k);
+        ck_assert_int_eq(write(fd, block, k), (ssize_t)k);
+        done += k;
+    }
+    ck_assert_int_eq(fsync(fd), 0);
+    close(fd);
+}
+
+/* Drops path's pages from the page cache (they are clean: synced). */
+void support_evict(const char *path)
+{
+    int fd = open(path, O_RDONLY);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0);
+    close(fd);
+}
+
+/* How many of path's pages are in memory now, and of how many. */
+size_t support_resident(const char *path, size_t *all)
+{
+    int fd = open(path, O_RDONLY);
+    ck_assert_int_ge(fd, 0);
+    struct stat st;
+    ck_assert_int_eq(fstat(fd, &st), 0);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), n = ((size_t)st.st_size + page - 1) / page;
+    void *a = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    ck_assert_ptr_ne(a, MAP_FAILED);
+    unsigned char *v = malloc(n);
+    ck_assert_int_eq(mincore(a, (size_t)st.st_size, v), 0);
+    size_t in = 0;
+    for (size_t i = 0; i < n; i++)
+        in += v[i] & 1;
+    free(v);
+    munmap(a, (size_t)st.st_size);
+    close(fd);
+    *all = n;
+    return in;
+}
+
+/* Whether path's pages can leave memory at all (not on tmpfs). */
+int support_evictable(const char *path)
+{
+    struct statfs fs;
+    ck_assert_int_eq(statfs(path, &fs), 0);
+    return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
 }

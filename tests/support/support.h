@@ -83,4 +83,14 @@ void support_tmpdir_shared(char *out, size_t len);
 /* Removes a directory support_tmpdir made, now. */
 void support_rmrf(const char *dir);
 
+/* The page cache, for what must be in memory (a bot's held files):
+ * n bytes of a pattern at dir/rel, synced to the disk; */
+void support_put_bytes(const char *dir, const char *rel, size_t n);
+/* path's pages dropped from memory (they are clean once synced); */
+void support_evict(const char *path);
+/* how many of path's pages are in memory now, of *all; */
+size_t support_resident(const char *path, size_t *all);
+/* whether its pages can leave memory at all (not on tmpfs or ramfs). */
+int support_evictable(const char *path);
+
 #endif

@@ -8,6 +8,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <sched.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -988,6 +989,111 @@ START_TEST(test_answer_counts_until_sent)
 }
 END_TEST
 
+/* A bot's .so and data directory are held in memory from before its first
+ * Setup (datadir.h): booker's cold data directory (its two numbers and a
+ * 4 MB file it never reads) is in memory once it has started, and locked
+ * by its host when the host may lock (root); booker plays from its book. */
+static void put_text(const char *dir, const char *rel, const char *text)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+static void booker_tree(char *dir, size_t len, char *data, size_t datalen)
+{
+    char bot[512], chapter[600];
+    support_tmpdir(dir, len);
+    snprintf(bot, sizeof bot, "%s/booker.so", dir);
+    snprintf(data, datalen, "%s/booker.d", dir);
+    snprintf(chapter, sizeof chapter, "%s/chapter", data);
+    ck_assert_int_eq(symlink(bot_path("booker"), bot), 0);
+    ck_assert_int_eq(mkdir(data, 0755), 0);
+    ck_assert_int_eq(mkdir(chapter, 0755), 0);
+    put_text(data, "book.txt", "3\n");
+    put_text(data, "chapter/page.txt", "4\n");
+}
+
+static long host_locked_kb(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmLck: %ld kB", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
+START_TEST(test_data_is_held_while_the_bot_plays)
+{
+    char dir[256], data[512], weights[600];
+    booker_tree(dir, sizeof dir, data, sizeof data);
+    support_put_bytes(data, "weights.bin", 4 << 20);
+    snprintf(weights, sizeof weights, "%s/weights.bin", data);
+    int cold = support_evictable(weights);
+    size_t all, in;
+    if (cold) {
+        support_evict(weights);
+        in = support_resident(weights, &all);
+        ck_assert_msg(in < all, "could not make %s cold (%zu of %zu pages)", weights, in, all);
+    }
+    char bot[512];
+    snprintf(bot, sizeof bot, "%s/booker.so", dir);
+    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    in = support_resident(weights, &all);
+    ck_assert_uint_eq(in, all);
+    if (geteuid() == 0) ck_assert_int_ge(host_locked_kb(worker_pid(w)), 4096);
+    int32_t action = -1;
+    ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(action, 1); /* legal[(3 + 4) % 2] of countdown's two */
+    worker_close(w);
+    support_rmrf(dir);
+}
+END_TEST
+
+/* What cannot be held is refused before the bot starts, naming the entry:
+ * a link below the data directory (as it could not travel to a seat host
+ * either), a file the jail's user cannot read (it was a failed read in the
+ * middle of a game). */
+static void assert_data_refused(const char *entry, const char *words)
+{
+    char dir[256], data[512], bot[512], want[900];
+    booker_tree(dir, sizeof dir, data, sizeof data);
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", data, entry);
+    if (strcmp(words, "not readable") == 0) {
+        support_put_bytes(data, entry, 100);
+        ck_assert_int_eq(chmod(path, geteuid() == 0 ? 0600 : 0), 0);
+    } else {
+        ck_assert_int_eq(symlink("/etc/passwd", path), 0);
+    }
+    snprintf(bot, sizeof bot, "%s/booker.so", dir);
+    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
+    snprintf(want, sizeof want, "%s: %s", path, words);
+    ck_assert_msg(strstr(err, want) != NULL, "want '%s' in: %s", want, err);
+    worker_close(w);
+    support_rmrf(dir);
+}
+
+START_TEST(test_data_that_cannot_be_held_is_refused)
+{
+    assert_data_refused("passwd", "not a regular file or a directory");
+    assert_data_refused("secret.bin", "not readable");
+}
+END_TEST
+
 static Suite *worker_suite(void)
 {
     Suite *s = suite_create("worker");
@@ -1033,6 +1139,8 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_own_clock_matches_the_charge);
     tcase_add_test(tc, test_wait_in_progress_is_not_charged);
     tcase_add_test(tc, test_answer_counts_until_sent);
+    tcase_add_test(tc, test_data_is_held_while_the_bot_plays);
+    tcase_add_test(tc, test_data_that_cannot_be_held_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -45,7 +45,10 @@ extern "C" {
  * waited for a processor (computing, sleeping and blocking all count; a
  * loaded machine does not). Budgeting by arena_now_us (wall clock) is
  * therefore always safe; arena_turn.clock says which clock a seat is
- * charged on, to use all of it. */
+ * charged on, to use all of it. Every seat can measure how long the others
+ * thought (the wall clock runs while a bot is stopped): a search whose time
+ * depends on what it hides (its cards, a forced win found early) tells the
+ * table about it. */
 typedef struct arena_time_control {
     int64_t base_us;
     int64_t increment_us;
