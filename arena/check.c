@@ -228,12 +228,10 @@ int cmd_check(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "check", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "check", argc, argv, ":h", opts)) return 2;
     int c;
     long long v;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (c == 'h') return fputs(check_help, stdout), 0;
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'n') {
@@ -245,7 +243,7 @@ int cmd_check(int argc, char **argv)
             return cli_error("check", 2, "unrecognized option '--out' (see arena check --help)");
         int r = play_opts_parse(&po, c, optarg, "check");
         if (r < 0) return 2;
-        if (r == 0) return cli_bad_option("check", argv, c, opts);
+        if (r == 0) return cli_bad_option(&seen, c);
     }
     if (optind != argc - 1 || !po.game) {
         char hint[512] = "";

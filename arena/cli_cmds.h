@@ -53,33 +53,45 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd);
 int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,
             long long *out);
 int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
-/* For getopt_long run with opterr = 0 and an optstring starting with ':':
- * prints "arena CMD: unrecognized option 'X'" or "arena CMD: option 'X' needs
- * a value" and where to look; returns 2. A long option of opts typed with one
- * dash (-game) is named whole, with the fix: "(long options take two dashes:
- * --game)". */
-struct option;
-int cli_bad_option(const char *cmd, char **argv, int code, const struct option *opts);
-
-/* Each option once: every option of opts that takes a value is remembered
+/* Reading a command's words (cli_parse.c). cli_start begins: getopt_long
+ * from the first word, opterr off (shorts starts with ':'), and a long
+ * option typed with one dash (-game, -show, -jobs: words getopt would read
+ * as short options) refused at once with the fix, "arena CMD: unrecognized
+ * option '-game' (long options take two dashes: --game)", unless the word
+ * is a group of the command's short options; 0, or 2 with the message
+ * printed. cli_next is getopt_long over them; cli_once, called right after
+ * it, sees each option once; cli_bad_option, for the '?' or ':' it
+ * returns, prints "arena CMD: unrecognized option 'X'" or "arena CMD:
+ * option 'X' needs a value" and where to look, and returns 2.
+ *
+ * Each option once: every option of opts that takes a value is remembered
  * as getopt_long returns it (cli_once), and a second, different value is
  * refused, "arena CMD: --game given twice (morris, then kurnik): give it
  * once", where it would otherwise win silently; the same value again is
- * harmless. --tc and --move-time are one setting, refused together, each
- * named with its value. Options without a value, and those a command takes
- * several times (--bots, --field, --allow: the caller does not pass them),
- * are not checked. 0, or 2 (bad input) with the message printed. */
+ * harmless. The option is named as typed: "-j", "--jobs", or "-j/--jobs"
+ * when both were. --tc and --move-time are one setting, refused together,
+ * each named with its value. Options without a value, and those a command
+ * takes several times (--bots, --field, --allow: the caller does not pass
+ * them), are not checked. 0, or 2 (bad input) with the message printed. */
+struct option;
 typedef struct cli_seen {
     const char *cmd;
+    int argc;
+    char **argv;
+    const char *shorts;
     const struct option *opts;
     int n;
     struct {
         int code;
+        int is_short; /* typed -j, not --jobs */
         const char *arg;
     } given[32];
 } cli_seen;
-void cli_seen_init(cli_seen *s, const char *cmd, const struct option *opts);
+int cli_start(cli_seen *s, const char *cmd, int argc, char **argv, const char *shorts,
+              const struct option *opts);
+int cli_next(cli_seen *s);
 int cli_once(cli_seen *s, int code, const char *arg);
+int cli_bad_option(const cli_seen *s, int code);
 
 /* Said of a game given as a plain word where the command wants --game GAME
  * (arena bots querni, arena check mybot.so morris): the hint "; the game goes

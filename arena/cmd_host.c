@@ -24,18 +24,16 @@ int cmd_keygen(int argc, char **argv)
     struct option opts[] = {
         {"out", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "keygen", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "keygen", argc, argv, ":h", opts)) return 2;
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (c == 'h') return fputs(keygen_help, stdout), 0;
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'o') {
             dir = optarg;
             continue;
         }
-        return cli_bad_option("keygen", argv, c, opts);
+        return cli_bad_option(&seen, c);
     }
     if (optind < argc && !dir) dir = argv[optind++];
     if (!dir || optind < argc) {
@@ -81,11 +79,9 @@ int cmd_host(int argc, char **argv)
         {"insecure", no_argument, NULL, 'i'},     {"allow-unsandboxed", no_argument, NULL, 'u'},
         {"help", no_argument, NULL, 'h'},         {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "host", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "host", argc, argv, ":h", opts)) return 2;
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (c != 'a' && cli_once(&seen, c, optarg)) return 2; /* --allow: one per key */
         switch (c) {
         case 'h':
@@ -110,7 +106,7 @@ int cmd_host(int argc, char **argv)
             o.allow_unsandboxed = 1;
             break;
         default:
-            return cli_bad_option("host", argv, c, opts);
+            return cli_bad_option(&seen, c);
         }
     }
     o.allow = allow;

@@ -66,11 +66,9 @@ int cmd_bots(int argc, char **argv)
     struct option opts[] = {
         {"game", required_argument, NULL, 'g'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "bots", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "bots", argc, argv, ":h", opts)) return 2;
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'g')
             game = optarg;
@@ -80,7 +78,7 @@ int cmd_bots(int argc, char **argv)
                    "named by its file name or by the NAME it declares.\n");
             return 0;
         } else
-            return cli_bad_option("bots", argv, c, opts);
+            return cli_bad_option(&seen, c);
     }
     char hint[512];
     cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);

@@ -49,12 +49,10 @@ int cmd_merge(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "merge", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "merge", argc, argv, ":h", opts)) return 2;
     int c;
     /* getopt permutes: --out may come before or after the directories */
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'h') return printf(merge_help, REPORT_HTML_TOURNAMENT_REPLAYS), 0;
         if (c == 'N') {
@@ -75,7 +73,7 @@ int cmd_merge(int argc, char **argv)
             mo.out_dir = optarg;
             continue;
         }
-        return cli_bad_option("merge", argv, c, opts);
+        return cli_bad_option(&seen, c);
     }
     if (optind >= argc) {
         fprintf(stderr, "arena merge: no shard directories given\n");

@@ -161,11 +161,9 @@ int cmd_match(int argc, char **argv)
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "match", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "match", argc, argv, ":hs", opts)) return 2;
     int c;
-    while ((c = getopt_long(argc, argv, ":hs", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (c == 'h') return fputs(match_help, stdout), 0;
         if (cli_once(&seen, c, optarg)) return 2;
         if (remote_opt(&ro, c, optarg)) continue;
@@ -175,7 +173,7 @@ int cmd_match(int argc, char **argv)
         }
         int r = play_opts_parse(&po, c, optarg, "match");
         if (r < 0) return 2;
-        if (r == 0) return cli_bad_option("match", argv, c, opts);
+        if (r == 0) return cli_bad_option(&seen, c);
     }
     int nb = argc - optind;
     if (!po.game || nb < 1) {
@@ -322,11 +320,9 @@ int cmd_tournament(int argc, char **argv)
     const char *default_out = po.out_dir; /* to tell whether --out was given */
     char shard_out[64];
     cli_seen seen;
-    cli_seen_init(&seen, "tournament", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "tournament", argc, argv, ":hj:q", opts)) goto out;
     int c;
-    while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (c != 'b' && cli_once(&seen, c, optarg)) goto out; /* --bots: the list grows */
         if (remote_opt(&ro, c, optarg)) continue;
         if (c == 'G') {
@@ -402,7 +398,7 @@ int cmd_tournament(int argc, char **argv)
         int r = play_opts_parse(&po, c, optarg, "tournament");
         if (r < 0) goto out;
         if (r == 0) {
-            rc = cli_bad_option("tournament", argv, c, opts);
+            rc = cli_bad_option(&seen, c);
             goto out;
         }
     }

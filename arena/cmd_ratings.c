@@ -213,11 +213,9 @@ int cmd_ratings(int argc, char **argv)
     ratings_req req = {0};
     char anchor[512];
     cli_seen seen;
-    cli_seen_init(&seen, "ratings", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "ratings", argc, argv, ":h", opts)) return 2;
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'a') {
             if (cli_anchor("ratings", optarg, anchor, sizeof anchor, &req.anchor_elo)) return 2;
@@ -233,7 +231,7 @@ int cmd_ratings(int argc, char **argv)
         else if (c == 'h')
             return fputs(ratings_help, stdout), 0;
         else
-            return cli_bad_option("ratings", argv, c, opts);
+            return cli_bad_option(&seen, c);
     }
     if (optind < argc) {
         char hint[512];

@@ -30,18 +30,16 @@ int cmd_rebuild(int argc, char **argv)
     struct option opts[] = {
         {"out", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'}, {0, 0, 0, 0}};
     cli_seen seen;
-    cli_seen_init(&seen, "rebuild", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "rebuild", argc, argv, ":h", opts)) return 2;
     int c;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'o')
             out = optarg;
         else if (c == 'h')
             return fputs(rebuild_help, stdout), 0;
         else
-            return cli_bad_option("rebuild", argv, c, opts);
+            return cli_bad_option(&seen, c);
     }
     if (optind < argc) return cli_error("rebuild", 2, "unexpected argument '%s'", argv[optind]);
     rebuild_stats st;

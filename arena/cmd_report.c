@@ -1,5 +1,6 @@
 /* cmd_report.c -- `arena report DIR`: (re)writes a tournament's HTML report
  * from the store and the match logs (report_html.h). */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,37 +33,30 @@ int cmd_report(int argc, char **argv)
 {
     const char *dir = NULL, *out = NULL;
     long long max_replays = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            report_usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--out")) {
-            if (i + 1 >= argc) {
-                fputs("arena report: option '--out' needs a value\n", stderr);
+    struct option opts[] = {{"out", required_argument, NULL, 'o'},
+                            {"replays", required_argument, NULL, 'P'},
+                            {"help", no_argument, NULL, 'h'},
+                            {0, 0, 0, 0}};
+    cli_seen seen;
+    if (cli_start(&seen, "report", argc, argv, ":h", opts)) return 2;
+    int c;
+    /* getopt permutes: the options may come before or after DIR */
+    while ((c = cli_next(&seen)) != -1) {
+        if (c == 'h') return report_usage(stdout), 0;
+        if (cli_once(&seen, c, optarg)) return 2;
+        if (c == 'o')
+            out = optarg;
+        else if (c == 'P') {
+            if (strcmp(optarg, "all") != 0 &&
+                cli_int("report", "--replays", optarg, 0, 100000000, &max_replays))
                 return 2;
-            }
-            out = argv[++i];
-        } else if (!strcmp(a, "--replays")) {
-            if (i + 1 >= argc) {
-                fputs("arena report: option '--replays' needs a value\n", stderr);
-                return 2;
-            }
-            if (strcmp(argv[++i], "all") != 0 &&
-                cli_int("report", "--replays", argv[i], 0, 100000000, &max_replays))
-                return 2;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "arena report: unrecognized option '%s' (see arena report --help)\n",
-                    a);
-            return 2;
-        } else if (dir) {
-            fprintf(stderr, "arena report: one tournament directory at a time ('%s', '%s')\n", dir,
-                    a);
-            return 2;
-        } else {
-            dir = a;
-        }
+        } else
+            return cli_bad_option(&seen, c);
     }
+    if (optind + 1 < argc)
+        return cli_error("report", 2, "one tournament directory at a time ('%s', '%s')",
+                         argv[optind], argv[optind + 1]);
+    if (optind < argc) dir = argv[optind];
     if (!dir) {
         fputs("arena report: which tournament? give its directory, e.g. "
               "results/20261201-145309-morris\n",

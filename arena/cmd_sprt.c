@@ -122,11 +122,9 @@ int cmd_sprt(int argc, char **argv)
     const char **field = calloc((size_t)argc + 1, sizeof *field);
     int rc = 2;
     cli_seen seen;
-    cli_seen_init(&seen, "sprt", opts);
-    optind = 1;
-    opterr = 0;
+    if (cli_start(&seen, "sprt", argc, argv, ":hj:q", opts)) goto out;
     int c;
-    while ((c = getopt_long(argc, argv, ":hj:q", opts, NULL)) != -1) {
+    while ((c = cli_next(&seen)) != -1) {
         if (c != OPT_FIELD && cli_once(&seen, c, optarg)) goto out; /* --field: one per seat */
         if (c == 'h') {
             fputs(sprt_help, stdout);
@@ -141,7 +139,7 @@ int cmd_sprt(int argc, char **argv)
         if (r == 0) r = play_opts_parse(&po, c, optarg, "sprt");
         if (r < 0) goto out;
         if (r == 0) {
-            rc = cli_bad_option("sprt", argv, c, opts);
+            rc = cli_bad_option(&seen, c);
             goto out;
         }
     }

@@ -475,11 +475,17 @@ static int jail_find_data(jail_child *c, const jail_config *cfg, char *err, size
         c->has_data = cfg->data_dir[0] != '\0' && snprintf(c->data_dir, sizeof c->data_dir, "%s",
                                                            cfg->data_dir) < (int)sizeof c->data_dir;
     }
-    /* it is the bot's working directory: the jail enters it (chdir) */
+    /* it is the bot's working directory: the jail enters it (chdir). Said of
+     * the bot, which is what the user gave: an error that begins with the
+     * bot's path is passed on whole (seat_process.c), not as "BOT.so: did
+     * not load: BOT.d: ...". */
     struct stat st;
-    if (c->has_data && stat(c->data_dir, &st) == 0 && !jail_user_may(c->data_dir, &st, X_OK))
-        return jail_unreachable(c->data_dir, "the bot's data directory cannot be entered",
-                                "readable and enterable by all (chmod a+rx)", err, errlen);
+    if (c->has_data && stat(c->data_dir, &st) == 0 && !jail_user_may(c->data_dir, &st, X_OK)) {
+        char cannot[PATH_MAX + 64], fix[PATH_MAX + 64];
+        snprintf(cannot, sizeof cannot, "its data directory %s cannot be entered", c->data_dir);
+        snprintf(fix, sizeof fix, "readable and enterable by all (chmod a+rx %s)", c->data_dir);
+        return jail_unreachable(cfg->bot_path, cannot, fix, err, errlen);
+    }
     return 0;
 }
 

@@ -41,13 +41,11 @@ static int parse_args(int argc, char **argv, perft_args *a)
         {"game", required_argument, NULL, 'g'},  {"depth", required_argument, NULL, 'd'},
         {"moves", required_argument, NULL, 'm'}, {"divide", no_argument, NULL, 'D'},
         {"help", no_argument, NULL, 'h'},        {0, 0, 0, 0}};
-    optind = 1;
-    opterr = 0;
     int c;
     long long v;
     cli_seen seen;
-    cli_seen_init(&seen, "perft", opts);
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+    if (cli_start(&seen, "perft", argc, argv, ":h", opts)) return 2;
+    while ((c = cli_next(&seen)) != -1) {
         if (c == 'h') return fputs(perft_help, stdout), 1;
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 'g')
@@ -60,7 +58,7 @@ static int parse_args(int argc, char **argv, perft_args *a)
             if (cli_int("perft", "--depth", optarg, 1, 64, &v)) return 2;
             a->depth = (int)v;
         } else
-            return cli_bad_option("perft", argv, c, opts);
+            return cli_bad_option(&seen, c);
     }
     char hint[512];
     cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);

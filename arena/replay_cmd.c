@@ -40,12 +40,10 @@ static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
                             {"format", required_argument, NULL, 'f'},
                             {"help", no_argument, NULL, 'h'},
                             {0, 0, 0, 0}};
-    optind = 1;
-    opterr = 0;
     int c;
     cli_seen seen;
-    cli_seen_init(&seen, "replay", opts);
-    while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
+    if (cli_start(&seen, "replay", argc, argv, ":hq", opts)) return 2;
+    while ((c = cli_next(&seen)) != -1) {
         if (c == 'h') return fputs(replay_help, stdout), 1;
         if (cli_once(&seen, c, optarg)) return 2;
         if (c == 's')
@@ -61,7 +59,7 @@ static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
         else if (c == 'f')
             return cli_error("replay", 2, "bad value '%s' for --format (text or json)", optarg);
         else
-            return cli_bad_option("replay", argv, c, opts);
+            return cli_bad_option(&seen, c);
     }
     if (optind == argc)
         return cli_error("replay", 2,

@@ -2,7 +2,7 @@
  * global that counts its games and that create() never resets, and a crash
  * (SIGSEGV through a wild pointer, as crash.c) on the first move of its
  * second game. A fresh process, as `arena match` starts, never crashes;
- * `arena check` reuses processes as tournaments do (tests/e2e/cli_test.c). */
+ * `arena check` reuses processes as tournaments do (tests/e2e/cli_check_test.c). */
 #include <stdint.h>
 
 #include "evil.h"

@@ -2,7 +2,7 @@
  * (SIGSEGV through a wild pointer, as crash.c) on its own move number
  * 3 + seed % 20, so where it crashes depends on its seed, on the opponent's
  * moves and on the dice: the game a replay command must play again exactly
- * (check's "replay it", tests/e2e/cli_test.c). */
+ * (check's "replay it", tests/e2e/cli_check_test.c). */
 #include <stdint.h>
 
 #include "evil.h"

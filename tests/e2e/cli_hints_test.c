@@ -2,15 +2,17 @@
  * misread, through the real arena binary: an option given twice with two
  * values, --tc with --move-time, a long option typed with one dash, a game
  * given as a plain word, bots joined by commas, an object file given as a
- * bot; and says what it plays and where a lost store comes from: the time
- * control on a tournament's first line, `arena rebuild` when there is no
+ * bot, a bot's data directory the jail cannot enter; and says what it plays and where a lost store
+ * comes from: the time control on a tournament's first line, `arena rebuild` when there is no
  * store, --format and --out in `arena ratings --help`. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "e2e_util.h"
+#include "jail.h"
 #include "support.h"
 
 #define ARENA ARENA_BIN_DIR "/arena"
@@ -43,8 +45,17 @@ START_TEST(an_option_given_twice_is_refused)
            "check random --game morris --move-time 100 --tc 1+0.1");
     expect(2, "arena sprt: --elo1 given twice (5, then 10): give it once",
            "sprt --game morris random random --elo1 5 --elo1 10");
-    expect(2, "arena tournament: --jobs given twice (2, then 3): give it once",
+    /* named as typed: the short form, the long, or both when both were */
+    expect(2, "arena tournament: -j given twice (2, then 3): give it once",
            "tournament --game morris --bots random random -j 2 -j 3");
+    expect(2, "arena sprt: -j/--jobs given twice (2, then 3): give it once",
+           "sprt --game morris random random -j2 --jobs=3");
+    expect(2, "arena tournament: --jobs given twice (2, then 3): give it once",
+           "tournament --game morris --bots random random --jobs 2 --jobs=3");
+    expect(2, "arena report: --out given twice (a, then b): give it once",
+           "report x --out a --out=b");
+    expect(2, "arena report: --replays given twice (1, then all): give it once",
+           "report --replays 1 x --replays all");
     expect(2, "arena ratings: --format given twice (md, then csv): give it once",
            "ratings --game morris --format md --format csv");
     expect(2, "arena rebuild: --out given twice (a, then b): give it once",
@@ -92,9 +103,57 @@ START_TEST(a_long_option_with_one_dash)
            "ratings --game morris -out x");
     expect(2, "arena sprt: unrecognized option '-seed' (long options take two dashes: --seed)",
            "sprt -seed=3 --game morris random random");
-    /* a short option that is none stays what it was */
+    expect(2, "arena report: unrecognized option '-out' (long options take two dashes: --out)",
+           "report x -out=y");
+    /* words getopt would take for groups of short options: -s -h (the help),
+     * -j with the value "obs" */
+    expect(2, "arena match: unrecognized option '-show' (long options take two dashes: --show)",
+           "match --game morris random random -show");
+    expect(2, "arena replay: unrecognized option '-help' (long options take two dashes: --help)",
+           "replay -help");
+    expect(2,
+           "arena tournament: unrecognized option '-jobs' (long options take two dashes: --jobs)",
+           "tournament --game morris --bots random random -jobs 2");
+    /* a short option that is none stays what it was, also in a group after
+     * a long option */
     expect(2, "arena tournament: unrecognized option '-x' (see arena tournament --help)",
            "tournament -x");
+    expect(2, "arena tournament: unrecognized option '-x' (see arena tournament --help)",
+           "tournament --quiet -xq");
+    /* a real group of short options, and an option's value that looks like
+     * one, are read as before: here to the next error, the missing --game */
+    expect(2, "arena tournament: --game is required", "tournament -qj 2 --bots random random");
+    expect(2, "arena tournament: --game is required",
+           "tournament --bots random random --out -game");
+}
+END_TEST
+
+/* A bot's data directory (BOT.d) the jail's user cannot enter: one sentence
+ * said of the bot, naming the directory, the user and the fix -- not
+ * "BOT.so: did not load: BOT.d: ...". Mode 700 keeps out a root arena's
+ * bots (they run as nobody); 600 an unprivileged arena's own user. */
+START_TEST(a_data_dir_the_jail_cannot_enter)
+{
+    char dir[256], want[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "cp %s %s/random.so && mkdir -m %s %s/random.d", BOT("random"),
+                             dir, geteuid() == 0 ? "700" : "600", dir),
+                     0);
+    snprintf(want, sizeof want,
+             "%s/random.so: its data directory %s/random.d cannot be entered by the jail's user "
+             "(uid %d): make it readable and enterable by all (chmod a+rx %s/random.d)",
+             dir, dir, geteuid() == 0 ? JAIL_NOBODY : (int)geteuid(), dir);
+    const char *cmds[] = {"check %s/random.so --game morris --games 1",
+                          "match --game morris %s/random.so random"};
+    for (int i = 0; i < 2; i++) {
+        char args[512];
+        snprintf(args, sizeof args, cmds[i], dir);
+        int rc = e2e_run(&out, "%s %s 2>&1", ARENA, args);
+        ck_assert_msg(rc == 2 && strstr(out, want) && !strstr(out, "did not load"), "%s: (%d)\n%s",
+                      args, rc, out);
+        free(out);
+    }
+    e2e_rmrf(dir);
 }
 END_TEST
 
@@ -213,6 +272,7 @@ int main(void)
     tcase_add_test(tc, an_option_given_twice_is_refused);
     tcase_add_test(tc, the_tournament_line_names_the_time_control);
     tcase_add_test(tc, a_long_option_with_one_dash);
+    tcase_add_test(tc, a_data_dir_the_jail_cannot_enter);
     tcase_add_test(tc, a_game_given_as_a_word);
     tcase_add_test(tc, bots_joined_by_commas);
     tcase_add_test(tc, an_object_file_given_as_a_bot);

@@ -234,3 +234,14 @@ int e2e_seat_of(const Arena__MatchLog *log, const char *bot)
         if (strcmp(log->bots[i]->name, bot) == 0) return (int)i;
     return -1;
 }
+
+int e2e_line_starting(const char *text, const char *prefix, char *out, size_t len)
+{
+    for (const char *l = text; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        if (strncmp(l, prefix, strlen(prefix)) == 0) {
+            snprintf(out, len, "%.*s", (int)strcspn(l, "\n"), l);
+            return 0;
+        }
+    }
+    return -1;
+}

@@ -24,6 +24,10 @@ int e2e_interrupt(char **out, const char *dir, const char *ready, const char *cm
 /* The same with another signal ("TERM"). */
 int e2e_signal(char **out, const char *dir, const char *ready, const char *cmd, const char *sig);
 
+/* The first line of text that starts with prefix, copied into out without
+ * its newline: 0, or -1 when no line does. */
+int e2e_line_starting(const char *text, const char *prefix, char *out, size_t len);
+
 /* A fresh empty directory (support_tmpdir: under $TMPDIR, removed at exit
  * even when the test fails); e2e_rmrf removes it earlier. */
 void e2e_tmpdir(char *out, size_t len);

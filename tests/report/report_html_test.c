@@ -282,7 +282,8 @@ static char *slurp(const char *path)
 }
 
 /* A tournament writes index.html, replay.html and one replay per match;
- * `arena report` writes them again; bad directories are one-line errors. */
+ * `arena report` writes them again (its options in either form, before or
+ * after DIR); bad directories are one-line errors. */
 START_TEST(report_end_to_end)
 {
     char tmp[512], cmd[2048], path[1024];
@@ -330,6 +331,12 @@ START_TEST(report_end_to_end)
     ck_assert_int_eq(unlink(path), 0);
     snprintf(cmd, sizeof cmd, "cd %s && " ARENA " report %s --out res > again.txt 2>&1", tmp,
              strrchr(dir, '/') + 1);
+    ck_assert_int_eq(sh(cmd), 0);
+    ck_assert_int_eq(access(path, R_OK), 0);
+    /* parsed as the other commands: --out=RESULTS, the options before DIR */
+    ck_assert_int_eq(unlink(path), 0);
+    snprintf(cmd, sizeof cmd, "cd %s && " ARENA " report --out=res --replays=1 %s > again.txt 2>&1",
+             tmp, strrchr(dir, '/') + 1);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(access(path, R_OK), 0);
     snprintf(cmd, sizeof cmd,

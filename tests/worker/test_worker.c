@@ -506,8 +506,8 @@ END_TEST
 /* A data directory (BOT.d) the jail's user cannot enter -- mode 700 of a
  * root arena, whose bots run as nobody; for an unprivileged arena, whose
  * bots run as its own user, one without x -- is refused before the jail is
- * built, by its path outside, with who cannot enter it and what to do (it
- * was "cannot build the jail: chdir: Permission denied"). Made enterable,
+ * built, said of the bot, naming the directory, who cannot enter it and what
+ * to do (it was "cannot build the jail: chdir: Permission denied"). Made enterable,
  * the same bot plays. */
 START_TEST(test_data_dir_not_enterable)
 {
@@ -522,11 +522,11 @@ START_TEST(test_data_dir_not_enterable)
     worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
     ck_assert_msg(w != NULL, "%s", err);
     ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
-    char want[700];
+    char want[2048];
     snprintf(want, sizeof want,
-             "%s: the bot's data directory cannot be entered by the jail's user (uid %d): make "
-             "it readable and enterable by all (chmod a+rx)",
-             data, geteuid() == 0 ? JAIL_NOBODY : (int)geteuid());
+             "%s: its data directory %s cannot be entered by the jail's user (uid %d): make it "
+             "readable and enterable by all (chmod a+rx %s)",
+             bot, data, geteuid() == 0 ? JAIL_NOBODY : (int)geteuid(), data);
     ck_assert_msg(strstr(err, want) != NULL, "%s", err);
     worker_close(w);
 
