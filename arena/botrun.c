@@ -82,6 +82,7 @@ static int botrun_configure(botrun *b, const seat_game *g, char *err, size_t err
             return arena_errf(err, errlen, "game %s: options '%s': %s", b->game_name, b->options,
                               gerr[0] ? gerr : "refused");
     }
+    b->hidden = b->game && (b->rules->flags & ARENA_GAME_HIDDEN);
     return 0;
 }
 
@@ -126,12 +127,12 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
     return OUTCOME_NORMAL;
 }
 
-int32_t botrun_act(botrun *b, const arena_turn *turn)
+int32_t botrun_act_other(botrun *b, const arena_turn *turn)
 {
     if (!b->player || turn->num_legal < 1) return -1;
     /* bot.h: no state in a hidden-information game, whoever holds one (an
      * inline seat is handed the referee's, opponents' cards and all). */
-    int hidden = b->game && (b->rules->flags & ARENA_GAME_HIDDEN);
+    int hidden = b->hidden;
     if (turn->state && !hidden) return b->bot->act(b->player, turn); /* inline: as it is */
     arena_turn t = *turn;
     if (hidden) {

@@ -32,6 +32,7 @@ typedef struct botrun {
     char *bot_options;     /* the bot's own options of the current game */
     arena_bot_setup setup; /* lives as long as player */
     void *player;          /* the bot's instance for the current game */
+    int hidden;            /* game is set and of hidden information (botrun_configure) */
 } botrun;
 
 /* dlopens the bot with RTLD_NOW and checks its table (loader_check_bot). The
@@ -43,8 +44,16 @@ void botrun_info(const botrun *b, seat_info *out);
  * bot does not play the game, the options are bad, or the bot refuses. */
 int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen);
 /* The bot's answer to a turn. When turn->state is NULL and the game has
- * perfect information, the state is rebuilt from the observation first. */
-int32_t botrun_act(botrun *b, const arena_turn *turn);
+ * perfect information, the state is rebuilt from the observation first.
+ * Inline, the common case (an inline seat's turn, its state as it is) is one
+ * indirect call from the seat: the referee asks once a ply. */
+int32_t botrun_act_other(botrun *b, const arena_turn *turn);
+static inline int32_t botrun_act(botrun *b, const arena_turn *turn)
+{
+    if (b->player && turn->num_legal >= 1 && turn->state && !b->hidden)
+        return b->bot->act(b->player, turn); /* inline: as it is */
+    return botrun_act_other(b, turn);
+}
 void botrun_event(botrun *b, arena_event_kind kind, int who, int32_t action);
 void botrun_game_over(botrun *b, const double *returns, int num_players);
 /* Destroys the current player, if any. */

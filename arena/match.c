@@ -307,16 +307,21 @@ static int play_chance(match_run_ctx *m)
  * against ~50 for a ply of morris, and half the instructions of the
  * vector compare of the whole list this replaced (callgrind, random morris:
  * about 20 legal actions a ply). */
-int match_is_legal(const int32_t *legal, int n, int32_t a)
+static inline int is_legal(const int32_t *legal, int n, int32_t a)
 {
     if (n <= 0) return 0;
     const int32_t *base = legal;
-    while (n > 1) {
-        int half = n / 2;
+    for (unsigned len = (unsigned)n; len > 1;) {
+        unsigned half = len / 2;
         base = base[half - 1] < a ? base + half : base;
-        n -= half;
+        len -= half;
     }
     return *base == a;
+}
+
+int match_is_legal(const int32_t *legal, int n, int32_t a)
+{
+    return is_legal(legal, n, a);
 }
 
 /* Fills the observation buffer for seat; returns its length. */
@@ -372,8 +377,7 @@ static int play_turn(match_run_ctx *m, int seat)
     }
     charge(s, sr, budget, think);
     if (s->tc.move_time_us <= 0) sr->clock_us += s->tc.increment_us;
-    if (!match_is_legal(m->legal, bt->num_legal, action) ||
-        apply_action(m, seat, action, think, cpu)) {
+    if (!is_legal(m->legal, bt->num_legal, action) || apply_action(m, seat, action, think, cpu)) {
         snprintf(err, sizeof err, "illegal action %d", action);
         forfeit(m, seat, OUTCOME_ILLEGAL, err);
         return -1;

@@ -682,7 +682,7 @@ int matchlog_begin(matchlog_builder *b, const matchlog_head *h)
 }
 
 /* The four columns in one block of cap rows: the 8-byte ones first. */
-static void builder_grow(matchlog_builder *b)
+void matchlog_builder_grow(matchlog_builder *b)
 {
     size_t cap = b->cap ? b->cap * 2 : 256, n = b->n;
     uint8_t *cols = xmalloc(cap * (2 * sizeof(int64_t) + 2 * sizeof(int32_t)));
@@ -698,18 +698,6 @@ static void builder_grow(matchlog_builder *b)
     b->cols = cols;
     b->think = think, b->cpu = cpu, b->seat = seat, b->action = action;
     b->cap = cap;
-}
-
-int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us, int64_t cpu_us)
-{
-    if (b->n == b->cap) builder_grow(b);
-    size_t i = b->n++;
-    b->seat[i] = seat;
-    b->action[i] = action;
-    b->think[i] = think_us;
-    b->cpu[i] = cpu_us;
-    b->any_cpu |= cpu_us != 0;
-    return 0;
 }
 
 void matchlog_start(matchlog_builder *b, int seat, int64_t think_us, int64_t cpu_us)

@@ -97,10 +97,23 @@ typedef struct matchlog_builder {
 
 /* Always 0: out of memory aborts (xalloc.h). */
 int matchlog_begin(matchlog_builder *b, const matchlog_head *h);
+/* Doubles the builder's columns (matchlog_action's slow path). */
+void matchlog_builder_grow(matchlog_builder *b);
 /* One action, seat -1 for chance, with the bot's wall and CPU time. Always 0:
- * out of memory aborts (xalloc.h). */
-int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
-                    int64_t cpu_us);
+ * out of memory aborts (xalloc.h). Inline: the referee logs every ply, and
+ * as a call it saved and restored registers for the rare growth. */
+static inline int matchlog_action(matchlog_builder *b, int seat, int32_t action, int64_t think_us,
+                                  int64_t cpu_us)
+{
+    if (b->n == b->cap) matchlog_builder_grow(b);
+    size_t i = b->n++;
+    b->seat[i] = seat;
+    b->action[i] = action;
+    b->think[i] = think_us;
+    b->cpu[i] = cpu_us;
+    b->any_cpu |= cpu_us != 0;
+    return 0;
+}
 /* The time a seat took to start the game and its CPU time meanwhile (0 for a
  * seat that did not start). */
 void matchlog_start(matchlog_builder *b, int seat, int64_t think_us, int64_t cpu_us);
