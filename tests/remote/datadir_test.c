@@ -22,16 +22,6 @@
 #include "datadir.h"
 #include "support.h"
 
-static void put(const char *dir, const char *rel, const char *text)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    FILE *f = fopen(path, "w");
-    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 static void sub(const char *dir, const char *rel)
 {
     char path[4200];
@@ -72,14 +62,14 @@ START_TEST(a_tree_packs_the_same_and_comes_back_whole)
     support_tmpdir(root, sizeof root);
     snprintf(src, sizeof src, "%s/bot.d", root);
     sub(root, "bot.d");
-    put(src, "book.txt", "3\n");
-    put(src, "empty", "");
+    support_put_text(src, "book.txt", "3\n");
+    support_put_text(src, "empty", "");
     sub(src, "chapter");
     sub(src, "chapter/deeper");
     sub(src, "nothing"); /* an empty directory travels too */
-    put(src, "chapter/page.txt", "4\n");
-    put(src, "chapter/deeper/a b", "spaced\n");
-    put(src, "chapter.txt", "sorts between 'chapter' and 'chapter/'\n");
+    support_put_text(src, "chapter/page.txt", "4\n");
+    support_put_text(src, "chapter/deeper/a b", "spaced\n");
+    support_put_text(src, "chapter.txt", "sorts between 'chapter' and 'chapter/'\n");
 
     uint8_t *p1, *p2, *p3;
     size_t n1, n2, n3;
@@ -107,7 +97,7 @@ START_TEST(a_tree_packs_the_same_and_comes_back_whole)
     ck_assert_msg(datadir_pack(dst, &p3, &n3, err, sizeof err) == 0, "%s", err);
     ck_assert(n1 == n3 && memcmp(p1, p3, n1) == 0);
     /* a changed byte is another pack */
-    put(src, "book.txt", "4\n");
+    support_put_text(src, "book.txt", "4\n");
     free(p2);
     ck_assert_msg(datadir_pack(src, &p2, &n2, err, sizeof err) == 0, "%s", err);
     ck_assert(n1 != n2 || memcmp(p1, p2, n1) != 0);
@@ -128,7 +118,7 @@ START_TEST(only_files_and_directories_travel)
     support_tmpdir(root, sizeof root);
     snprintf(src, sizeof src, "%s/bot.d", root);
     sub(root, "bot.d");
-    put(src, "book.txt", "3\n");
+    support_put_text(src, "book.txt", "3\n");
     snprintf(link, sizeof link, "%s/passwd", src);
     ck_assert_int_eq(symlink("/etc/passwd", link), 0);
     uint8_t *p = NULL;
@@ -247,12 +237,12 @@ START_TEST(deep_and_wide_trees_are_bounded)
     for (int i = DATADIR_MAX_DEPTH; i < DATADIR_MAX_ENTRIES; i++) {
         char name[32];
         snprintf(name, sizeof name, "f%d", i);
-        put(src, name, "");
+        support_put_text(src, name, "");
     }
     ck_assert_msg(datadir_pack(src, &p, &n, err, sizeof err) == 0, "%s", err);
     free(p);
     p = NULL;
-    put(src, "one-more", "");
+    support_put_text(src, "one-more", "");
     ck_assert_int_eq(datadir_pack(src, &p, &n, err, sizeof err), -1);
     ck_assert_ptr_null(p);
     char want[4400];
@@ -385,11 +375,11 @@ START_TEST(the_walk_bounds_the_bytes)
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(ftruncate(fd, DATADIR_MAX_BYTES - 1), 0);
     close(fd);
-    put(src, "b.txt", "x");
+    support_put_text(src, "b.txt", "x");
     int seen = 0;
     ck_assert_msg(datadir_walk(src, count_entry, &seen, err, sizeof err) == 0, "%s", err);
     ck_assert_int_eq(seen, 2);
-    put(src, "b.txt", "xy");
+    support_put_text(src, "b.txt", "xy");
     seen = 0;
     ck_assert_int_ne(datadir_walk(src, count_entry, &seen, err, sizeof err), 0);
     ck_assert_msg(strstr(err, "the data directory holds more than 256 MB") != NULL, "%s", err);

@@ -243,6 +243,16 @@ void support_rmrf(const char *dir)
 
 /* ------------------------------------------------------ page cache -- */
 
+void support_put_text(const char *dir, const char *rel, const char *text)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, rel);
+    FILE *f = fopen(path, "w");
+    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+    fputs(text, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
 /* n bytes of a pattern at dir/rel, on the disk (synced). */
 void support_put_bytes(const char *dir, const char *rel, size_t n)
 {

@@ -83,6 +83,9 @@ void support_tmpdir_shared(char *out, size_t len);
 /* Removes a directory support_tmpdir made, now. */
 void support_rmrf(const char *dir);
 
+/* text as the file dir/rel. */
+void support_put_text(const char *dir, const char *rel, const char *text);
+
 /* The page cache, for what must be in memory (a bot's held files):
  * n bytes of a pattern at dir/rel, synced to the disk; */
 void support_put_bytes(const char *dir, const char *rel, size_t n);

@@ -993,16 +993,6 @@ END_TEST
  * Setup (datadir.h): booker's cold data directory (its two numbers and a
  * 4 MB file it never reads) is in memory once it has started, and locked
  * by its host when the host may lock (root); booker plays from its book. */
-static void put_text(const char *dir, const char *rel, const char *text)
-{
-    char path[700];
-    snprintf(path, sizeof path, "%s/%s", dir, rel);
-    FILE *f = fopen(path, "w");
-    ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
-    fputs(text, f);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 static void booker_tree(char *dir, size_t len, char *data, size_t datalen)
 {
     char bot[512], chapter[600];
@@ -1013,8 +1003,8 @@ static void booker_tree(char *dir, size_t len, char *data, size_t datalen)
     ck_assert_int_eq(symlink(bot_path("booker"), bot), 0);
     ck_assert_int_eq(mkdir(data, 0755), 0);
     ck_assert_int_eq(mkdir(chapter, 0755), 0);
-    put_text(data, "book.txt", "3\n");
-    put_text(data, "chapter/page.txt", "4\n");
+    support_put_text(data, "book.txt", "3\n");
+    support_put_text(data, "chapter/page.txt", "4\n");
 }
 
 static long host_locked_kb(pid_t pid)
