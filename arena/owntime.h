@@ -31,8 +31,8 @@
  *     otherwise work there for free. owntime_start counts it as time the
  *     bot has already had for the request (how much: the larger of
  *     worker_main.c host_after, read from the stopped jail's CPU clock,
- *     and host_stop_late, the time until the stop was seen to land less
- *     the waits for a processor: owntime_stopped).
+ *     and owntime_stop_charge, the time until the stop was seen to land
+ *     less the waits for a processor: owntime_stop.h).
  * The bot's main thread's waits only: a jailed bot has no other thread (its
  * filter allows no clone; sanitizer builds excepted), and an unsandboxed
  * bot's threads are charged their waits, never more than the time that

@@ -52,6 +52,7 @@
 #include "jail_queue.h"
 #include "outcome.h"
 #include "owntime.h"
+#include "owntime_stop.h"
 #include "sandbox.h"
 #include "wire.h"
 #include "worker.h"
@@ -82,14 +83,9 @@ typedef struct host {
     int64_t cpu_go;   /* ... when it was last continued with a request, -1 before */
     int64_t own_had;  /* that request's wall time (the time it had and the waits it
                        * was spared), less what came before it */
-    /* The stop after an answer, until it is seen to land (host_stop_look) */
-    int64_t stop_us;    /* when it was sent; -1 once it has landed, or none is on its way */
-    int64_t stop_wait0; /* the jail's waits for a processor by then */
-    int64_t stop_seen;  /* the last look that found the jail at work, not stopped yet */
-    int64_t stop_cpu;   /* its CPU clock then */
-    int stop_worked;    /* a look found it at work */
-    int64_t stop_late;  /* the jail's own time from the stop to its landing */
-    int recv_ms;        /* the socket's receive timeout now */
+    owntime_stop stop;   /* the stop after an answer, until it lands (owntime_stop.h) */
+    owntime_probe probe; /* its readings of the jail */
+    int recv_ms;         /* the socket's receive timeout now */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
     int64_t stop_late_ms; /* tests only: send the stop this late (host_stop) */
     jail_queue queue; /* what the channel could not take yet */
@@ -145,8 +141,6 @@ static int host_send(host *h, const Arena__WorkerMsg *msg)
     return -1;
 }
 
-static int host_stop_look(host *h);
-
 /* The next message of the arena (its bytes in h->in), or NULL when it is gone. */
 static Arena__ArenaMsg *host_next(host *h, size_t *len)
 {
@@ -156,14 +150,15 @@ static Arena__ArenaMsg *host_next(host *h, size_t *len)
          * worth a bot's move here. While a stop is on its way it waits
          * HOST_LOOK_MS at most, and looks at the stop after each wait that
          * passes without a message (the look at its next request is
-         * host_stop_late's): an honest bot's stop has landed by the first. */
-        int watching = h->stop_us >= 0, wait_ms = watching ? HOST_LOOK_MS : HOST_POLL_MS;
+         * owntime_stop_charge's): an honest bot's stop has landed by the first. */
+        int watching = owntime_stop_pending(&h->stop),
+            wait_ms = watching ? HOST_LOOK_MS : HOST_POLL_MS;
         if (wait_ms != h->recv_ms && /* an option of the socket: no system call */
             zmq_setsockopt(h->sock, ZMQ_RCVTIMEO, &wait_ms, sizeof wait_ms) == 0)
             h->recv_ms = wait_ms;
         int rc = wire_recv_arena_bytes(h->sock, 0, &h->in, len);
         if (rc == WIRE_NONE && watching) {
-            host_stop_look(h);
+            owntime_stop_look(&h->stop, &h->probe);
             continue;
         }
         if (rc == WIRE_NONE) {
@@ -216,80 +211,21 @@ static void host_continue(host *h)
  * read() of a cold file, madvise(MADV_POPULATE_READ), a MAP_POPULATE mmap
  * -- holds it off for as long as the call lasts: seconds of disk reads,
  * which are no CPU time, while other seats think. So the host watches the
- * stop until it lands (host_stop_look) and charges the jail's own time until
- * then (owntime.h: less its waits for a processor) to its next request, as
- * host_after does its CPU time. */
+ * stop until it lands (owntime_stop.h) and charges the jail's own time until
+ * then to its next request, as host_after does its CPU time. */
 static void host_stop(host *h, int64_t wait_us)
 {
     if (h->stopped) return;
     h->stopped = 1;
     if (h->j.bot_pid <= 0) return;
-    h->stop_us = arena_now_us();
-    h->stop_wait0 = wait_us; /* its waits as it answered (read then) */
-    h->stop_late = 0;
-    h->stop_worked = 0;
+    int64_t from = arena_now_us();
     if (h->stop_late_ms > 0) { /* tests only: as if the stop took that long to land */
         struct timespec t = {h->stop_late_ms / 1000, (long)(h->stop_late_ms % 1000) * 1000000};
         nanosleep(&t, NULL);
     }
-    /* at work until the stop is sent: taken before, as the host may wait in
-     * kill() for a processor (the bot it wakes may take it), and that is
-     * not the bot's time */
-    h->stop_seen = arena_now_us();
+    int64_t kill_us = arena_now_us(); /* before the kill: owntime_stop.h, invariant 3 */
     host_signal(h, SIGSTOP);
-    /* after the kill: CPU time it took to get back to its read before the
-     * stop is no sign that it is at work once the stop is on its way */
-    h->stop_cpu = owntime_cpu_us(&h->own);
-}
-
-/* The jail's own time from the stop being sent until the last look that
- * found it at work, less its waits for a processor (all that ended by now). */
-static int64_t host_stop_own(host *h)
-{
-    /* no look found it at work (an honest bot's stop lands at once): only
-     * the moment before the kill, and no reading of its waits */
-    if (!h->stop_worked) return h->stop_seen - h->stop_us;
-    int64_t own = h->stop_seen - h->stop_us - (owntime_wait_us(&h->own) - h->stop_wait0);
-    return own > 0 ? own : 0;
-}
-
-/* One look at the stop on its way: 1 when it has landed (or none is on its
- * way), 0 while the jail still runs. The jail was at work at a look that
- * finds it blocked (D: a call only a fatal signal breaks off) or that finds
- * it has computed since the previous look; runnable without having run, it
- * waits for a processor, which is not its time (and which schedstat adds
- * only when the wait ends: owntime.h, invariant 1). Until the last look that
- * found it at work it has surely had the time, less its waits. */
-static int host_stop_look(host *h)
-{
-    if (h->stop_us < 0) return 1;
-    int64_t look = arena_now_us(); /* before the reading: the host may wait in it */
-    if (!owntime_stopped(&h->own)) {
-        int64_t cpu = owntime_cpu_us(&h->own);
-        if (cpu < 0 || cpu != h->stop_cpu || !owntime_runnable(&h->own)) {
-            h->stop_seen = look;
-            h->stop_cpu = cpu;
-            h->stop_worked = 1;
-        }
-        return 0;
-    }
-    h->stop_late = host_stop_own(h);
-    h->stop_us = -1;
-    return 1;
-}
-
-/* The jail's own time between its previous stop and its landing, taken once
- * as it is continued: a stop still on its way counts until the last look
- * that found the jail at work (the continuing cancels the stop). */
-static int64_t host_stop_late(host *h)
-{
-    if (!host_stop_look(h)) {
-        h->stop_late = host_stop_own(h);
-        h->stop_us = -1;
-    }
-    int64_t late = h->stop_late;
-    h->stop_late = 0;
-    return late;
+    owntime_stop_sent(&h->stop, &h->probe, from, kill_us, wait_us);
 }
 
 /* Tests only (ARENA_TEST_STOP_WHEN_IDLE=1 in the host's environment): after
@@ -515,7 +451,8 @@ static int host_request(host *h, size_t len, int want, uint32_t seq, int64_t lim
     if (host_check_quiet(h) < 0) return -1;
     /* The CPU count of a request starts at the previous answer, and what
      * the jail computed after that answer is its own time for this one. */
-    int64_t now_cpu = owntime_cpu_us(&h->own), had = 0, late = host_stop_late(h);
+    int64_t now_cpu = owntime_cpu_us(&h->own), had = 0,
+            late = owntime_stop_charge(&h->stop, &h->probe);
     int64_t cpu0 = h->cpu_mark >= 0 ? h->cpu_mark : now_cpu, after = host_after(h, now_cpu);
     if (late > after) after = late;
     if (limit_us > 0 && after >= limit_us) /* over before it is continued */
@@ -680,7 +617,9 @@ int worker_main(int argc, char **argv)
     /* before libzmq starts its threads: clone() then copies one thread */
     host_spawn_jail(&h);
     owntime_init(&h.own, h.j.bot_pid);
-    h.cpu_mark = h.cpu_go = h.stop_us = -1;
+    owntime_probe_init(&h.probe, &h.own);
+    owntime_stop_init(&h.stop);
+    h.cpu_mark = h.cpu_go = -1;
     h.stop_idle = getenv("ARENA_TEST_STOP_WHEN_IDLE") != NULL;
     h.stop_late_ms =
         getenv("ARENA_TEST_STOP_LATE_MS") ? atoll(getenv("ARENA_TEST_STOP_LATE_MS")) : 0;
