@@ -81,8 +81,11 @@ int owntime_runnable(owntime *o)
 
 int owntime_stopped(owntime *o)
 {
+    /* named, not guessed from what it is not: any other letter (an idle
+     * sleep 'I', 'P', one a newer kernel adds) could be a bot at work, and
+     * the stop watch charges such a look (owntime_stop.h) */
     char s = owntime_state(o);
-    return s != 'R' && s != 'S' && s != 'D' && s != 'W';
+    return s == 'T' || s == 't' || s == 'Z' || s == 'X' || s == 'x' || s == '?';
 }
 
 static int64_t owntime_real_ns(void)

@@ -76,9 +76,10 @@ int64_t owntime_cpu_us(const owntime *o);
  * waiting for a processor); 0 when it sleeps, is stopped or is gone. */
 int owntime_runnable(owntime *o);
 
-/* Whether the bot is stopped (state T), or gone, or cannot be watched: 0
- * only while it runs, waits for a processor or sleeps -- the last also
- * uninterruptibly (D), where a stop lands only when the sleep ends. */
+/* Whether the bot is stopped (state T or t), or gone (Z, X), or cannot be
+ * watched: 0 in every other state -- while it runs, waits for a processor or
+ * sleeps, the last also uninterruptibly (D, I), where a stop lands only when
+ * the sleep ends. */
 int owntime_stopped(owntime *o);
 
 /* The bot's waits for a processor so far, in microseconds (0 when unknown). */
