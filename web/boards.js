@@ -10,7 +10,11 @@ var ArenaBoards = (function () {
   "use strict";
   var COLOURS = ["#efe9d8", "#23262b", "#b8392f", "#2f7d46", "#7a4fb0", "#c7821a", "#2a8fa8", "#8a8a8a"];
   function seatColour(s) { return COLOURS[s] || "#999"; }
-  function esc(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+  // for text and for attribute values alike (kv() puts it between quotes)
+  function esc(t) {
+    return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  }
   function kv(k, v) { return ' data-k="' + esc(k) + '" data-v="' + esc(v) + '"'; }
   function txt(x, y, t, extra) {
     return '<text x="' + x + '" y="' + y + '" ' + (extra || "") + ">" + esc(t) + "</text>";
