@@ -31,7 +31,7 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-#define DATADIR_MAX_BYTES (256 << 20) /* a pack at most, as a bot's file (remote_wire.h) */
+#define DATADIR_MAX_BYTES (256 << 20) /* a pack, or a bot's file (remote_wire.h), at most */
 #define DATADIR_MAX_ENTRIES 10000     /* files and directories, all told */
 #define DATADIR_MAX_DEPTH 32          /* directories below BOT.d */
 
@@ -68,7 +68,10 @@ int datadir_unpack(const uint8_t *data, size_t len, const char *dest, char *err,
  *
  *  4. Every byte of a held file has been read into the page cache when
  *     datadir_hold_file returns. It is locked there (mlock) when this
- *     process may lock that much, as a root arena may (CAP_IPC_LOCK); else
+ *     process may lock that much, as a root arena may (CAP_IPC_LOCK), and
+ *     the machine can spare it: a hold locks at most a quarter of the memory
+ *     the machine had available at its first file (MemAvailable), so the
+ *     held data of many bots never drives the machine out of memory. Else
  *     it stays mapped, and the kernel drops it only when the machine runs
  *     short of memory (`unlocked` counts such files).
  *  5. Held pages are the page cache's: the jails of one bot share one copy,
@@ -86,7 +89,9 @@ typedef struct datadir_hold {
     datadir_held *maps;
     size_t n, cap;
     uint64_t bytes;  /* held in all */
-    size_t unlocked; /* files read in but not locked (the lock was refused) */
+    size_t unlocked; /* files read in but not locked (refused, or over the budget) */
+    int budgeted;    /* lock_budget is set: by the first hold, or by a test */
+    uint64_t lock_budget; /* bytes it may still lock (contract 4) */
 } datadir_hold;
 
 /* Holds the regular file at path (contract 4). 0, or -1 with a one-line

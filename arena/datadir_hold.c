@@ -35,6 +35,20 @@ static int dd_read_through(int fd, size_t len)
     return off == len ? 0 : -1;
 }
 
+/* A quarter of the memory the machine has available now (contract 4); 0
+ * when it cannot be read. */
+static uint64_t dd_lock_budget(void)
+{
+    FILE *f = fopen("/proc/meminfo", "re");
+    if (!f) return 0;
+    char line[128];
+    unsigned long long kb = 0;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) break;
+    fclose(f);
+    return (uint64_t)kb * 1024 / 4;
+}
+
 int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errlen)
 {
     /* a bot's .so may be a link; the walk has refused links below BOT.d */
@@ -57,11 +71,17 @@ int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errle
         return arena_errf(err, errlen, "%s: mmap: %s", path, strerror(e));
     }
     /* The lock reads every page in and keeps it. Refused (an unprivileged
-     * arena's RLIMIT_MEMLOCK, often 8 MB), the pages are still read in now,
-     * by the kernel where it can: touching them here could SIGBUS on a file
-     * cut short meanwhile, a read cannot. */
+     * arena's RLIMIT_MEMLOCK, often 8 MB) or over the budget, the pages are
+     * still read in now, by the kernel where it can: touching them here
+     * could SIGBUS on a file cut short meanwhile, a read cannot. */
     int rc = 0;
-    if (mlock(addr, len) != 0) {
+    if (!h->budgeted) {
+        h->lock_budget = dd_lock_budget();
+        h->budgeted = 1;
+    }
+    if (len <= h->lock_budget && mlock(addr, len) == 0) {
+        h->lock_budget -= len;
+    } else {
         h->unlocked++;
         if (madvise(addr, len, MADV_POPULATE_READ) != 0 && dd_read_through(fd, len) != 0)
             rc = arena_errf(err, errlen, "%s: changed while it was read", path);

@@ -510,6 +510,12 @@ static int jail_hold_entry(void *ctx, const char *full, const char *rel, const s
 static int jail_hold(const jail_child *c, const jail_config *cfg, datadir_hold *hold, char *err,
                      size_t errlen)
 {
+    /* as on a seat host, where a bot's file travels (remote_wire.h): a .so
+     * padded with gigabytes would otherwise be read in at every start */
+    struct stat st;
+    if (stat(cfg->bot_path, &st) == 0 && st.st_size > DATADIR_MAX_BYTES)
+        return jail_fail(err, errlen, "%s: %lld MB, over the %d MB a bot's file may be",
+                         cfg->bot_path, (long long)(st.st_size >> 20), DATADIR_MAX_BYTES >> 20);
     if (datadir_hold_file(hold, cfg->bot_path, err, errlen) < 0) return -1;
     if (c->has_data && datadir_walk(c->data_dir, jail_hold_entry, hold, err, errlen) != 0)
         return -1;

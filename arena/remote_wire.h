@@ -47,6 +47,7 @@
 #include <stdint.h>
 #include <zmq.h>
 
+#include "datadir.h"
 #include "keys.h"
 #include "seat.h"
 
@@ -54,7 +55,7 @@
  * 4: FAULT, the host's own failures apart from the bot's */
 #define REMOTE_PROTOCOL 4
 #define REMOTE_MAX_PARTS 8
-#define REMOTE_MAX_FILE (256 << 20) /* a bot or a rule module */
+#define REMOTE_MAX_FILE DATADIR_MAX_BYTES /* a bot or a rule module, as a jail holds */
 #define REMOTE_HEARTBEAT_IVL_MS 1000
 #define REMOTE_HEARTBEAT_TIMEOUT_MS 4000
 /* A handshake (tcp, then CURVE) that takes longer fails: a host that accepts

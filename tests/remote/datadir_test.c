@@ -320,6 +320,36 @@ START_TEST(held_files_are_read_in_and_locked)
 }
 END_TEST
 
+/* A hold locks no more than its budget (a quarter of the machine's
+ * available memory at its first file): past it, a file is read in, not
+ * locked. Budget 1 MB: the 2 MB file is read in, the 64 KB one locked. */
+START_TEST(a_hold_locks_within_its_budget)
+{
+    char root[4096], big[4300], small[4300], err[600];
+    support_tmpdir(root, sizeof root);
+    support_put_bytes(root, "big.bin", 2 << 20);
+    support_put_bytes(root, "small.bin", 64 << 10);
+    snprintf(big, sizeof big, "%s/big.bin", root);
+    snprintf(small, sizeof small, "%s/small.bin", root);
+    if (support_evictable(big)) support_evict(big);
+    long before = locked_kb();
+    datadir_hold h = {.budgeted = 1, .lock_budget = 1 << 20};
+    ck_assert_msg(datadir_hold_file(&h, big, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(h.unlocked, 1);
+    size_t all, in = support_resident(big, &all);
+    ck_assert_uint_eq(in, all);
+    ck_assert_int_eq(locked_kb(), before);
+    ck_assert_msg(datadir_hold_file(&h, small, err, sizeof err) == 0, "%s", err);
+    if (geteuid() == 0) {
+        ck_assert_uint_eq(h.unlocked, 1);
+        ck_assert_int_eq(locked_kb() - before, 64);
+        ck_assert_uint_eq(h.lock_budget, (1 << 20) - (64 << 10));
+    }
+    datadir_release(&h);
+    support_rmrf(root);
+}
+END_TEST
+
 /* Where the lock is refused (no CAP_IPC_LOCK, RLIMIT_MEMLOCK 0: an
  * unprivileged arena), a held file is still read in, and counted unlocked.
  * In a child, which gives the capability up for good. */
@@ -401,6 +431,7 @@ static Suite *datadir_suite(void)
     tc = tcase_create("hold");
     tcase_add_test(tc, held_files_are_read_in_and_locked);
     tcase_add_test(tc, a_refused_lock_still_reads_the_file_in);
+    tcase_add_test(tc, a_hold_locks_within_its_budget);
     tcase_add_test(tc, the_walk_bounds_the_bytes);
     suite_add_tcase(s, tc);
     return s;

@@ -1084,6 +1084,29 @@ START_TEST(test_data_that_cannot_be_held_is_refused)
 }
 END_TEST
 
+/* A bot's file over DATADIR_MAX_BYTES (a sparse one here) is refused before
+ * it is read in, as it could not travel to a seat host either: padded with
+ * gigabytes it would be read at every start. */
+START_TEST(test_a_huge_bot_file_is_refused)
+{
+    char dir[256], bot[512], want[700];
+    support_tmpdir(dir, sizeof dir);
+    snprintf(bot, sizeof bot, "%s/huge.so", dir);
+    int fd = open(bot, O_WRONLY | O_CREAT, 0644);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(ftruncate(fd, DATADIR_MAX_BYTES + (1 << 20)), 0);
+    close(fd);
+    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
+    snprintf(want, sizeof want, "%s: 257 MB, over the 256 MB a bot's file may be", bot);
+    ck_assert_msg(strstr(err, want) != NULL, "want '%s' in: %s", want, err);
+    worker_close(w);
+    support_rmrf(dir);
+}
+END_TEST
+
 static Suite *worker_suite(void)
 {
     Suite *s = suite_create("worker");
@@ -1131,6 +1154,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_answer_counts_until_sent);
     tcase_add_test(tc, test_data_is_held_while_the_bot_plays);
     tcase_add_test(tc, test_data_that_cannot_be_held_is_refused);
+    tcase_add_test(tc, test_a_huge_bot_file_is_refused);
     suite_add_tcase(s, tc);
     return s;
 }
