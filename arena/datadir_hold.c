@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "arena/module_kit.h"
@@ -35,6 +36,13 @@ static int dd_read_through(int fd, size_t len)
     return off == len ? 0 : -1;
 }
 
+/* mlock(2) itself: ASan's interceptor of mlock() does nothing and says 0,
+ * and a sanitizer build must hold as the release does. */
+static int dd_mlock(const void *addr, size_t len)
+{
+    return (int)syscall(SYS_mlock, addr, len);
+}
+
 /* A quarter of the memory the machine has available now (contract 4); 0
  * when it cannot be read. */
 static uint64_t dd_lock_budget(void)
@@ -51,8 +59,10 @@ static uint64_t dd_lock_budget(void)
 
 int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errlen)
 {
-    /* a bot's .so may be a link; the walk has refused links below BOT.d */
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* a bot's .so may be a link; the walk has refused links below BOT.d.
+     * Not blocking: a FIFO put in a file's place since the walk is refused
+     * below, not waited on. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return arena_errf(err, errlen, "%s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -79,7 +89,7 @@ int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errle
         h->lock_budget = dd_lock_budget();
         h->budgeted = 1;
     }
-    if (len <= h->lock_budget && mlock(addr, len) == 0) {
+    if (len <= h->lock_budget && dd_mlock(addr, len) == 0) {
         h->lock_budget -= len;
     } else {
         h->unlocked++;

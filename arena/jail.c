@@ -506,17 +506,46 @@ static int jail_hold_entry(void *ctx, const char *full, const char *rel, const s
     return datadir_hold_file(ctx, full, err, errlen);
 }
 
-/* What the bot brings, held in memory before it starts (datadir.h). */
-static int jail_hold(const jail_child *c, const jail_config *cfg, datadir_hold *hold, char *err,
-                     size_t errlen)
+/* The bot's .so, held; at most DATADIR_MAX_BYTES, as on a seat host, where
+ * a bot's file travels (remote_wire.h): one padded with gigabytes would
+ * otherwise be read in, and held, at every start. */
+static int jail_hold_bot(const jail_config *cfg, datadir_hold *hold, char *err, size_t errlen)
 {
-    /* as on a seat host, where a bot's file travels (remote_wire.h): a .so
-     * padded with gigabytes would otherwise be read in at every start */
     struct stat st;
     if (stat(cfg->bot_path, &st) == 0 && st.st_size > DATADIR_MAX_BYTES)
         return jail_fail(err, errlen, "%s: %lld MB, over the %d MB a bot's file may be",
                          cfg->bot_path, (long long)(st.st_size >> 20), DATADIR_MAX_BYTES >> 20);
-    if (datadir_hold_file(hold, cfg->bot_path, err, errlen) < 0) return -1;
+    return datadir_hold_file(hold, cfg->bot_path, err, errlen);
+}
+
+static int jail_hold_plain(void *ctx, const char *full, const char *rel, const struct stat *st,
+                           char *err, size_t errlen)
+{
+    (void)rel;
+    return S_ISDIR(st->st_mode) ? 0 : datadir_hold_file(ctx, full, err, errlen);
+}
+
+/* Under SANDBOX_SECCOMP the bot runs as this host's user and reads BOT.d
+ * where it is: held all the same, what this host can read the bot can. */
+static int jail_hold_seccomp(const jail_config *cfg, datadir_hold *hold, char *err, size_t errlen)
+{
+    char dir[4096];
+    int has = 0;
+    if (!cfg->data_dir) {
+        if ((has = jail_data_dir(cfg->bot_path, dir, sizeof dir, err, errlen)) < 0) return -1;
+    } else if (cfg->data_dir[0]) {
+        has = snprintf(dir, sizeof dir, "%s", cfg->data_dir) < (int)sizeof dir;
+    }
+    if (jail_hold_bot(cfg, hold, err, errlen) < 0) return -1;
+    if (has && datadir_walk(dir, jail_hold_plain, hold, err, errlen) != 0) return -1;
+    return 0;
+}
+
+/* What the bot brings, held in memory before it starts (datadir.h). */
+static int jail_hold(const jail_child *c, const jail_config *cfg, datadir_hold *hold, char *err,
+                     size_t errlen)
+{
+    if (jail_hold_bot(cfg, hold, err, errlen) < 0) return -1;
     if (c->has_data && datadir_walk(c->data_dir, jail_hold_entry, hold, err, errlen) != 0)
         return -1;
     return 0;
@@ -710,6 +739,11 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
     memset(&j->hold, 0, sizeof j->hold);
     int rc = jail_prepare(&c, cfg, err, errlen);
     if (rc == 0 && cfg->level == SANDBOX_JAIL) rc = jail_hold(&c, cfg, &j->hold, err, errlen);
+    if (rc == 0 && cfg->level == SANDBOX_SECCOMP)
+        rc = jail_hold_seccomp(cfg, &j->hold, err, errlen);
+    /* what this host locked is the bot's: the host goes with it, before the
+     * other bots' jails, when the machine runs out of memory */
+    if (rc == 0 && j->hold.n > j->hold.unlocked) jc_oom_first();
     if (rc == 0) {
         char *stack = malloc(JAIL_STACK);
         int ns = cfg->level == SANDBOX_JAIL;

@@ -135,7 +135,9 @@ typedef struct sandbox_rule {
     sandbox_cond cond;
 } sandbox_rule;
 
-#define SB_WRITE_FLAGS (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)
+/* Files are only read, and through the page cache: O_DIRECT would send a
+ * bot's reads of its held data (datadir.h) to the disk again. */
+#define SB_WRITE_FLAGS (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_DIRECT)
 
 /* Everything a jailed bot may do once it serves games, loading included:
  * what its channel, malloc, stdio, dlopen and computation need. The filter is in

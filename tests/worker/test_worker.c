@@ -381,6 +381,15 @@ static void assert_violation(const char *bot, const char *const *calls)
     assert_arena_still_plays();
 }
 
+/* Reading past the page cache (O_DIRECT) is refused as writing is: it
+ * would send a bot's reads of its held data to the disk again. */
+START_TEST(test_direct_read)
+{
+    static const char *const calls[] = {"openat", "open", NULL};
+    assert_violation("direct", calls);
+}
+END_TEST
+
 START_TEST(test_write_file)
 {
     static const char *const calls[] = {"openat", "open", NULL};
@@ -1050,6 +1059,37 @@ START_TEST(test_data_is_held_while_the_bot_plays)
 }
 END_TEST
 
+/* --sandbox seccomp, where the bot reads its data directory in place, holds
+ * it the same (it held nothing: red team 6 hid a cold book's read-ahead
+ * there as before). */
+START_TEST(test_data_is_held_under_seccomp_too)
+{
+    char dir[256], bot[512], data[512], weights[600];
+    support_tmpdir(dir, sizeof dir);
+    snprintf(bot, sizeof bot, "%s/first_legal.so", dir);
+    snprintf(data, sizeof data, "%s/first_legal.d", dir);
+    ck_assert_int_eq(symlink(bot_path("first_legal"), bot), 0);
+    ck_assert_int_eq(mkdir(data, 0755), 0);
+    support_put_bytes(data, "weights.bin", 4 << 20);
+    snprintf(weights, sizeof weights, "%s/weights.bin", data);
+    size_t all, in;
+    if (support_evictable(weights)) {
+        support_evict(weights);
+        in = support_resident(weights, &all);
+        ck_assert_msg(in < all, "could not make %s cold (%zu of %zu pages)", weights, in, all);
+    }
+    worker_config cfg = {bot, BOTS "/countdown.so", SANDBOX_SECCOMP, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    in = support_resident(weights, &all);
+    ck_assert_uint_eq(in, all);
+    if (geteuid() == 0) ck_assert_int_ge(host_locked_kb(worker_pid(w)), 4096);
+    worker_close(w);
+    support_rmrf(dir);
+}
+END_TEST
+
 /* What cannot be held is refused before the bot starts, naming the entry:
  * a link below the data directory (as it could not travel to a seat host
  * either), a file the jail's user cannot read (it was a failed read in the
@@ -1132,6 +1172,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_cpu_limit);
     tcase_add_test(tc, test_cpu_half_used_is_exhausted);
     tcase_add_test(tc, test_write_file);
+    tcase_add_test(tc, test_direct_read);
     tcase_add_test(tc, test_socket);
     tcase_add_test(tc, test_fork);
     tcase_add_test(tc, test_exec);
@@ -1153,6 +1194,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_wait_in_progress_is_not_charged);
     tcase_add_test(tc, test_answer_counts_until_sent);
     tcase_add_test(tc, test_data_is_held_while_the_bot_plays);
+    tcase_add_test(tc, test_data_is_held_under_seccomp_too);
     tcase_add_test(tc, test_data_that_cannot_be_held_is_refused);
     tcase_add_test(tc, test_a_huge_bot_file_is_refused);
     suite_add_tcase(s, tc);
