@@ -97,6 +97,10 @@ typedef struct datadir_hold {
 /* Holds the regular file at path (contract 4). 0, or -1 with a one-line
  * error naming it. */
 int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errlen);
+/* 0 when the bot's file at path is at most DATADIR_MAX_BYTES (it is held,
+ * and travels to seat hosts, whole), else -1 with a line naming it: said
+ * before anything reads it (the arena hashes it, a seat host holds it). */
+int datadir_bot_file_ok(const char *path, char *err, size_t errlen);
 /* Lets every held file go. */
 void datadir_release(datadir_hold *h);
 

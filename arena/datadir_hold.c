@@ -110,6 +110,14 @@ int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errle
     return 0;
 }
 
+int datadir_bot_file_ok(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || st.st_size <= DATADIR_MAX_BYTES) return 0;
+    return arena_errf(err, errlen, "%s: %lld MB, over the %d MB a bot's file may be", path,
+                      (long long)(st.st_size >> 20), DATADIR_MAX_BYTES >> 20);
+}
+
 void datadir_release(datadir_hold *h)
 {
     for (size_t i = 0; i < h->n; i++)

@@ -7,6 +7,7 @@
 #include "label.h"
 #include "botrun.h"
 #include "botspec.h"
+#include "datadir.h"
 #include "loader.h"
 #include "outcome.h"
 #include "text.h"
@@ -59,7 +60,8 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
     if (!e) return NULL;
     e->path = xstrdup(path);
     e->bot_options = xstrdup(options);
-    if (loader_sha256_file(path, e->sha256, err, errlen)) goto fail;
+    if (datadir_bot_file_ok(path, err, errlen) || loader_sha256_file(path, e->sha256, err, errlen))
+        goto fail;
     seat *s = seat_open(cfg, path, err, errlen);
     if (!s) goto fail;
     e->name = text_dup(s->info.name);

@@ -511,10 +511,7 @@ static int jail_hold_entry(void *ctx, const char *full, const char *rel, const s
  * otherwise be read in, and held, at every start. */
 static int jail_hold_bot(const jail_config *cfg, datadir_hold *hold, char *err, size_t errlen)
 {
-    struct stat st;
-    if (stat(cfg->bot_path, &st) == 0 && st.st_size > DATADIR_MAX_BYTES)
-        return jail_fail(err, errlen, "%s: %lld MB, over the %d MB a bot's file may be",
-                         cfg->bot_path, (long long)(st.st_size >> 20), DATADIR_MAX_BYTES >> 20);
+    if (datadir_bot_file_ok(cfg->bot_path, err, errlen) < 0) return -1;
     return datadir_hold_file(hold, cfg->bot_path, err, errlen);
 }
 
