@@ -289,14 +289,9 @@ START_TEST(held_files_are_read_in_and_locked)
     support_put_bytes(src, "weights/w.bin", 64 << 10);
     snprintf(big, sizeof big, "%s/book.bin", src);
     snprintf(small, sizeof small, "%s/weights/w.bin", src);
+    support_make_cold(big);
+    support_make_cold(small);
     size_t all, in;
-    if (support_evictable(big)) {
-        support_evict(big);
-        support_evict(small);
-        in = support_resident(big, &all);
-        ck_assert_msg(in < all, "the test could not make %s cold (%zu of %zu pages in memory)", big,
-                      in, all);
-    }
     long before = locked_kb();
     datadir_hold h = {0};
     ck_assert_msg(datadir_walk(src, hold_files, &h, err, sizeof err) == 0, "%s", err);
@@ -331,7 +326,7 @@ START_TEST(a_hold_locks_within_its_budget)
     support_put_bytes(root, "small.bin", 64 << 10);
     snprintf(big, sizeof big, "%s/big.bin", root);
     snprintf(small, sizeof small, "%s/small.bin", root);
-    if (support_evictable(big)) support_evict(big);
+    support_make_cold(big);
     long before = locked_kb();
     datadir_hold h = {.budgeted = 1, .lock_budget = 1 << 20};
     ck_assert_msg(datadir_hold_file(&h, big, err, sizeof err) == 0, "%s", err);
@@ -359,7 +354,7 @@ START_TEST(a_refused_lock_still_reads_the_file_in)
     support_tmpdir(root, sizeof root);
     support_put_bytes(root, "book.bin", 1 << 20);
     snprintf(path, sizeof path, "%s/book.bin", root);
-    if (support_evictable(path)) support_evict(path);
+    support_make_cold(path);
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (pid == 0) {

@@ -309,3 +309,11 @@ int support_evictable(const char *path)
     ck_assert_int_eq(statfs(path, &fs), 0);
     return fs.f_type != TMPFS_MAGIC && fs.f_type != RAMFS_MAGIC;
 }
+
+void support_make_cold(const char *path)
+{
+    if (!support_evictable(path)) return;
+    support_evict(path);
+    size_t all, in = support_resident(path, &all);
+    ck_assert_msg(in < all, "could not make %s cold (%zu of %zu pages in memory)", path, in, all);
+}

@@ -93,7 +93,9 @@ void support_put_bytes(const char *dir, const char *rel, size_t n);
 void support_evict(const char *path);
 /* how many of path's pages are in memory now, of *all; */
 size_t support_resident(const char *path, size_t *all);
-/* whether its pages can leave memory at all (not on tmpfs or ramfs). */
+/* whether its pages can leave memory at all (not on tmpfs or ramfs); */
 int support_evictable(const char *path);
+/* path's pages out of memory, asserted, where they can leave it. */
+void support_make_cold(const char *path);
 
 #endif

@@ -512,6 +512,18 @@ START_TEST(test_missing_file)
 }
 END_TEST
 
+/* The bot at path (not one of BOTS) starts, and its Setup fails with want
+ * in the reason: what is wrong with its files is said at its start. */
+static void assert_start_refused(const char *path, const char *want)
+{
+    worker_config cfg = {path, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
+    ck_assert_msg(strstr(err, want) != NULL, "want '%s' in: %s", want, err);
+    worker_close(w);
+}
+
 /* A data directory (BOT.d) the jail's user cannot enter -- mode 700 of a
  * root arena, whose bots run as nobody; for an unprivileged arena, whose
  * bots run as its own user, one without x -- is refused before the jail is
@@ -527,20 +539,16 @@ START_TEST(test_data_dir_not_enterable)
     ck_assert_int_eq(symlink(bot_path("first_legal"), bot), 0);
     ck_assert_int_eq(mkdir(data, 0700), 0);
     ck_assert_int_eq(chmod(data, geteuid() == 0 ? 0700 : 0600), 0);
-    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
-    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
-    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
     char want[2048];
     snprintf(want, sizeof want,
              "%s: its data directory %s cannot be entered by the jail's user (uid %d): make it "
              "readable and enterable by all (chmod a+rx %s)",
              bot, data, geteuid() == 0 ? JAIL_NOBODY : (int)geteuid(), data);
-    ck_assert_msg(strstr(err, want) != NULL, "%s", err);
-    worker_close(w);
+    assert_start_refused(bot, want);
 
     ck_assert_int_eq(chmod(data, 0755), 0);
-    w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
     ck_assert_msg(w != NULL, "%s", err);
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err);
     int32_t action = -1;
@@ -1035,13 +1043,8 @@ START_TEST(test_data_is_held_while_the_bot_plays)
     booker_tree(dir, sizeof dir, data, sizeof data);
     support_put_bytes(data, "weights.bin", 4 << 20);
     snprintf(weights, sizeof weights, "%s/weights.bin", data);
-    int cold = support_evictable(weights);
+    support_make_cold(weights);
     size_t all, in;
-    if (cold) {
-        support_evict(weights);
-        in = support_resident(weights, &all);
-        ck_assert_msg(in < all, "could not make %s cold (%zu of %zu pages)", weights, in, all);
-    }
     char bot[512];
     snprintf(bot, sizeof bot, "%s/booker.so", dir);
     worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
@@ -1072,12 +1075,8 @@ START_TEST(test_data_is_held_under_seccomp_too)
     ck_assert_int_eq(mkdir(data, 0755), 0);
     support_put_bytes(data, "weights.bin", 4 << 20);
     snprintf(weights, sizeof weights, "%s/weights.bin", data);
+    support_make_cold(weights);
     size_t all, in;
-    if (support_evictable(weights)) {
-        support_evict(weights);
-        in = support_resident(weights, &all);
-        ck_assert_msg(in < all, "could not make %s cold (%zu of %zu pages)", weights, in, all);
-    }
     worker_config cfg = {bot, BOTS "/countdown.so", SANDBOX_SECCOMP, 0, 0, NULL};
     worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
     ck_assert_msg(w != NULL, "%s", err);
@@ -1107,13 +1106,8 @@ static void assert_data_refused(const char *entry, const char *words)
         ck_assert_int_eq(symlink("/etc/passwd", path), 0);
     }
     snprintf(bot, sizeof bot, "%s/booker.so", dir);
-    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
-    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
-    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
     snprintf(want, sizeof want, "%s: %s", path, words);
-    ck_assert_msg(strstr(err, want) != NULL, "want '%s' in: %s", want, err);
-    worker_close(w);
+    assert_start_refused(bot, want);
     support_rmrf(dir);
 }
 
@@ -1136,13 +1130,8 @@ START_TEST(test_a_huge_bot_file_is_refused)
     ck_assert_int_ge(fd, 0);
     ck_assert_int_eq(ftruncate(fd, DATADIR_MAX_BYTES + (1 << 20)), 0);
     close(fd);
-    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
-    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
-    ck_assert_msg(w != NULL, "%s", err);
-    ck_assert_int_eq(setup_game(w, 0, NULL), OUTCOME_SETUP);
     snprintf(want, sizeof want, "%s: 257 MB, over the 256 MB a bot's file may be", bot);
-    ck_assert_msg(strstr(err, want) != NULL, "want '%s' in: %s", want, err);
-    worker_close(w);
+    assert_start_refused(bot, want);
     support_rmrf(dir);
 }
 END_TEST
