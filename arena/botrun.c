@@ -127,19 +127,17 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen)
     return OUTCOME_NORMAL;
 }
 
-int32_t botrun_act_other(botrun *b, const arena_turn *turn)
+int32_t botrun_act_slow(botrun *b, const arena_turn *turn)
 {
     if (!b->player || turn->num_legal < 1) return -1;
-    /* bot.h: no state in a hidden-information game, whoever holds one (an
-     * inline seat is handed the referee's, opponents' cards and all). */
-    int hidden = b->hidden;
-    if (turn->state && !hidden) return b->bot->act(b->player, turn); /* inline: as it is */
+    /* botrun_act took an inline seat's turn with its state: here the state
+     * is hidden or missing. bot.h: no state in a hidden-information game,
+     * whoever holds one (an inline seat is handed the referee's, opponents'
+     * cards and all). */
     arena_turn t = *turn;
-    if (hidden) {
-        t.state = NULL;
+    if (b->hidden) t.state = NULL;
+    if (b->hidden || !b->game || !b->rules->state_from_observation)
         return b->bot->act(b->player, &t);
-    }
-    if (t.state || !b->game || !b->rules->state_from_observation) return b->bot->act(b->player, &t);
     arena_state *st = b->rules->state_from_observation(b->game, t.observation, t.observation_len);
     t.state = st;
     int32_t a = b->bot->act(b->player, &t);

@@ -47,12 +47,12 @@ int botrun_start(botrun *b, const seat_game *g, char *err, size_t errlen);
  * perfect information, the state is rebuilt from the observation first.
  * Inline, the common case (an inline seat's turn, its state as it is) is one
  * indirect call from the seat: the referee asks once a ply. */
-int32_t botrun_act_other(botrun *b, const arena_turn *turn);
+int32_t botrun_act_slow(botrun *b, const arena_turn *turn);
 static inline int32_t botrun_act(botrun *b, const arena_turn *turn)
 {
     if (b->player && turn->num_legal >= 1 && turn->state && !b->hidden)
         return b->bot->act(b->player, turn); /* inline: as it is */
-    return botrun_act_other(b, turn);
+    return botrun_act_slow(b, turn);
 }
 void botrun_event(botrun *b, arena_event_kind kind, int who, int32_t action);
 void botrun_game_over(botrun *b, const double *returns, int num_players);

@@ -48,7 +48,7 @@ typedef struct jail_child {
     const jail_config *cfg;
     int exe_fd, bot_fd, rules_fd, data_fd; /* opened by the child, bound into the root */
     int sdk_fd;
-    int has_data; /* BOT.d exists */
+    int has_data; /* BOT.d exists (found at every level but OFF, bound in a jail) */
     int userns;   /* in a user namespace of its own */
     char data_dir[4096];
     int chan, sync_rd, err_wr, in_rd, status;   /* the child's ends */
@@ -465,7 +465,10 @@ int jail_data_dir(const char *bot_path, char *out, size_t outlen, char *err, siz
     return S_ISDIR(st.st_mode);
 }
 
-static int jail_find_data(jail_child *c, const jail_config *cfg, char *err, size_t errlen)
+/* The bot's data directory into c (has_data, data_dir), at every level that
+ * holds it; in a jail of its own (ns) it is also the bot's working
+ * directory, which the jail's user must be able to enter. */
+static int jail_find_data(jail_child *c, const jail_config *cfg, int ns, char *err, size_t errlen)
 {
     if (!cfg->data_dir) {
         int rc = jail_data_dir(cfg->bot_path, c->data_dir, sizeof c->data_dir, err, errlen);
@@ -475,6 +478,7 @@ static int jail_find_data(jail_child *c, const jail_config *cfg, char *err, size
         c->has_data = cfg->data_dir[0] != '\0' && snprintf(c->data_dir, sizeof c->data_dir, "%s",
                                                            cfg->data_dir) < (int)sizeof c->data_dir;
     }
+    if (!ns) return 0;
     /* it is the bot's working directory: the jail enters it (chdir). Said of
      * the bot, which is what the user gave: an error that begins with the
      * bot's path is passed on whole (seat_process.c), not as "BOT.so: did
@@ -515,6 +519,8 @@ static int jail_hold_bot(const jail_config *cfg, datadir_hold *hold, char *err, 
     return datadir_hold_file(hold, cfg->bot_path, err, errlen);
 }
 
+/* Under SANDBOX_SECCOMP the bot runs as this host's user and reads BOT.d
+ * where it is: what this host can read, the bot can. */
 static int jail_hold_plain(void *ctx, const char *full, const char *rel, const struct stat *st,
                            char *err, size_t errlen)
 {
@@ -522,29 +528,14 @@ static int jail_hold_plain(void *ctx, const char *full, const char *rel, const s
     return S_ISDIR(st->st_mode) ? 0 : datadir_hold_file(ctx, full, err, errlen);
 }
 
-/* Under SANDBOX_SECCOMP the bot runs as this host's user and reads BOT.d
- * where it is: held all the same, what this host can read the bot can. */
-static int jail_hold_seccomp(const jail_config *cfg, datadir_hold *hold, char *err, size_t errlen)
-{
-    char dir[4096];
-    int has = 0;
-    if (!cfg->data_dir) {
-        if ((has = jail_data_dir(cfg->bot_path, dir, sizeof dir, err, errlen)) < 0) return -1;
-    } else if (cfg->data_dir[0]) {
-        has = snprintf(dir, sizeof dir, "%s", cfg->data_dir) < (int)sizeof dir;
-    }
-    if (jail_hold_bot(cfg, hold, err, errlen) < 0) return -1;
-    if (has && datadir_walk(dir, jail_hold_plain, hold, err, errlen) != 0) return -1;
-    return 0;
-}
-
-/* What the bot brings, held in memory before it starts (datadir.h). */
+/* What the bot brings, held in memory before it starts (datadir.h): in a
+ * jail of its own, each file checked for the jail's user as it is held. */
 static int jail_hold(const jail_child *c, const jail_config *cfg, datadir_hold *hold, char *err,
                      size_t errlen)
 {
+    datadir_visitor each = cfg->level == SANDBOX_JAIL ? jail_hold_entry : jail_hold_plain;
     if (jail_hold_bot(cfg, hold, err, errlen) < 0) return -1;
-    if (c->has_data && datadir_walk(c->data_dir, jail_hold_entry, hold, err, errlen) != 0)
-        return -1;
+    if (c->has_data && datadir_walk(c->data_dir, each, hold, err, errlen) != 0) return -1;
     return 0;
 }
 
@@ -632,7 +623,7 @@ static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t
         jail_check_file(cfg->bot_path, "bot", ns, err, errlen) < 0 ||
         (cfg->rules_path && jail_check_file(cfg->rules_path, "rule module", ns, err, errlen) < 0))
         return -1;
-    if (ns && jail_find_data(c, cfg, err, errlen) < 0) return -1;
+    if (cfg->level != SANDBOX_OFF && jail_find_data(c, cfg, ns, err, errlen) < 0) return -1;
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
         return jail_fail(err, errlen, "socketpair: %s", strerror(errno));
     c->chan = jail_high(sv[1]);
@@ -735,9 +726,7 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
     pid_t pid = -1;
     memset(&j->hold, 0, sizeof j->hold);
     int rc = jail_prepare(&c, cfg, err, errlen);
-    if (rc == 0 && cfg->level == SANDBOX_JAIL) rc = jail_hold(&c, cfg, &j->hold, err, errlen);
-    if (rc == 0 && cfg->level == SANDBOX_SECCOMP)
-        rc = jail_hold_seccomp(cfg, &j->hold, err, errlen);
+    if (rc == 0 && cfg->level != SANDBOX_OFF) rc = jail_hold(&c, cfg, &j->hold, err, errlen);
     /* what this host locked is the bot's: the host goes with it, before the
      * other bots' jails, when the machine runs out of memory */
     if (rc == 0 && j->hold.n > j->hold.unlocked) jc_oom_first();
