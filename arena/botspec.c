@@ -23,7 +23,13 @@ static int item_cmp(const void *pa, const void *pb)
     return a->order - b->order;
 }
 
-int botspec_canonical(const char *options, char *out, size_t outlen)
+/* Items a and b (sorted neighbours) have the same key. */
+static int same_key(const botspec_item *a, const botspec_item *b)
+{
+    return a->keylen == b->keylen && memcmp(a->text, b->text, a->keylen) == 0;
+}
+
+int botspec_canonical(const char *options, char *out, size_t outlen, char *err, size_t errlen)
 {
     botspec_item item[BOTSPEC_MAX_ITEMS];
     int n = 0;
@@ -32,7 +38,7 @@ int botspec_canonical(const char *options, char *out, size_t outlen)
         const char *end = strchr(p, ',');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         if (len > 0) {
-            if (n == BOTSPEC_MAX_ITEMS) return -1;
+            if (n == BOTSPEC_MAX_ITEMS) break;
             const char *eq = memchr(p, '=', len);
             item[n] = (botspec_item){p, len, eq ? (size_t)(eq - p) : len, n};
             n++;
@@ -40,21 +46,39 @@ int botspec_canonical(const char *options, char *out, size_t outlen)
         p += len;
         if (*p == ',') p++;
     }
+    if (n == BOTSPEC_MAX_ITEMS && *p) {
+        snprintf(err, errlen, "more than %d options", BOTSPEC_MAX_ITEMS);
+        return -1;
+    }
     qsort(item, (size_t)n, sizeof *item, item_cmp);
+    /* Sorted by key, then by position: a run of one key must repeat its
+     * first item exactly. */
+    for (int i = 0; i + 1 < n; i++) {
+        const botspec_item *a = &item[i], *b = &item[i + 1];
+        if (!same_key(a, b) || (a->len == b->len && memcmp(a->text, b->text, a->len) == 0))
+            continue;
+        const char *av = a->text + a->keylen, *bv = b->text + b->keylen;
+        size_t an = a->len - a->keylen, bn = b->len - b->keylen;
+        if (an) av++, an--;
+        if (bn) bv++, bn--;
+        snprintf(err, errlen, "option '%.*s' given twice (%.*s, then %.*s): give it once",
+                 (int)a->keylen, a->text, (int)an, av, (int)bn, bv);
+        return -1;
+    }
     size_t used = 0;
-    if (outlen == 0) return -1;
+    if (outlen == 0) goto too_long;
     out[0] = '\0';
     for (int i = 0; i < n; i++) {
-        /* Sorted by key, then by position: keep the last of each run. */
-        if (i + 1 < n && item[i + 1].keylen == item[i].keylen &&
-            memcmp(item[i + 1].text, item[i].text, item[i].keylen) == 0)
-            continue;
+        if (i + 1 < n && same_key(&item[i], &item[i + 1])) continue; /* a repeat */
         int w = snprintf(out + used, outlen - used, "%s%.*s", used ? "," : "", (int)item[i].len,
                          item[i].text);
-        if (w < 0 || (size_t)w >= outlen - used) return -1;
+        if (w < 0 || (size_t)w >= outlen - used) goto too_long;
         used += (size_t)w;
     }
     return 0;
+too_long:
+    snprintf(err, errlen, "options too long");
+    return -1;
 }
 
 /* The length of spec's name or path: up to the first ':' after the last '/'. */
@@ -76,8 +100,9 @@ int botspec_split(const char *spec, char *bot, size_t botlen, char *options, siz
     }
     memcpy(bot, spec, blen);
     bot[blen] = '\0';
-    if (botspec_canonical(colon ? colon + 1 : "", options, optlen) < 0) {
-        snprintf(err, errlen, "bot '%s': options too long or too many", bot);
+    char why[160];
+    if (botspec_canonical(colon ? colon + 1 : "", options, optlen, why, sizeof why) < 0) {
+        snprintf(err, errlen, "bot '%s': %s", bot, why);
         return -1;
     }
     return 0;

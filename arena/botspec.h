@@ -10,8 +10,9 @@
  * module kit's rules and wording): it only puts them in a canonical form so
  * that the same options always make the same entrant. Canonical: the items
  * "key=value" sorted by key (byte order), empty items dropped, a key given
- * twice keeping its later value, joined by ','. An item without '=' is kept
- * as it is (the bot refuses it). */
+ * twice only with the same value and then kept once (a second, different
+ * value is refused, as the arena's own options are), joined by ','. An item
+ * without '=' is kept as it is (the bot refuses it). */
 #ifndef ARENA_BOTSPEC_H
 #define ARENA_BOTSPEC_H
 
@@ -22,9 +23,10 @@
 int botspec_split(const char *spec, char *bot, size_t botlen, char *options, size_t optlen,
                   char *err, size_t errlen);
 
-/* The canonical form of an option string into out (see above); -1 when it
- * does not fit. */
-int botspec_canonical(const char *options, char *out, size_t outlen);
+/* The canonical form of an option string into out (see above); -1 with a
+ * line in err ("option 'c' given twice (1, then 2): give it once", "options
+ * too long", "more than 64 options") when it is refused or does not fit. */
+int botspec_canonical(const char *options, char *out, size_t outlen, char *err, size_t errlen);
 
 /* Bots typed as one comma-joined word (--bots a.so,b.so, which is one bot
  * named "a.so,b.so"): when the name part of spec holds a comma (and no '=':

@@ -190,19 +190,43 @@ static int bad(const arena_opts *spec, const arena_opt *o, const char *v, size_t
     return -1;
 }
 
-/* One non-empty item of n bytes. */
-static int item(const arena_opts *spec, const char *s, size_t n, int *values, char *err,
-                size_t errlen)
+/* The value of the first item in [text, upto) whose key is s[0, kn), with
+ * its length in *vn; NULL when no earlier item has that key. */
+static const char *earlier(const char *text, const char *upto, const char *s, size_t kn, size_t *vn)
+{
+    for (const char *p = text; p < upto;) {
+        size_t n = strcspn(p, ",");
+        const char *eq = memchr(p, '=', n);
+        if (eq && (size_t)(eq - p) == kn && memcmp(p, s, kn) == 0) {
+            *vn = n - kn - 1;
+            return eq + 1;
+        }
+        p += n;
+        if (*p == ',') p++;
+    }
+    return NULL;
+}
+
+/* One non-empty item of n bytes at s; text is the whole string, so that a
+ * key given before with another value is refused (as the arena's own
+ * options are: a second value silently winning hides a slip). */
+static int item(const arena_opts *spec, const char *text, const char *s, size_t n, int *values,
+                char *err, size_t errlen)
 {
     const char *eq = memchr(s, '=', n);
     if (!eq)
         return arena_errf(err, errlen, "%s: option '%.*s' has no value (expected key=value)",
                           spec->game, (int)n, s);
-    size_t kn = (size_t)(eq - s), vn = n - kn - 1;
+    size_t kn = (size_t)(eq - s), vn = n - kn - 1, pn;
     for (int i = 0; i < spec->count; i++) {
         if (!is(s, kn, spec->opt[i].key)) continue;
         int x = value(spec, &spec->opt[i], eq + 1, vn);
         if (x < 0) return bad(spec, &spec->opt[i], eq + 1, vn, err, errlen);
+        const char *prev = earlier(text, s, s, kn, &pn);
+        if (prev && x != values[i])
+            return arena_errf(err, errlen,
+                              "%s: option '%s' given twice (%.*s, then %.*s): give it once",
+                              spec->game, spec->opt[i].key, (int)pn, prev, (int)vn, eq + 1);
         values[i] = x;
         return 0;
     }
@@ -214,9 +238,10 @@ int arena_opts_parse(const arena_opts *spec, const char *text, int *values, char
 {
     for (int i = 0; i < spec->count; i++)
         values[i] = spec->opt[i].def;
-    for (const char *s = text ? text : ""; *s;) {
+    const char *all = text ? text : "";
+    for (const char *s = all; *s;) {
         size_t n = strcspn(s, ",");
-        if (n > 0 && item(spec, s, n, values, err, errlen) < 0) return -1;
+        if (n > 0 && item(spec, all, s, n, values, err, errlen) < 0) return -1;
         s += n;
         if (*s == ',') s++;
     }

@@ -281,7 +281,8 @@ START_TEST(same_names_get_unique_labels)
 END_TEST
 
 /* "name:options": the colon after the last '/', options canonical (sorted
- * by key, the later of a repeated key, empty items dropped). */
+ * by key, a key repeated with its value kept once, empty items dropped); a
+ * key repeated with another value is refused, naming both. */
 START_TEST(bot_specs_split_and_canonicalise)
 {
     char bot[256], opts[256], err[256];
@@ -290,18 +291,23 @@ START_TEST(bot_specs_split_and_canonicalise)
                      0);
     ck_assert_str_eq(bot, "mcts");
     ck_assert_str_eq(opts, "c=120,iterations=2000");
-    ck_assert_int_eq(botspec_split("./a:b/x.so:k=1,,j=2,k=3,", bot, sizeof bot, opts, sizeof opts,
+    ck_assert_int_eq(botspec_split("./a:b/x.so:k=3,,j=2,k=3,", bot, sizeof bot, opts, sizeof opts,
                                    err, sizeof err),
                      0);
     ck_assert_str_eq(bot, "./a:b/x.so");
     ck_assert_str_eq(opts, "j=2,k=3");
+    ck_assert_int_eq(
+        botspec_split("mcts:c=1,j=2,c=3,c=1", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
+        -1);
+    ck_assert_str_eq(err, "bot 'mcts': option 'c' given twice (1, then 3): give it once");
     ck_assert_int_eq(botspec_split("random", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
                      0);
     ck_assert_str_eq(bot, "random");
     ck_assert_str_eq(opts, "");
-    ck_assert_int_eq(botspec_canonical("kk=1,k=2,novalue", opts, sizeof opts), 0);
+    ck_assert_int_eq(botspec_canonical("kk=1,k=2,novalue", opts, sizeof opts, err, sizeof err), 0);
     ck_assert_str_eq(opts, "k=2,kk=1,novalue");
-    ck_assert_int_eq(botspec_canonical("iterations=2000", opts, 8), -1);
+    ck_assert_int_eq(botspec_canonical("iterations=2000", opts, 8, err, sizeof err), -1);
+    ck_assert_str_eq(err, "options too long");
     /* Options are part of who an entrant is. */
     entrant *e[3] = {mk("m", "1"), mk("m", "1"), mk("m", "1")};
     e[0]->bot_options = strdup("c=1");

@@ -179,15 +179,23 @@ START_TEST(value_is_after_the_first_equals)
 }
 END_TEST
 
-START_TEST(empty_items_and_overrides)
+START_TEST(empty_items_and_repeats)
 {
     int v[OPTS];
     parses(",size=6,,laps=9,", v);
     int want[OPTS] = {6, 1, 2, 3, 9, 0, 2};
     ck_assert_mem_eq(v, want, sizeof v);
-    parses("laps=9,size=6,laps=12,colour=red,colour=white", v);
-    want[O_LAPS] = 12, want[O_COLOUR] = 0;
+    /* the same value again is no conflict, however it is spelled */
+    parses("laps=9,size=6,laps=09,colour=red,colour=red,cap=0,cap=00", v);
+    want[O_COLOUR] = 2, want[O_CAP] = 0;
     ck_assert_mem_eq(v, want, sizeof v);
+    /* a second, different value is refused, naming both as typed */
+    fails_with("laps=9,size=6,laps=12",
+               "toy: option 'laps' given twice (9, then 12): give it once");
+    fails_with("colour=red,colour=white",
+               "toy: option 'colour' given twice (red, then white): give it once");
+    fails_with("size=6,laps=9,size=6,size=08",
+               "toy: option 'size' given twice (6, then 08): give it once");
 }
 END_TEST
 
@@ -460,7 +468,7 @@ static Suite *kit_suite(void)
     tcase_add_test(opts, unknown_keys);
     tcase_add_test(opts, missing_equals);
     tcase_add_test(opts, value_is_after_the_first_equals);
-    tcase_add_test(opts, empty_items_and_overrides);
+    tcase_add_test(opts, empty_items_and_repeats);
     tcase_add_test(opts, first_bad_item_wins);
     tcase_add_test(opts, max_digits);
     tcase_add_test(opts, error_buffer_limits);

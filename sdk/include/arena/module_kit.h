@@ -105,13 +105,15 @@ typedef struct arena_opts {
  * Guarantees:
  *  - values[] starts as the defaults; NULL or "" gives all defaults.
  *  - Items are separated by ','; empty items (",,", a trailing ',') are skipped.
- *  - A key given twice takes its later value.
+ *  - A key may be given twice only with the same value ("cap=0,cap=00"); a
+ *    second, different value fails.
  *  - The first bad item fails the whole string: -1 is returned, values[] holds
  *    the defaults and the items before it, and err (if not NULL and errlen > 0)
  *    holds one of these lines, truncated to errlen - 1 bytes:
  *      "<game>: option '<item>' has no value (expected key=value)"
  *      "<game>: unknown option '<key>' (known: <key1>, <key2>, ...)"
  *      "<game>: bad value '<value>' for <key> (expected <expect>)"
+ *      "<game>: option '<key>' given twice (<value>, then <value>): give it once"
  *    An item's key is what precedes its first '='; the value is the rest.
  *  - 0 on success. */
 int arena_opts_parse(const arena_opts *spec, const char *text, int *values, char *err,
