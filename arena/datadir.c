@@ -48,20 +48,18 @@ static void dd_list_free(dd_list *l)
     free(l->e);
 }
 
-/* A regular file's bytes (NULL with err set); the walk has bounded size. */
-static uint8_t *dd_read(const char *full, size_t size, char *err, size_t errlen)
+/* A regular file's bytes from the descriptor the walk opened (NULL with
+ * err set); the walk has bounded size. */
+static uint8_t *dd_read(int fd, const char *full, size_t size, char *err, size_t errlen)
 {
-    int fd = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return arena_errf(err, errlen, "%s: %s", full, strerror(errno)), NULL;
     uint8_t *buf = xmalloc(size ? size : 1);
     size_t got = 0;
     while (got < size) {
-        ssize_t r = read(fd, buf + got, size - got);
+        ssize_t r = pread(fd, buf + got, size - got, (off_t)got);
         if (r < 0 && errno == EINTR) continue;
         if (r <= 0) break;
         got += (size_t)r;
     }
-    close(fd);
     if (got != size) {
         free(buf);
         return arena_errf(err, errlen, "%s: changed while it was read", full), NULL;
@@ -69,7 +67,7 @@ static uint8_t *dd_read(const char *full, size_t size, char *err, size_t errlen)
     return buf;
 }
 
-static int dd_pack_one(void *ctx, const char *full, const char *rel, const struct stat *st,
+static int dd_pack_one(void *ctx, int fd, const char *full, const char *rel, const struct stat *st,
                        char *err, size_t errlen)
 {
     dd_list *l = ctx;
@@ -77,13 +75,45 @@ static int dd_pack_one(void *ctx, const char *full, const char *rel, const struc
         dd_add(l, xstrdup(rel), 1, NULL, 0);
         return 0;
     }
-    uint8_t *data = dd_read(full, (size_t)st->st_size, err, errlen);
+    uint8_t *data = dd_read(fd, full, (size_t)st->st_size, err, errlen);
     if (!data) return -1;
     dd_add(l, xstrdup(rel), 0, data, (size_t)st->st_size);
     return 0;
 }
 
 /* ---------------------------------------------------------------- walk -- */
+
+static int dd_not_file_or_dir(const char *full, char *err, size_t errlen)
+{
+    return arena_errf(err, errlen,
+                      "%s: not a regular file or a directory (a bot's data directory holds "
+                      "only those)",
+                      full);
+}
+
+int datadir_open_entry(int dirfd, const char *name, const char *full, struct stat *st, char *err,
+                       size_t errlen)
+{
+    /* No link is followed, no FIFO waited on, no terminal taken: whatever
+     * was put in the entry's place since it was listed is opened as it is,
+     * and judged below by what was opened. */
+    int fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ELOOP) return dd_not_file_or_dir(full, err, errlen), -1;
+        return arena_errf(err, errlen, "%s: %s", full, strerror(errno)), -1;
+    }
+    if (fstat(fd, st) != 0) {
+        arena_errf(err, errlen, "%s: %s", full, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (!S_ISREG(st->st_mode) && !S_ISDIR(st->st_mode)) {
+        dd_not_file_or_dir(full, err, errlen);
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
 
 typedef struct dd_walk_state {
     const char *dir;
@@ -93,18 +123,28 @@ typedef struct dd_walk_state {
     uint64_t bytes;
 } dd_walk_state;
 
-/* Every entry below dir/rel (rel "" for the top, at depth 0), depth first.
- * The tree is the bot author's: its depth, its count of entries and its
- * bytes are bounded before they cost the arena its stack or its memory. */
-static int dd_walk(dd_walk_state *w, const char *rel, int depth, char *err, size_t errlen)
+/* Every entry below the directory open at dfd (dir/rel; rel "" for the top,
+ * at depth 0), depth first; dfd is the walk's to close. By descriptor: each
+ * entry is opened below the directory that listed it and judged by what was
+ * opened (contract 2), so no entry can be swapped between the look and the
+ * open, nor a directory on the way for a link. The tree is the bot
+ * author's: its depth, its count of entries and its bytes are bounded
+ * before they cost the arena its stack or its memory. */
+static int dd_walk(dd_walk_state *w, int dfd, const char *rel, int depth, char *err, size_t errlen)
 {
     char here[8192];
     snprintf(here, sizeof here, "%s%s%s", w->dir, *rel ? "/" : "", rel);
-    if (depth > DATADIR_MAX_DEPTH)
+    if (depth > DATADIR_MAX_DEPTH) {
+        close(dfd);
         return arena_errf(err, errlen, "%s: more than %d directories deep", here,
                           DATADIR_MAX_DEPTH);
-    DIR *d = opendir(here);
-    if (!d) return arena_errf(err, errlen, "%s: %s", here, strerror(errno));
+    }
+    DIR *d = fdopendir(dfd);
+    if (!d) {
+        int e = errno;
+        close(dfd);
+        return arena_errf(err, errlen, "%s: %s", here, strerror(e));
+    }
     int rc = 0;
     struct dirent *de;
     while (rc == 0 && (de = readdir(d))) {
@@ -121,25 +161,35 @@ static int dd_walk(dd_walk_state *w, const char *rel, int depth, char *err, size
             break;
         }
         snprintf(full, sizeof full, "%s/%s", w->dir, sub);
+        /* a look first, so that what is refused anyway (a device, a
+         * socket) is never opened */
         struct stat st;
-        if (lstat(full, &st) != 0) {
+        if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
             rc = arena_errf(err, errlen, "%s: %s", full, strerror(errno));
+            break;
+        }
+        if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+            rc = dd_not_file_or_dir(full, err, errlen);
+            break;
+        }
+        int fd = datadir_open_entry(dirfd(d), de->d_name, full, &st, err, errlen);
+        if (fd < 0) {
+            rc = -1;
         } else if (S_ISDIR(st.st_mode)) {
-            rc = w->visit(w->ctx, full, sub, &st, err, errlen);
-            if (rc == 0) rc = dd_walk(w, sub, depth + 1, err, errlen);
-        } else if (S_ISREG(st.st_mode)) {
+            rc = w->visit(w->ctx, fd, full, sub, &st, err, errlen);
+            if (rc == 0) {
+                rc = dd_walk(w, fd, sub, depth + 1, err, errlen);
+                fd = -1; /* closed by the walk below */
+            }
+        } else {
             w->bytes += (uint64_t)st.st_size;
             if (w->bytes > DATADIR_MAX_BYTES)
                 rc = arena_errf(err, errlen, "%s: the data directory holds more than %d MB", full,
                                 DATADIR_MAX_BYTES >> 20);
             else
-                rc = w->visit(w->ctx, full, sub, &st, err, errlen);
-        } else {
-            rc = arena_errf(err, errlen,
-                            "%s: not a regular file or a directory (a bot's data directory "
-                            "holds only those)",
-                            full);
+                rc = w->visit(w->ctx, fd, full, sub, &st, err, errlen);
         }
+        if (fd >= 0) close(fd);
     }
     closedir(d);
     return rc;
@@ -148,7 +198,20 @@ static int dd_walk(dd_walk_state *w, const char *rel, int depth, char *err, size
 int datadir_walk(const char *dir, datadir_visitor visit, void *ctx, char *err, size_t errlen)
 {
     dd_walk_state w = {dir, visit, ctx, 0, 0};
-    return dd_walk(&w, "", 0, err, errlen);
+    /* the top, too, is not followed if it is a link (jail_data_dir says so
+     * of BOT.d, naming it, before this) */
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        struct stat st;
+        if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode))
+            return arena_errf(err, errlen,
+                              "%s: a symbolic link, not a data directory (put the directory "
+                              "itself there)",
+                              dir);
+        return arena_errf(err, errlen, "%s: %s", dir, strerror(e));
+    }
+    return dd_walk(&w, fd, "", 0, err, errlen);
 }
 
 static int dd_by_path(const void *a, const void *b)

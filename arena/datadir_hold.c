@@ -1,5 +1,5 @@
 /* datadir_hold.c -- a bot's files held in memory while it plays (datadir.h,
- * contracts 4-6). */
+ * contracts 4-7). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -43,9 +43,7 @@ static int dd_mlock(const void *addr, size_t len)
     return (int)syscall(SYS_mlock, addr, len);
 }
 
-/* A quarter of the memory the machine has available now (contract 4); 0
- * when it cannot be read. */
-static uint64_t dd_lock_budget(void)
+uint64_t datadir_machine_lock_budget(void)
 {
     FILE *f = fopen("/proc/meminfo", "re");
     if (!f) return 0;
@@ -57,49 +55,27 @@ static uint64_t dd_lock_budget(void)
     return (uint64_t)kb * 1024 / 4;
 }
 
-int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errlen)
+int datadir_hold_fd(datadir_hold *h, int fd, const char *path, char *err, size_t errlen)
 {
-    /* a bot's .so may be a link; the walk has refused links below BOT.d.
-     * Not blocking: a FIFO put in a file's place since the walk is refused
-     * below, not waited on. */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return arena_errf(err, errlen, "%s: %s", path, strerror(errno));
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
         return arena_errf(err, errlen, "%s: not a regular file", path);
-    }
     size_t len = (size_t)st.st_size;
-    if (len == 0) { /* nothing to read, nothing to map */
-        close(fd);
-        return 0;
-    }
+    if (len == 0) return 0; /* nothing to read, nothing to map */
     void *addr = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-    if (addr == MAP_FAILED) {
-        int e = errno;
-        close(fd);
-        return arena_errf(err, errlen, "%s: mmap: %s", path, strerror(e));
-    }
+    if (addr == MAP_FAILED) return arena_errf(err, errlen, "%s: mmap: %s", path, strerror(errno));
     /* The lock reads every page in and keeps it. Refused (an unprivileged
      * arena's RLIMIT_MEMLOCK, often 8 MB) or over the budget, the pages are
      * still read in now, by the kernel where it can: touching them here
      * could SIGBUS on a file cut short meanwhile, a read cannot. */
-    int rc = 0;
-    if (!h->budgeted) {
-        h->lock_budget = dd_lock_budget();
-        h->budgeted = 1;
-    }
-    if (len <= h->lock_budget && dd_mlock(addr, len) == 0) {
-        h->lock_budget -= len;
+    if (len <= h->lock_budget - h->locked && dd_mlock(addr, len) == 0) {
+        h->locked += len;
     } else {
         h->unlocked++;
-        if (madvise(addr, len, MADV_POPULATE_READ) != 0 && dd_read_through(fd, len) != 0)
-            rc = arena_errf(err, errlen, "%s: changed while it was read", path);
-    }
-    close(fd);
-    if (rc != 0) {
-        munmap(addr, len);
-        return rc;
+        if (madvise(addr, len, MADV_POPULATE_READ) != 0 && dd_read_through(fd, len) != 0) {
+            munmap(addr, len);
+            return arena_errf(err, errlen, "%s: changed while it was read", path);
+        }
     }
     if (h->n == h->cap) {
         h->cap = h->cap ? 2 * h->cap : 16;
@@ -108,6 +84,18 @@ int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errle
     h->maps[h->n++] = (datadir_held){addr, len};
     h->bytes += len;
     return 0;
+}
+
+int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errlen)
+{
+    /* a bot's .so may be a link (the data directory's files come through
+     * the walk, by descriptor: datadir_hold_fd). Not blocking: a FIFO put
+     * in the file's place is refused by datadir_hold_fd, not waited on. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return arena_errf(err, errlen, "%s: %s", path, strerror(errno));
+    int rc = datadir_hold_fd(h, fd, path, err, errlen);
+    close(fd);
+    return rc;
 }
 
 int datadir_bot_file_ok(const char *path, char *err, size_t errlen)

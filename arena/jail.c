@@ -496,8 +496,8 @@ static int jail_find_data(jail_child *c, const jail_config *cfg, int ns, char *e
 /* One entry of the data directory: every directory enterable and every file
  * readable by the jail's user (said now, naming it, rather than as a failed
  * read in the middle of a game), each file held in memory. */
-static int jail_hold_entry(void *ctx, const char *full, const char *rel, const struct stat *st,
-                           char *err, size_t errlen)
+static int jail_hold_entry(void *ctx, int fd, const char *full, const char *rel,
+                           const struct stat *st, char *err, size_t errlen)
 {
     (void)rel;
     if (S_ISDIR(st->st_mode))
@@ -507,7 +507,7 @@ static int jail_hold_entry(void *ctx, const char *full, const char *rel, const s
                                       "readable and enterable by all (chmod a+rx)", err, errlen);
     if (!jail_user_may(full, st, R_OK))
         return jail_unreachable(full, "not readable", "readable by all (chmod a+r)", err, errlen);
-    return datadir_hold_file(ctx, full, err, errlen);
+    return datadir_hold_fd(ctx, fd, full, err, errlen);
 }
 
 /* The bot's .so, held; at most DATADIR_MAX_BYTES, as on a seat host, where
@@ -521,11 +521,11 @@ static int jail_hold_bot(const jail_config *cfg, datadir_hold *hold, char *err, 
 
 /* Under SANDBOX_SECCOMP the bot runs as this host's user and reads BOT.d
  * where it is: what this host can read, the bot can. */
-static int jail_hold_plain(void *ctx, const char *full, const char *rel, const struct stat *st,
-                           char *err, size_t errlen)
+static int jail_hold_plain(void *ctx, int fd, const char *full, const char *rel,
+                           const struct stat *st, char *err, size_t errlen)
 {
     (void)rel;
-    return S_ISDIR(st->st_mode) ? 0 : datadir_hold_file(ctx, full, err, errlen);
+    return S_ISDIR(st->st_mode) ? 0 : datadir_hold_fd(ctx, fd, full, err, errlen);
 }
 
 /* What the bot brings, held in memory before it starts (datadir.h): in a
@@ -725,6 +725,7 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
     jail_argv(&c, cfg, nums);
     pid_t pid = -1;
     memset(&j->hold, 0, sizeof j->hold);
+    j->hold.lock_budget = cfg->lock_bytes; /* the spawner's grant (datadir.h, contract 5) */
     int rc = jail_prepare(&c, cfg, err, errlen);
     if (rc == 0 && cfg->level != SANDBOX_OFF) rc = jail_hold(&c, cfg, &j->hold, err, errlen);
     /* what this host locked is the bot's: the host goes with it, before the

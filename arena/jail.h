@@ -77,6 +77,8 @@ typedef struct jail_config {
                                to it */
     const char *data_dir;   /* the bot's data directory: NULL for BOT.d beside bot_path
                                (when it exists), "" for none (a seat host's cache) */
+    uint64_t lock_bytes;    /* what the hold may lock (datadir.h, contract 5): the seat
+                               host's grant; 0 locks nothing */
 } jail_config;
 
 /* The SDK library beside the arena binary exe (PREFIX/bin/arena ->
@@ -115,7 +117,8 @@ typedef struct jail_end {
  * so is a data directory that datadir_walk refuses (datadir.h, contract 2),
  * naming the entry. In a jail of its own (SANDBOX_JAIL), the bot's .so and
  * every file of its data directory are held in memory (datadir.h, contract
- * 4) from before it starts until jail_close. */
+ * 4) from before it starts until jail_close, locking at most
+ * cfg->lock_bytes (j->hold.locked says how much it did). */
 int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen);
 /* After the channel closed: waits up to timeout_ms for the bot's end. 0 with
  * *end set (the jail is then reaped), or -1 when it did not end in time (the

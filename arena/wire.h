@@ -17,7 +17,7 @@
 #include "arena.pb-c.h"
 
 /* Sent in Ready; the arena refuses a worker that speaks another version. */
-#define WIRE_PROTOCOL_VERSION 3u
+#define WIRE_PROTOCOL_VERSION 4u /* 4: Ready.locked */
 
 /* Largest routing identity we keep (libzmq generates 5 bytes). */
 #define WIRE_ID_MAX 255

@@ -15,6 +15,10 @@
  *     stale and skipped, anything else unexpected is OUTCOME_GARBAGE.
  *  3. The arena never blocks on a worker: sends are ZMQ_DONTWAIT, waits are
  *     bounded by a deadline.
+ *  4. The lock grants of an env's live workers add up to at most its lock
+ *     budget (datadir.h, contract 5): a grant is taken from lock_free
+ *     before the host is spawned, cut to what the host says it locked at
+ *     Ready, and given back once the host is reaped (its locks die with it).
  */
 #include "worker.h"
 
@@ -22,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -39,6 +44,7 @@
 
 #include "arena/sdk.h"
 #include "botout.h"
+#include "datadir.h"
 #include "outcome.h"
 #include "sandbox.h"
 #include "text.h"
@@ -58,6 +64,8 @@ struct worker_env {
     char dir[96];
     char exe[PATH_MAX];
     atomic_uint next;
+    pthread_mutex_t lock_mu; /* guards lock_free: workers spawn and close on many threads */
+    uint64_t lock_free;      /* of the lock budget, not granted to a live worker (invariant 4) */
 };
 
 struct worker {
@@ -71,6 +79,7 @@ struct worker {
     int64_t cpu_used_us; /* by the jail, over all starts and turns, as the host measured it */
     struct rusage ru;
     int64_t mem_mb, cpu_s;
+    uint64_t lock_grant; /* taken from env->lock_free; given back at worker_close */
     uint8_t id[WIRE_ID_MAX];
     size_t idlen;
     uint32_t seq;
@@ -140,6 +149,11 @@ worker_env *worker_env_new(char *err, size_t errlen)
         return NULL;
     }
     env->exe[n] = '\0';
+    pthread_mutex_init(&env->lock_mu, NULL);
+    /* One figure for every seat host this arena runs, read at its start:
+     * each host is a process of its own, and a quarter of the machine each
+     * would add up past the machine (datadir.h, contract 5). */
+    env->lock_free = datadir_machine_lock_budget();
     if (!mkdtemp(env->dir)) {
         worker_fail(err, errlen, 0, "mkdtemp %s: %s", env->dir, strerror(errno));
         free(env);
@@ -160,7 +174,45 @@ void worker_env_free(worker_env *env)
     if (!env) return;
     zmq_ctx_term(env->zctx);
     rmdir(env->dir); /* every worker_close unlinked its socket file */
+    pthread_mutex_destroy(&env->lock_mu);
     free(env);
+}
+
+void worker_env_set_lock_budget(worker_env *env, uint64_t bytes)
+{
+    pthread_mutex_lock(&env->lock_mu);
+    env->lock_free = bytes;
+    pthread_mutex_unlock(&env->lock_mu);
+}
+
+uint64_t worker_env_lock_free(worker_env *env)
+{
+    pthread_mutex_lock(&env->lock_mu);
+    uint64_t free_bytes = env->lock_free;
+    pthread_mutex_unlock(&env->lock_mu);
+    return free_bytes;
+}
+
+/* Takes a grant for a host about to start (invariant 4): all it could lock
+ * (a .so and a data directory, each at most DATADIR_MAX_BYTES) while the
+ * budget lasts, less or nothing after. */
+static void worker_lock_take(worker *w)
+{
+    pthread_mutex_lock(&w->env->lock_mu);
+    uint64_t want = 2 * (uint64_t)DATADIR_MAX_BYTES;
+    w->lock_grant = want < w->env->lock_free ? want : w->env->lock_free;
+    w->env->lock_free -= w->lock_grant;
+    pthread_mutex_unlock(&w->env->lock_mu);
+}
+
+/* Keeps keep bytes of the worker's grant and gives the rest back. */
+static void worker_lock_keep(worker *w, uint64_t keep)
+{
+    if (keep > w->lock_grant) keep = w->lock_grant;
+    pthread_mutex_lock(&w->env->lock_mu);
+    w->env->lock_free += w->lock_grant - keep;
+    w->lock_grant = keep;
+    pthread_mutex_unlock(&w->env->lock_mu);
 }
 
 void *worker_env_zmq(worker_env *env)
@@ -380,6 +432,9 @@ static int worker_launch(worker *w, const worker_config *cfg, int out_wr, char *
     argv[n++] = "--mem-mb", argv[n++] = mem;
     argv[n++] = "--cpu-s", argv[n++] = cpu;
     argv[n++] = "--parent", argv[n++] = parent;
+    char lock[24];
+    snprintf(lock, sizeof lock, "%llu", (unsigned long long)w->lock_grant);
+    argv[n++] = "--lock-bytes", argv[n++] = lock;
     argv[n] = NULL;
 
     posix_spawn_file_actions_t fa;
@@ -456,6 +511,9 @@ static int worker_ready(worker *w, int64_t timeout_us, char *err, size_t errlen)
                             (long long)(timeout_us / 1000));
     if (code != OUTCOME_NORMAL) return -1;
     uint32_t proto = m->ready->protocol, pid = m->ready->pid;
+    /* what the host locked stays granted; the rest of its grant goes back
+     * now, for the hosts that start after it (invariant 4) */
+    worker_lock_keep(w, m->ready->locked);
     char jail[400];
     text_copy(jail, sizeof jail, m->ready->jail_error);
     arena__worker_msg__free_unpacked(m, &w->scratch.alloc);
@@ -494,6 +552,8 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
     w->cpu_s = cfg->cpu_limit_s > 0 ? cfg->cpu_limit_s : WORKER_DEFAULT_CPU_S;
     if (cfg->sandbox == SANDBOX_OFF) w->mem_mb = w->cpu_s = 0;
     wire_scratch_init(&w->scratch);
+    /* without a sandbox nothing is held (jail.c) */
+    if (cfg->sandbox != SANDBOX_OFF) worker_lock_take(w);
     if (worker_bind(w, err, errlen) < 0) goto fail;
     int outs[2] = {-1, -1};
     if (pipe2(outs, O_CLOEXEC) < 0) {
@@ -639,6 +699,11 @@ pid_t worker_pid(const worker *w)
     return w->pid;
 }
 
+uint64_t worker_locked(const worker *w)
+{
+    return w->lock_grant; /* cut to what the host locked at its Ready */
+}
+
 int worker_cpu_exhausted(const worker *w)
 {
     return w->cpu_s > 0 && w->cpu_used_us >= w->cpu_s * 1000000 / 2;
@@ -670,6 +735,8 @@ void worker_close(worker *w)
             worker_wait_exit(w, WORKER_BYE_MS);
     }
     worker_kill(w);
+    /* reaped (or never started): whatever it locked is unlocked */
+    worker_lock_keep(w, 0);
     if (w->pid > 0 && getenv("ARENA_WORKER_DEBUG"))
         fprintf(stderr, "worker %d closed: status 0x%x\n", (int)w->pid, w->status);
     if (w->sock) zmq_close(w->sock);

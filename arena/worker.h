@@ -42,6 +42,17 @@ void *worker_env_zmq(worker_env *env);
  * program that is not the arena either dispatches `__worker` to worker_main
  * itself or points this at the arena binary. 0, or -1 if the path is too long. */
 int worker_env_set_exe(worker_env *env, const char *path);
+/* The bytes of bots' files that the seat hosts of env may lock in memory,
+ * all together (datadir.h, contract 5). Set by worker_env_new to a quarter
+ * of the machine's MemAvailable then; this sets another figure (tests),
+ * before any worker is spawned. Each worker_spawn grants its host what it
+ * could lock (2 x DATADIR_MAX_BYTES) or what is left, and takes back at
+ * its Ready what the host did not lock; worker_close, once the host is
+ * reaped, takes back the rest. A host granted nothing (the budget used up
+ * by hosts alive) reads its bot's files in unlocked. */
+void worker_env_set_lock_budget(worker_env *env, uint64_t bytes);
+/* The part of the budget no live worker holds now. */
+uint64_t worker_env_lock_free(worker_env *env);
 
 typedef struct worker_config {
     const char *bot_path;   /* the bot .so */
@@ -101,6 +112,8 @@ int worker_game_over(worker *w, const Arena__GameOver *over, char *err, size_t e
 /* Whether the bot wants events (has observe()), known after worker_setup. */
 int worker_wants_events(const worker *w);
 pid_t worker_pid(const worker *w);
+/* Bytes of the bot's files its seat host locked in memory (its Ready). */
+uint64_t worker_locked(const worker *w);
 /* True once the bot has used half of its CPU-time limit in turns (RLIMIT_CPU
  * counts every game it served): the pool then retires it before the limit can
  * cost a game. */

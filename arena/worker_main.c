@@ -68,6 +68,7 @@ typedef struct host_args {
     const char *data_dir; /* --data: NULL for BOT.d beside the bot, "" for none */
     int level;
     int64_t mem_mb, cpu_s, parent;
+    int64_t lock_bytes; /* --lock-bytes: the arena's grant (datadir.h, contract 5); 0 none */
 } host_args;
 
 typedef struct host {
@@ -126,6 +127,8 @@ static int host_parse_args(int argc, char **argv, host_args *a)
             a->cpu_s = v;
         else if (strcmp(opt, "--parent") == 0)
             a->parent = v;
+        else if (strcmp(opt, "--lock-bytes") == 0)
+            a->lock_bytes = v;
         else
             return -1;
     }
@@ -560,6 +563,7 @@ static int host_connect(host *h)
      * its load failure (host_refuse) */
     int machine = strncmp(h->jail_err, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0;
     ready.jail_error = machine ? h->jail_err : "";
+    ready.locked = h->j.hold.locked;
     Arena__WorkerMsg msg = ARENA__WORKER_MSG__INIT;
     msg.body_case = ARENA__WORKER_MSG__BODY_READY;
     msg.ready = &ready;
@@ -590,7 +594,8 @@ static void host_spawn_jail(host *h)
                        h->a.mem_mb,
                        h->a.cpu_s,
                        jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
-                       h->a.data_dir};
+                       h->a.data_dir,
+                       (uint64_t)h->a.lock_bytes};
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
 }
@@ -601,7 +606,7 @@ int worker_main(int argc, char **argv)
     if (host_parse_args(argc, argv, &h.a) < 0) {
         fprintf(stderr, "usage: arena __worker <endpoint> <bot.so> [--rules <rules.so>] "
                         "[--data <dir>] [--no-sandbox | --seccomp-only] [--mem-mb N] [--cpu-s N] "
-                        "[--parent PID]\n(started by the arena, never by hand)\n");
+                        "[--parent PID] [--lock-bytes N]\n(started by the arena, never by hand)\n");
         return 2;
     }
     /* Die with the arena, whatever state we are in. If the arena died before

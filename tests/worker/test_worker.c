@@ -1062,6 +1062,68 @@ START_TEST(test_data_is_held_while_the_bot_plays)
 }
 END_TEST
 
+/* booker in a tree of its own with a cold 4 MB file in its data directory,
+ * spawned: the path of that file into weights. */
+static worker *spawn_booker_with_weights(char *dir, size_t len, char *weights, size_t wlen)
+{
+    char data[512], bot[512];
+    booker_tree(dir, len, data, sizeof data);
+    support_put_bytes(data, "weights.bin", 4 << 20);
+    snprintf(weights, wlen, "%s/weights.bin", data);
+    support_make_cold(weights);
+    snprintf(bot, sizeof bot, "%s/booker.so", dir);
+    worker_config cfg = {bot, BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *w = worker_spawn(env, &cfg, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(w != NULL, "%s", err);
+    return w;
+}
+
+/* The seat hosts of one arena lock within one budget (datadir.h, contract
+ * 5), however many are alive: 6 MB here, for bots with 4 MB each. The
+ * first host locks its bot's files; the second, granted what is left, reads
+ * its 4 MB in unlocked (and its bot still plays from its book); what the
+ * hosts locked and what is left add up to the budget. Once the first host
+ * is gone, its part is free again, and a third host locks its 4 MB. */
+START_TEST(test_hosts_lock_within_one_budget)
+{
+    const uint64_t budget = 6 << 20;
+    worker_env_set_lock_budget(env, budget);
+    char dir[3][256], weights[3][600];
+    worker *w[3];
+    size_t all, in;
+    w[0] = spawn_booker_with_weights(dir[0], sizeof dir[0], weights[0], sizeof weights[0]);
+    w[1] = spawn_booker_with_weights(dir[1], sizeof dir[1], weights[1], sizeof weights[1]);
+    ck_assert_uint_eq(worker_locked(w[0]) + worker_locked(w[1]) + worker_env_lock_free(env),
+                      budget);
+    for (int i = 0; i < 2; i++) {
+        in = support_resident(weights[i], &all);
+        ck_assert_uint_eq(in, all);
+        ck_assert_int_eq(host_locked_kb(worker_pid(w[i])) * 1024 >= 4 << 20,
+                         i == 0 && geteuid() == 0);
+    }
+    if (geteuid() == 0) ck_assert_uint_ge(worker_locked(w[0]), 4 << 20);
+    ck_assert_uint_lt(worker_locked(w[1]), 4 << 20);
+    ck_assert_msg(setup_game(w[1], 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action = -1;
+    ck_assert_msg(act_once(w[1], ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(action, 1); /* from its book, as test_data_is_held_while_the_bot_plays */
+    worker_close(w[0]);
+    ck_assert_uint_eq(worker_locked(w[1]) + worker_env_lock_free(env), budget);
+    w[2] = spawn_booker_with_weights(dir[2], sizeof dir[2], weights[2], sizeof weights[2]);
+    if (geteuid() == 0) {
+        ck_assert_uint_ge(worker_locked(w[2]), 4 << 20);
+        ck_assert_int_ge(host_locked_kb(worker_pid(w[2])), 4096);
+    }
+    ck_assert_uint_eq(worker_locked(w[1]) + worker_locked(w[2]) + worker_env_lock_free(env),
+                      budget);
+    worker_close(w[1]);
+    worker_close(w[2]);
+    ck_assert_uint_eq(worker_env_lock_free(env), budget);
+    for (int i = 0; i < 3; i++)
+        support_rmrf(dir[i]);
+}
+END_TEST
+
 /* --sandbox seccomp, where the bot reads its data directory in place, holds
  * it the same (it held nothing: red team 6 hid a cold book's read-ahead
  * there as before). */
@@ -1184,6 +1246,7 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_answer_counts_until_sent);
     tcase_add_test(tc, test_data_is_held_while_the_bot_plays);
     tcase_add_test(tc, test_data_is_held_under_seccomp_too);
+    tcase_add_test(tc, test_hosts_lock_within_one_budget);
     tcase_add_test(tc, test_data_that_cannot_be_held_is_refused);
     tcase_add_test(tc, test_a_huge_bot_file_is_refused);
     suite_add_tcase(s, tc);
