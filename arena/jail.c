@@ -728,9 +728,10 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
     j->hold.lock_budget = cfg->lock_bytes; /* the spawner's grant (datadir.h, contract 5) */
     int rc = jail_prepare(&c, cfg, err, errlen);
     if (rc == 0 && cfg->level != SANDBOX_OFF) rc = jail_hold(&c, cfg, &j->hold, err, errlen);
-    /* what this host locked is the bot's: the host goes with it, before the
-     * other bots' jails, when the machine runs out of memory */
-    if (rc == 0 && j->hold.n > j->hold.unlocked) jc_oom_first();
+    /* (What this host locked stays out of the OOM killer's way: all seat
+     * hosts lock within one budget, a share of the machine (datadir.h,
+     * contract 5), so no host's locks run it out of memory, and a host
+     * killed for them would take an honest bot's game with it.) */
     if (rc == 0) {
         char *stack = malloc(JAIL_STACK);
         int ns = cfg->level == SANDBOX_JAIL;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jail.h"
 #include "seat.h"
 #include "text.h"
 
@@ -22,7 +23,8 @@ int seat_kind_parse(const char *s)
 
 int seat_host_lost(const char *detail)
 {
-    return strncmp(detail, SEAT_HOST_LOST, strlen(SEAT_HOST_LOST)) == 0;
+    return strncmp(detail, SEAT_HOST_LOST, strlen(SEAT_HOST_LOST)) == 0 ||
+           strncmp(detail, JAIL_BUILD_FAILED, strlen(JAIL_BUILD_FAILED)) == 0;
 }
 
 void seat_info_free(seat_info *i)

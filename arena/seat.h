@@ -56,17 +56,20 @@
 #define SEAT_SPAWN_TIMEOUT_US (60 * 1000000LL)
 
 /* How the detail of a seat's failure begins when the failure is not its
- * bot's but its machine's: a remote seat host was lost (remote_hosts.h).
- * A match with such a failure in it is void whatever else happened in it
- * (match.c makes it the verdict) and the tournament plays it again
- * (remote_match_run). The words are for people: what decides is the seat's
- * host_lost flag, which only arena code sets -- a bot writes its own
+ * bot's but its machine's: a remote seat host was lost (remote_hosts.h),
+ * or this machine could not build a jail (jail.h: JAIL_BUILD_FAILED, said
+ * by the seat host before any of the bot's code ran). A match with such a
+ * failure in it is void whatever else happened in it (match.c makes it the
+ * verdict): a tournament plays it again on the hosts still alive
+ * (remote_match_run), or, where this machine failed, stops with what it
+ * stored and the --resume command (tournament.c), never charging a bot. The words are for people:
+ * what decides is the seat's host_lost flag, which only arena code sets -- a bot writes its own
  * answers (a refusal, an error) and could begin them with these words. Only
  * where no seat opened (match.c: pool_take) is the detail read, and every
  * opener begins its errors with the bot's path or with these words from
  * its own knowledge (seat_remote_open, seat_process_open). */
 #define SEAT_HOST_LOST "seat host lost"
-/* Whether a failure's detail says so. */
+/* Whether a failure's detail says so (either of the two beginnings). */
 int seat_host_lost(const char *detail);
 
 typedef enum seat_kind {

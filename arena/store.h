@@ -180,7 +180,10 @@ int store_pools(store *s, const char *game, char ***options, size_t *n, char *er
 void store_pools_free(char **options, size_t n);
 /* Appends a snapshot of the pool's ratings after a tournament (rating history):
  * one row per bot of p, fit->entry in the same order (fit->n == p->n_bots).
- * tournament <= 0 records a snapshot not tied to a tournament. */
+ * A tournament has one snapshot: a second one of the same tournament (a
+ * resume after a kill between the snapshot and the finished mark) replaces
+ * the first, in the same transaction. tournament <= 0 records a snapshot not
+ * tied to a tournament. */
 int store_rating_snapshot(store *s, int64_t tournament, const char *game, const char *options,
                           const pool_data *p, const rating_fit *fit, char *err, size_t errlen);
 /* Loads the pool, fits it and appends its snapshot (the end of a tournament,

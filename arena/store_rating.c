@@ -87,12 +87,22 @@ int store_rating_snapshot(store *s, int64_t tournament, const char *game, const 
     static const char ins[] =
         "INSERT INTO rating_history(tournament_id, game, options, bot_id, elo, ci95, games, copy)"
         " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    static const char del[] = "DELETE FROM rating_history WHERE tournament_id = ?1";
     sqlite3_stmt *st;
     int rc;
     if (fit->n != p->n_bots)
         return store__errf(s, err, errlen, "rating snapshot: %d ratings for %d bots", fit->n,
                            p->n_bots);
     if (store__begin(s, err, errlen)) return -1;
+    /* A tournament has one snapshot: taken again (a resume after a kill
+     * between the snapshot and the finished mark), it replaces the first. */
+    if (tournament > 0) {
+        if (store__prepare(s, &st, del, "replace rating history", err, errlen)) goto fail;
+        sqlite3_bind_int64(st, 1, tournament);
+        rc = store__done(s, st, "replace rating history", err, errlen);
+        sqlite3_finalize(st);
+        if (rc) goto fail;
+    }
     if (store__prepare(s, &st, ins, "insert rating history", err, errlen)) goto fail;
     rc = store_snapshot_rows(s, st, tournament, game, options, p, fit, err, errlen);
     sqlite3_finalize(st);

@@ -60,6 +60,7 @@ typedef struct tour {
     size_t next;
     size_t done;
     int failed; /* storage failure: stop scheduling */
+    char machine_failed[300]; /* this machine could not seat a bot (seat.h): stop, say why */
     progress prog;
     committer commit;
     arena_time_control tc; /* as given, or as stored when resuming */
@@ -128,6 +129,20 @@ static void record_match(tour *t, match_record *rec, Arena__MatchLog *log)
     pthread_mutex_unlock(&t->lock);
 }
 
+/* A match void because this machine could not build a bot's jail (out of
+ * memory or processes, say): no bot's doing, and playing on would void the
+ * next ones too. The tournament stops as after a store failure, the match
+ * unrecorded. */
+static void machine_failed(tour *t, const match_record *rec)
+{
+    pthread_mutex_lock(&t->lock);
+    if (!t->machine_failed[0])
+        snprintf(t->machine_failed, sizeof t->machine_failed, "match %u: %s", rec->index,
+                 rec->end_detail);
+    t->failed = 1;
+    pthread_mutex_unlock(&t->lock);
+}
+
 static void *job_thread(void *arg)
 {
     tour *t = arg;
@@ -147,7 +162,10 @@ static void *job_thread(void *arg)
         /* a match whose seat host was lost is not the bots' doing: played
          * again, recorded once */
         Arena__MatchLog *log = remote_match_run(t->o->remote, &ms, pool, &rec);
-        record_match(t, &rec, log);
+        if (rec.host_lost && !t->o->remote)
+            machine_failed(t, &rec); /* nothing recorded: --resume plays it */
+        else
+            record_match(t, &rec, log);
         if (log) match_log_free(log);
     }
     pool_free(pool);
@@ -631,7 +649,12 @@ tournament_result tournament_run(const tournament_opts *o)
         play_all(&t);
         int flushed = commit_flush(&t.commit);
         if (armed) interrupt_disarm(); /* from here on nothing is lost by a kill */
-        if (flushed || t.failed) {
+        if (t.machine_failed[0] && !flushed)
+            fprintf(stderr,
+                    "arena tournament: %s: this machine's failure, not the bot's: the tournament "
+                    "stops here\n",
+                    t.machine_failed);
+        else if (flushed || t.failed) {
             fprintf(stderr, "arena tournament: storing matches: %s\n",
                     t.commit.err[0] ? t.commit.err : "failed");
             t.failed = 1;

@@ -87,6 +87,7 @@ typedef struct host {
     owntime_stop stop;   /* the stop after an answer, until it lands (owntime_stop.h) */
     owntime_probe probe; /* its readings of the jail */
     int recv_ms;         /* the socket's receive timeout now */
+    long long oom_kills; /* the machine's OOM kills when the jail was built (host_oom_kills) */
     int stop_idle;    /* tests only: stop the jail once it sleeps (host_stop_when_idle) */
     int64_t stop_late_ms; /* tests only: send the stop this late (host_stop) */
     jail_queue queue; /* what the channel could not take yet */
@@ -244,6 +245,20 @@ static void host_stop_when_idle(host *h)
     }
 }
 
+/* How many processes the kernel's OOM killer has killed on this machine
+ * (/proc/vmstat, the host's own /proc, not the jail's); -1 unknown. */
+static long long host_oom_kills(void)
+{
+    FILE *f = fopen("/proc/vmstat", "re");
+    if (!f) return -1;
+    char line[128];
+    long long n = -1;
+    while (n < 0 && fgets(line, sizeof line, f))
+        if (sscanf(line, "oom_kill %lld", &n) != 1) n = -1;
+    fclose(f);
+    return n;
+}
+
 /* The jail ended (its channel closed, or it sent its last words): how. */
 static int host_death(host *h, const sandbox_record *violation)
 {
@@ -261,11 +276,20 @@ static int host_death(host *h, const sandbox_record *violation)
         return rc;
     }
     double cpu = (double)end.cpu_us / 1e6;
-    char hint[64] = "";
+    char hint[120] = "";
     /* only a hint, and said as one: the peak resident size reached half the
      * address-space limit before the bot died */
     if (h->a.mem_mb > 0 && end.maxrss_kb >= h->a.mem_mb * 1024 / 2)
         snprintf(hint, sizeof hint, " (memory limit %lld MB?)", (long long)h->a.mem_mb);
+    /* --mem never kills (an allocation past it fails): a SIGKILL while the
+     * machine's OOM killer was at work is most likely its, which takes the
+     * largest process of all, whoever used up the memory (README) */
+    long long ooms = WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL ? host_oom_kills() : -1;
+    if (ooms > 0 && h->oom_kills >= 0 && ooms > h->oom_kills)
+        snprintf(hint, sizeof hint,
+                 " (the machine ran out of memory: the kernel killed the largest process, "
+                 "this one at %ld MB)",
+                 end.maxrss_kb / 1024);
     if (WIFSIGNALED(st)) {
         int sig = WTERMSIG(st);
         if (sig == SIGSYS)
@@ -570,11 +594,21 @@ static int host_connect(host *h)
     return host_send(h, &msg);
 }
 
+/* Tests only: as on a machine that refuses the namespaces (a bot never
+ * sets the seat host's environment), or that starts to refuse them at the
+ * arena's Nth seat host (ARENA_TEST_NO_JAIL_FROM=N: the number in the
+ * host's socket name, worker.c's count of spawns, from 0). */
+static int host_test_no_jail(const host *h)
+{
+    if (getenv("ARENA_TEST_NO_JAIL")) return 1;
+    const char *from = getenv("ARENA_TEST_NO_JAIL_FROM");
+    const char *w = strrchr(h->a.endpoint, '/');
+    return from && w && w[1] == 'w' && atoll(w + 2) >= atoll(from);
+}
+
 static void host_spawn_jail(host *h)
 {
-    /* Tests only: as on a machine that refuses the namespaces (a bot never
-     * sets the seat host's environment) */
-    if (getenv("ARENA_TEST_NO_JAIL")) {
+    if (host_test_no_jail(h)) {
         snprintf(h->jail_err, sizeof h->jail_err, "%s: refused (ARENA_TEST_NO_JAIL)",
                  JAIL_BUILD_FAILED);
         return;
@@ -596,6 +630,7 @@ static void host_spawn_jail(host *h)
                        jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
                        h->a.data_dir,
                        (uint64_t)h->a.lock_bytes};
+    h->oom_kills = host_oom_kills();
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
 }

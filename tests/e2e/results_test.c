@@ -348,6 +348,52 @@ START_TEST(a_failed_store_stops_unfinished)
 }
 END_TEST
 
+/* A machine that stops being able to build jails in the middle of a run (out
+ * of memory or processes; here ARENA_TEST_NO_JAIL_FROM, from the arena's 4th
+ * seat host on, in match 1): no bot is charged with it. The match is void and
+ * unrecorded, the run stops as after a store failure, and the resume plays it
+ * and the rest as an unbroken run does (red team: it was the starting bot's
+ * forfeit). */
+START_TEST(a_machine_that_cannot_jail_stops_unfinished)
+{
+    char dir[256], clean[300], tdir[1024], *out, *whole;
+    e2e_tmpdir(dir, sizeof dir);
+    char args[600];
+    snprintf(args, sizeof args,
+             "tournament --game morris --bots %s random --rounds 2 --seed 4 --move-time 5000 "
+             "--no-report",
+             TEST_BOT("crash"));
+    int rc = e2e_run(&out, "ARENA_TEST_NO_JAIL_FROM=4 %s %s --quiet --out %s", ARENA, args, dir);
+    long long stored = -1, planned = -1;
+    ck_assert_msg(rc == 1 &&
+                      strstr(out, "match 1: cannot build the jail: refused (ARENA_TEST_NO_JAIL)") &&
+                      strstr(out, "this machine's failure, not the bot's") &&
+                      stored_line(out, &stored, &planned) &&
+                      strstr(out, "Once the cause above is fixed, to finish it:") &&
+                      !strstr(out, "Rank") && !strstr(out, "forfeit"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(planned, 4);
+    ck_assert_int_eq(stored, 1);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 1);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 0);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    rc = e2e_run(&out, "%s tournament --resume %s", ARENA, tdir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 4);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 2);
+    snprintf(clean, sizeof clean, "%s/clean", dir);
+    rc = e2e_run(&whole, "%s %s --quiet --out %s", ARENA, args, clean);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, whole);
+    const char *a = strstr(out, "\nRank"), *b = strstr(whole, "\nRank");
+    ck_assert_msg(a && b && strncmp(a, b, strcspn(b, "F")) == 0, "resumed:\n%s\nunbroken:\n%s", out,
+                  whole);
+    free(out);
+    free(whole);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* Item 7: --resume refuses the settings it takes from the store, and resuming
  * a finished tournament adds no rating snapshot. */
 START_TEST(resume_refuses_and_adds_nothing)
@@ -475,6 +521,7 @@ static Suite *results_suite(void)
     tcase_add_loop_test(tc, ctrl_c_says_how_to_resume, 0, 2);
     tcase_add_test(tc, resume_refuses_and_adds_nothing);
     tcase_add_test(tc, a_failed_store_stops_unfinished);
+    tcase_add_test(tc, a_machine_that_cannot_jail_stops_unfinished);
     tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
     tcase_add_test(tc, a_path_with_a_line_break_is_refused_first);

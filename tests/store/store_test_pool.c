@@ -126,6 +126,9 @@ START_TEST(rating_snapshot_rows)
     rating_fit fit = {.n = 2, .entry = entry};
     ck_assert_msg(store_rating_snapshot(s, t, "g", "", &p, &fit, err, sizeof err) == 0, "%s", err);
     ck_assert_msg(store_rating_snapshot(s, 0, "g", "", &p, &fit, err, sizeof err) == 0, "%s", err);
+    /* taken again (a resume after a kill before the finished mark): replaced */
+    entry[0].elo = 60, entry[1].elo = -60;
+    ck_assert_msg(store_rating_snapshot(s, t, "g", "", &p, &fit, err, sizeof err) == 0, "%s", err);
     fit.n = 1;
     ck_assert_int_eq(store_rating_snapshot(s, t, "g", "", &p, &fit, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, db));
@@ -136,6 +139,9 @@ START_TEST(rating_snapshot_rows)
     ck_assert_int_eq(st_query_int(db, "SELECT sum(elo) FROM rating_history WHERE tournament_id"
                                       " IS NULL"),
                      0);
+    ck_assert_int_eq(st_query_int(db, "SELECT count(*) FROM rating_history WHERE tournament_id"
+                                      " IS NOT NULL AND abs(elo) = 60"),
+                     2);
     free(db);
     st_rmtree(tmp);
 }
