@@ -51,28 +51,64 @@ static uint64_t zigzag32(int32_t v)
     return (uint32_t)(((uint32_t)v << 1) ^ (uint32_t)(v >> 31));
 }
 
-/* One loop per column type: most values take one byte. */
+/* One value of a column. Most take one byte or two (an action id of
+ * morris: either, at random), written here without a branch on which --
+ * one on the bot's choices is mispredicted half the time; longer ones by
+ * varint_put. Writes a byte past a one-byte value: the room has ten a value. */
+static inline uint8_t *put_value(uint8_t *p, uint64_t v)
+{
+    if (v >= 0x4000) return varint_put(p, v);
+    unsigned two = v >= 0x80;
+    p[0] = (uint8_t)(v | two << 7);
+    p[1] = (uint8_t)(v >> 7);
+    return p + 1 + two;
+}
+
+/* One loop per column type. Many columns are one byte a value (seats, think
+ * times under 128 us), so a block of COL_BLOCK values is tested at once and,
+ * when all are small, written without a test each (the compiler makes both
+ * loops vector code). */
+#define COL_BLOCK 16
+
 static uint8_t *put_sint32(uint8_t *p, const int32_t *a, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = zigzag32(a[i]);
-        if (v < 0x80)
-            *p++ = (uint8_t)v;
-        else
-            p = varint_put(p, v);
+    size_t i = 0;
+    for (; i + COL_BLOCK <= n; i += COL_BLOCK) {
+        uint32_t any = 0;
+        for (int k = 0; k < COL_BLOCK; k++)
+            any |= (uint32_t)zigzag32(a[i + k]);
+        if (any < 0x80) {
+            for (int k = 0; k < COL_BLOCK; k++)
+                p[k] = (uint8_t)zigzag32(a[i + k]);
+            p += COL_BLOCK;
+        } else {
+            for (int k = 0; k < COL_BLOCK; k++)
+                p = put_value(p, zigzag32(a[i + k]));
+        }
     }
+    for (; i < n; i++)
+        p = put_value(p, zigzag32(a[i]));
     return p;
 }
 
 static uint8_t *put_int64(uint8_t *p, const int64_t *a, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t v = (uint64_t)a[i];
-        if (v < 0x80)
-            *p++ = (uint8_t)v;
-        else
-            p = varint_put(p, v);
+    size_t i = 0;
+    for (; i + COL_BLOCK <= n; i += COL_BLOCK) {
+        uint64_t any = 0;
+        for (int k = 0; k < COL_BLOCK; k++)
+            any |= (uint64_t)a[i + k];
+        if (any < 0x80) {
+            for (int k = 0; k < COL_BLOCK; k++)
+                p[k] = (uint8_t)a[i + k];
+            p += COL_BLOCK;
+        } else {
+            for (int k = 0; k < COL_BLOCK; k++)
+                p = put_value(p, (uint64_t)a[i + k]);
+        }
     }
+    for (; i < n; i++)
+        p = put_value(p, (uint64_t)a[i]);
     return p;
 }
 

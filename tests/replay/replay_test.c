@@ -312,7 +312,8 @@ END_TEST
 
 /* matchlog_pack writes the columns itself (in one pass, within its room): byte for byte what
  * protobuf-c writes for the same message, with every kind of number in every column (a chance seat
- * -1, negative and multi-byte values, a CPU column, the stand-ins'). */
+ * -1, negative and multi-byte values, a CPU column, the stand-ins'), in blocks of one-byte values
+ * and not. */
 START_TEST(matchlog_columns_packed_as_protobuf_c)
 {
     entrant e = {0};
@@ -331,10 +332,20 @@ START_TEST(matchlog_columns_packed_as_protobuf_c)
                                 {0, INT32_MIN, 127, 128}};
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
             matchlog_action(&b, (int)v[i][0], (int32_t)v[i][1], v[i][2], with_cpu ? v[i][3] : 0);
+        /* rows 16-31 of one byte each, 32-47 with one of two bytes, 48-63 with one of three */
+        for (int i = 10; i < 80; i++)
+            matchlog_action(&b, i % 3 - 1,
+                            i == 30   ? 100
+                            : i == 50 ? -9000
+                                      : i % 128 - 64,
+                            i == 33   ? 200
+                            : i == 45 ? 20000
+                                      : i % 128,
+                            with_cpu ? i % 50 : 0);
         if (with_cpu) matchlog_stand_in(&b, 1, 300); /* and the stand-ins' column: -1, 300 */
         double ret[2] = {0.5, -0.5};
         Arena__MatchLog *log = matchlog_finish(&b, ret, 0, "done", -1, 99);
-        ck_assert_uint_eq(log->n_action_cpu_us, with_cpu ? 6 : 0);
+        ck_assert_uint_eq(log->n_action_cpu_us, with_cpu ? 76 : 0);
         ck_assert_uint_eq(log->n_stand_in_ply, with_cpu ? 2 : 0);
         size_t n = arena__match_log__get_packed_size(log);
         size_t room = matchlog_pack_room(log);
