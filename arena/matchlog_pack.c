@@ -198,31 +198,42 @@ static size_t str_size(unsigned field, const char *s)
     return s && *s ? len_field_size(field, strlen(s)) : 0;
 }
 
-static uint8_t *str_put(uint8_t *p, unsigned field, const char *s)
+/* A string field of n bytes (0: left out). */
+static uint8_t *str_put_n(uint8_t *p, unsigned field, const char *s, size_t n)
 {
-    if (!s || !*s) return p;
-    size_t n = strlen(s);
+    if (!n) return p;
     p = len_put(p, field, n);
     memcpy(p, s, n);
     return p + n;
 }
 
+static uint8_t *str_put(uint8_t *p, unsigned field, const char *s)
+{
+    return s ? str_put_n(p, field, s, strlen(s)) : p;
+}
+
 #define IDENTITY_FIELDS 6
 
-static void identity_fields(const Arena__Identity *id, const char *s[IDENTITY_FIELDS])
+/* An identity's strings and their lengths (0 for NULL), and the bytes of
+ * its message: each measured once. */
+static size_t identity_fields(const Arena__Identity *id, const char *s[IDENTITY_FIELDS],
+                              size_t len[IDENTITY_FIELDS])
 {
     s[0] = id->name, s[1] = id->version, s[2] = id->author;
     s[3] = id->path, s[4] = id->sha256, s[5] = id->bot_options;
+    size_t n = 0;
+    for (unsigned f = 0; f < IDENTITY_FIELDS; f++) {
+        len[f] = s[f] ? strlen(s[f]) : 0;
+        n += len[f] ? len_field_size(f + 1, len[f]) : 0;
+    }
+    return n;
 }
 
 static size_t identity_size(const Arena__Identity *id)
 {
     const char *s[IDENTITY_FIELDS];
-    identity_fields(id, s);
-    size_t n = 0;
-    for (unsigned f = 0; f < IDENTITY_FIELDS; f++)
-        n += str_size(f + 1, s[f]);
-    return n;
+    size_t len[IDENTITY_FIELDS];
+    return identity_fields(id, s, len);
 }
 
 /* An identity as a message field; absent (NULL) is left out. */
@@ -230,10 +241,10 @@ static uint8_t *identity_put(uint8_t *p, unsigned field, const Arena__Identity *
 {
     if (!id) return p;
     const char *s[IDENTITY_FIELDS];
-    identity_fields(id, s);
-    p = len_put(p, field, identity_size(id));
+    size_t len[IDENTITY_FIELDS];
+    p = len_put(p, field, identity_fields(id, s, len));
     for (unsigned f = 0; f < IDENTITY_FIELDS; f++)
-        p = str_put(p, f + 1, s[f]);
+        p = str_put_n(p, f + 1, s[f], len[f]);
     return p;
 }
 
