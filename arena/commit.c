@@ -50,21 +50,28 @@ static int commit_group_store(committer *c, commit_group *g, char *err, size_t e
     char rel[600], path[2700];
     snprintf(rel, sizeof rel, "%s/matches/g%06u.pb", c->tdir_rel, c->next_segment++);
     snprintf(path, sizeof path, "%s/%s", c->results_dir, rel);
-    for (size_t i = 0; i < g->n; i++)
-        snprintf(g->recs[i].log_path, sizeof g->recs[i].log_path, "%s", rel);
+    /* the same path in every record: copied, not formatted a record at a time */
+    size_t n = strnlen(rel, sizeof g->recs[0].log_path - 1);
+    for (size_t i = 0; i < g->n; i++) {
+        memcpy(g->recs[i].log_path, rel, n);
+        g->recs[i].log_path[n] = '\0';
+    }
     if (matchlog_write_bytes(path, g->logs, g->logs_len, err, errlen)) return -1;
     return store_matches(c->db, c->tournament, g->recs, g->n, err, errlen);
 }
 
-/* Takes the whole queue as one group (caller holds c->lock): the records into
- * c->taken, the log buffer swapped with the spare one. */
+/* Takes the whole queue as one group (caller holds c->lock): the records'
+ * buffer swapped with c->taken (the last group's), as the log buffer is with
+ * the spare one -- copying the records cost the committer a tenth of its
+ * work (900 bytes a match, 230 kB a group). */
 static int commit_take(committer *c, commit_group *g)
 {
     memset(g, 0, sizeof *g);
     c->last_us = arena_now_us();
     if (!c->n_pending) return 0;
-    memcpy(c->taken, c->pending, c->n_pending * sizeof *c->taken);
-    g->recs = c->taken;
+    g->recs = c->pending;
+    c->pending = c->taken;
+    c->taken = g->recs;
     g->n = c->n_pending;
     g->logs = c->logs;
     g->logs_len = c->logs_len;

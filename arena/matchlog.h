@@ -17,8 +17,8 @@
  * ply of a fast game. 1: one LoggedAction message per action; still read. */
 #define MATCHLOG_FORMAT 2
 
-/* A log's bytes (a MatchLog message; its columns packed by this module in
- * one pass, the same bytes protobuf-c writes, faster): room enough for them
+/* A log's bytes (a MatchLog message, packed by this module in one pass,
+ * matchlog_pack.c: the same bytes protobuf-c writes, faster): room enough for them
  * (an upper bound), and the packing into out (that much room), which returns
  * their length; any LoggedAction messages of a format-2 log are left out. */
 size_t matchlog_pack_room(const Arena__MatchLog *log);

@@ -312,7 +312,8 @@ END_TEST
 
 /* matchlog_pack writes the columns itself (in one pass, within its room): byte for byte what
  * protobuf-c writes for the same message, with every kind of number in every column (a chance seat
- * -1, negative and multi-byte values, a CPU column, the stand-ins'). */
+ * -1, negative and multi-byte values, a CPU column, the stand-ins'), in blocks of one-byte values
+ * and not. */
 START_TEST(matchlog_columns_packed_as_protobuf_c)
 {
     entrant e = {0};
@@ -331,10 +332,20 @@ START_TEST(matchlog_columns_packed_as_protobuf_c)
                                 {0, INT32_MIN, 127, 128}};
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
             matchlog_action(&b, (int)v[i][0], (int32_t)v[i][1], v[i][2], with_cpu ? v[i][3] : 0);
+        /* rows 16-31 of one byte each, 32-47 with one of two bytes, 48-63 with one of three */
+        for (int i = 10; i < 80; i++)
+            matchlog_action(&b, i % 3 - 1,
+                            i == 30   ? 100
+                            : i == 50 ? -9000
+                                      : i % 128 - 64,
+                            i == 33   ? 200
+                            : i == 45 ? 20000
+                                      : i % 128,
+                            with_cpu ? i % 50 : 0);
         if (with_cpu) matchlog_stand_in(&b, 1, 300); /* and the stand-ins' column: -1, 300 */
         double ret[2] = {0.5, -0.5};
         Arena__MatchLog *log = matchlog_finish(&b, ret, 0, "done", -1, 99);
-        ck_assert_uint_eq(log->n_action_cpu_us, with_cpu ? 6 : 0);
+        ck_assert_uint_eq(log->n_action_cpu_us, with_cpu ? 76 : 0);
         ck_assert_uint_eq(log->n_stand_in_ply, with_cpu ? 2 : 0);
         size_t n = arena__match_log__get_packed_size(log);
         size_t room = matchlog_pack_room(log);
@@ -366,6 +377,93 @@ START_TEST(matchlog_columns_packed_as_protobuf_c)
         free(got);
         matchlog_free_built(log);
     }
+}
+END_TEST
+
+/* The packing of a head (fields 1-17) against protobuf-c's: the same size,
+ * within matchlog_pack's room, the same bytes. */
+static void expect_packed_as_protobuf_c(const Arena__MatchLog *log, int k)
+{
+    size_t n = arena__match_log__get_packed_size(log), room = matchlog_pack_room(log);
+    ck_assert_msg(room >= n, "head %d: room %zu for %zu bytes", k, room, n);
+    uint8_t *want = malloc(n), *got = malloc(room);
+    arena__match_log__pack(log, want);
+    ck_assert_msg(matchlog_pack(log, got) == n, "head %d: size", k);
+    ck_assert_msg(memcmp(got, want, n) == 0, "head %d: bytes", k);
+    free(want);
+    free(got);
+}
+
+/* One of a list, chosen by a step of a fixed generator: every head differs,
+ * and every run tests the same heads. */
+static uint64_t pick_step(uint64_t *r, size_t n)
+{
+    *r = *r * 6364136223846793005ull + 1442695040888963407ull;
+    return (*r >> 33) % n;
+}
+#define PICK(r, list) ((list)[pick_step(r, sizeof(list) / sizeof *(list))])
+
+/* matchlog_pack writes the head itself too (matchlog_pack.c): byte for byte
+ * what protobuf-c writes, for heads with every field set, with messages
+ * absent and strings empty or NULL (left out, proto3), at tables of no seat
+ * to ARENA_MAX_PLAYERS, with numbers of one byte, of many and (negative
+ * int64 and enum) of ten, names in other scripts and longer than a one-byte
+ * length; and a format-1 log (LoggedAction messages), which protobuf-c packs. */
+START_TEST(matchlog_head_packed_as_protobuf_c)
+{
+    static char long_name[300];
+    memset(long_name, 'x', sizeof long_name - 1);
+    char *strs[] = {NULL,      "",
+                    "random",  "Ωμέγα 象棋 🤖",
+                    long_name, "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"};
+    const uint64_t u64s[] = {0, 1, 127, 128, 16383, 16384, 1ull << 35, UINT64_MAX};
+    const int64_t i64s[] = {0, 1, -1, 127, 128, 1000000, INT64_MAX, INT64_MIN};
+    const int32_t i32s[] = {0, 1, -1, 3, 63, 64, -65, INT32_MAX, INT32_MIN};
+    const uint32_t u32s[] = {0, 1, 2, 127, 128, UINT32_MAX};
+    const double rets[] = {0, -0.0, 1, -1, 0.5, 1e300, -3.25};
+    uint64_t r = 1;
+    for (int k = 0; k < 400; k++) {
+        Arena__MatchLog log;
+        Arena__Identity rules, bot[ARENA_MAX_PLAYERS], *bots[ARENA_MAX_PLAYERS];
+        Arena__TimeControl tc;
+        uint64_t seeds[ARENA_MAX_PLAYERS];
+        double ret[ARENA_MAX_PLAYERS];
+        arena__match_log__init(&log);
+        arena__time_control__init(&tc);
+        Arena__Identity *ids[ARENA_MAX_PLAYERS + 1] = {&rules};
+        int seats = (int)pick_step(&r, ARENA_MAX_PLAYERS + 1);
+        for (int i = 0; i < seats; i++)
+            ids[i + 1] = bots[i] = &bot[i];
+        for (int i = 0; i <= seats; i++) {
+            arena__identity__init(ids[i]);
+            ids[i]->name = PICK(&r, strs), ids[i]->version = PICK(&r, strs);
+            ids[i]->author = PICK(&r, strs), ids[i]->path = PICK(&r, strs);
+            ids[i]->sha256 = PICK(&r, strs), ids[i]->bot_options = PICK(&r, strs);
+        }
+        for (int i = 0; i < seats; i++)
+            seeds[i] = PICK(&r, u64s), ret[i] = PICK(&r, rets);
+        log.format = PICK(&r, u32s);
+        log.game = PICK(&r, strs), log.options = PICK(&r, strs);
+        log.rules = k % 3 ? &rules : NULL; /* every third without */
+        log.n_bots = (size_t)seats, log.bots = bots;
+        log.match_seed = PICK(&r, u64s);
+        log.n_bot_seeds = (size_t)(k % 5 ? seats : 0), log.bot_seeds = seeds;
+        tc.base_us = PICK(&r, i64s), tc.increment_us = PICK(&r, i64s);
+        tc.move_time_us = PICK(&r, i64s);
+        log.tc = k % 4 ? &tc : NULL;
+        log.n_returns = (size_t)(k % 7 ? seats : 0), log.returns = ret;
+        log.end = (Arena__EndReason)PICK(&r, i32s);
+        log.end_detail = PICK(&r, strs);
+        log.culprit = PICK(&r, i32s);
+        log.tournament = PICK(&r, strs);
+        log.match_index = PICK(&r, u32s);
+        log.started_unix_ms = PICK(&r, i64s), log.duration_us = PICK(&r, i64s);
+        expect_packed_as_protobuf_c(&log, k);
+    }
+    test_log t; /* format 1: LoggedAction messages, no columns */
+    play_random(&t, "n=12", 7, MAX_ACTS);
+    ck_assert_uint_gt(t.log.n_actions, 0);
+    expect_packed_as_protobuf_c(&t.log, -1);
 }
 END_TEST
 
@@ -721,6 +819,7 @@ int main(void)
     tcase_add_test(m, matchlog_newer_format);
     tcase_add_test(m, matchlog_columns);
     tcase_add_test(m, matchlog_columns_packed_as_protobuf_c);
+    tcase_add_test(m, matchlog_head_packed_as_protobuf_c);
     tcase_add_test(m, matchlog_truncated);
     suite_add_tcase(s, m);
     TCase *r = tcase_create("replay");
