@@ -409,6 +409,25 @@ static uint64_t pick_step(uint64_t *r, size_t n)
  * to ARENA_MAX_PLAYERS, with numbers of one byte, of many and (negative
  * int64 and enum) of ten, names in other scripts and longer than a one-byte
  * length; and a format-1 log (LoggedAction messages), which protobuf-c packs. */
+/* The messages matchlog_pack.c writes by hand have exactly the fields it
+ * knows: one added to the .proto fails here until the packer writes it, so
+ * a new field is never silently left out of every log. */
+static void fields_are(const ProtobufCMessageDescriptor *d, unsigned n, const char *what)
+{
+    ck_assert_msg(d->n_fields == n && d->fields[n - 1].id == n,
+                  "%s has %u fields (the last numbered %u): teach arena/matchlog_pack.c the new "
+                  "ones, then this test",
+                  what, d->n_fields, d->fields[d->n_fields - 1].id);
+}
+
+START_TEST(matchlog_fields_known)
+{
+    fields_are(&arena__match_log__descriptor, 24, "MatchLog");
+    fields_are(&arena__identity__descriptor, 6, "Identity");
+    fields_are(&arena__time_control__descriptor, 3, "TimeControl");
+}
+END_TEST
+
 START_TEST(matchlog_head_packed_as_protobuf_c)
 {
     static char long_name[300];
@@ -820,6 +839,7 @@ int main(void)
     tcase_add_test(m, matchlog_columns);
     tcase_add_test(m, matchlog_columns_packed_as_protobuf_c);
     tcase_add_test(m, matchlog_head_packed_as_protobuf_c);
+    tcase_add_test(m, matchlog_fields_known);
     tcase_add_test(m, matchlog_truncated);
     suite_add_tcase(s, m);
     TCase *r = tcase_create("replay");
