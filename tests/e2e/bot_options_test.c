@@ -49,11 +49,11 @@ START_TEST(options_make_another_player)
 {
     char dir[256], tdir[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
-    /* The same file twice, options given in another order and repeated:
-     * canonical "iterations=8,seed=2" and "iterations=8". */
+    /* The same file twice, options given in another order and repeated with
+     * the same value: canonical "iterations=8,seed=2" and "iterations=8". */
     int rc = e2e_run(&out,
                      "%s tournament --game morris:variant=cross --bots "
-                     "%s:seed=2,iterations=1,iterations=8 mcts:iterations=8 --seed 4 --out %s",
+                     "%s:seed=2,iterations=8,iterations=8 mcts:iterations=8 --seed 4 --out %s",
                      ARENA, MCTS_SO, dir);
     ck_assert_msg(rc == 0, "tournament failed (%d):\n%s", rc, out);
     ck_assert_msg(strstr(out, "mcts[iterations=8,seed=2]") && strstr(out, "mcts[iterations=8]"),
