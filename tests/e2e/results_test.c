@@ -300,6 +300,20 @@ START_TEST(ctrl_c_says_how_to_resume)
 }
 END_TEST
 
+/* The table a resume printed (resumed) is the one an unbroken run of the
+ * same tournament (arena args) prints, played into dir/clean. */
+static void same_table_as_unbroken(const char *dir, const char *resumed, const char *args)
+{
+    char clean[300], *whole;
+    snprintf(clean, sizeof clean, "%s/clean", dir);
+    int rc = e2e_run(&whole, "%s %s --out %s", ARENA, args, clean);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, whole);
+    const char *a = strstr(resumed, "\nRank"), *b = strstr(whole, "\nRank");
+    ck_assert_msg(a && b && strncmp(a, b, strcspn(b, "F")) == 0, "resumed:\n%s\nunbroken:\n%s",
+                  resumed, whole);
+    free(whole);
+}
+
 /* A store that fails during the run (here a segment over the file size
  * limit): the run stops, names the cause, says how many are stored and how to
  * resume, exits 1 and writes no table; the tournament stays unfinished and
@@ -307,7 +321,7 @@ END_TEST
  * The resume plays the rest and rates it all as an unbroken run does. */
 START_TEST(a_failed_store_stops_unfinished)
 {
-    char dir[256], clean[300], tdir[1024], *out;
+    char dir[256], tdir[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
     const char *args = "tournament --game morris --bots random random --rounds 500 --isolation "
                        "inline --seed 9 --move-time 5000 --quiet";
@@ -335,15 +349,8 @@ START_TEST(a_failed_store_stops_unfinished)
     ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
                      0);
     ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 2);
-    snprintf(clean, sizeof clean, "%s/clean", dir);
-    char *whole;
-    rc = e2e_run(&whole, "%s %s --out %s", ARENA, args, clean);
-    ck_assert_msg(rc == 0, "(%d)\n%s", rc, whole);
-    const char *a = strstr(out, "\nRank"), *b = strstr(whole, "\nRank");
-    ck_assert_msg(a && b && strncmp(a, b, strcspn(b, "F")) == 0, "resumed:\n%s\nunbroken:\n%s", out,
-                  whole);
+    same_table_as_unbroken(dir, out, args);
     free(out);
-    free(whole);
     e2e_rmrf(dir);
 }
 END_TEST
@@ -356,14 +363,14 @@ END_TEST
  * forfeit). */
 START_TEST(a_machine_that_cannot_jail_stops_unfinished)
 {
-    char dir[256], clean[300], tdir[1024], *out, *whole;
+    char dir[256], tdir[1024], *out;
     e2e_tmpdir(dir, sizeof dir);
     char args[600];
     snprintf(args, sizeof args,
              "tournament --game morris --bots %s random --rounds 2 --seed 4 --move-time 5000 "
-             "--no-report",
+             "--no-report --quiet",
              TEST_BOT("crash"));
-    int rc = e2e_run(&out, "ARENA_TEST_NO_JAIL_FROM=4 %s %s --quiet --out %s", ARENA, args, dir);
+    int rc = e2e_run(&out, "ARENA_TEST_NO_JAIL_FROM=4 %s %s --out %s", ARENA, args, dir);
     long long stored = -1, planned = -1;
     ck_assert_msg(rc == 1 &&
                       strstr(out, "match 1: cannot build the jail: refused (ARENA_TEST_NO_JAIL)") &&
@@ -382,14 +389,8 @@ START_TEST(a_machine_that_cannot_jail_stops_unfinished)
     ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
     ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM matches"), 4);
     ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM rating_history"), 2);
-    snprintf(clean, sizeof clean, "%s/clean", dir);
-    rc = e2e_run(&whole, "%s %s --quiet --out %s", ARENA, args, clean);
-    ck_assert_msg(rc == 0, "(%d)\n%s", rc, whole);
-    const char *a = strstr(out, "\nRank"), *b = strstr(whole, "\nRank");
-    ck_assert_msg(a && b && strncmp(a, b, strcspn(b, "F")) == 0, "resumed:\n%s\nunbroken:\n%s", out,
-                  whole);
+    same_table_as_unbroken(dir, out, args);
     free(out);
-    free(whole);
     e2e_rmrf(dir);
 }
 END_TEST
