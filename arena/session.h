@@ -37,6 +37,11 @@ typedef struct session {
 int session_open(session *s, const char *game_spec, const char *const *bots, int n_bots,
                  const session_isolation *iso, char *err, size_t errlen);
 void session_close(session *s);
+/* Says on stderr, as cmd's note, when `tables` games at once of `seats`
+ * bot processes each may together use more memory than the machine has
+ * (--mem is per process, README: Security model); nothing for seats that
+ * are not limited processes, or where the machine's size is unknown. */
+void session_memory_note(const session *s, int tables, int seats, const char *cmd);
 /* A pool of seats for this session's game (one per thread that plays). */
 seat_pool *session_pool(session *s);
 

@@ -393,6 +393,8 @@ int sprt_run(const sprt_opts *o)
         fprintf(stderr, "SPRT %s: %s (%s), %s vs %s, time control %s, seed %" PRIu64 ", -j %d\n",
                 t.dir_rel, t.s.name, t.s.options, t.s.entrants[0]->display,
                 t.s.entrants[1]->display, tc, o->seed, o->jobs);
+        session_memory_note(&t.s, o->jobs > 0 ? o->jobs : 1, t.s.lr->rules->num_players(t.s.game),
+                            "sprt");
         play(&t);
         if (commit_flush(&t.commit)) {
             fprintf(stderr, "arena sprt: storing games: %s\n",

@@ -643,6 +643,9 @@ tournament_result tournament_run(const tournament_opts *o)
                     n_play, t.plan.count);
         if (o->resume)
             fprintf(stderr, "Resuming: %zu of %zu matches already played\n", t.done, n_play);
+        if (!o->remote)
+            session_memory_note(&t.s, o->jobs > 0 ? o->jobs : 1,
+                                t.s.lr->rules->num_players(t.s.game), "tournament");
         interrupt_info intr = {.commit = &t.commit, .stored_before = t.done, .planned = n_play};
         resume_command(&t, intr.resume_cmd, sizeof intr.resume_cmd);
         int armed = interrupt_arm(&intr) == 0;

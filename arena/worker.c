@@ -50,7 +50,6 @@
 #include "text.h"
 #include "wire.h"
 
-#define WORKER_DEFAULT_MEM_MB 1024
 #define WORKER_DEFAULT_CPU_S 3600 /* per worker process, over all its games */
 #define WORKER_MAX_MSG (1 << 20)  /* a worker's replies are tiny */
 #define WORKER_SLICE_MS 10        /* death checks without a pidfd */

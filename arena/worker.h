@@ -54,6 +54,9 @@ void worker_env_set_lock_budget(worker_env *env, uint64_t bytes);
 /* The part of the budget no live worker holds now. */
 uint64_t worker_env_lock_free(worker_env *env);
 
+/* A bot process's address-space limit when none is given (--mem). */
+#define WORKER_DEFAULT_MEM_MB 1024
+
 typedef struct worker_config {
     const char *bot_path;   /* the bot .so */
     const char *rules_path; /* the game's rule module, or NULL (info only) */

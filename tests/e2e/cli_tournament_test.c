@@ -342,6 +342,29 @@ START_TEST(multiplayer_tables_from_the_command_line)
 }
 END_TEST
 
+/* --mem is per process: when -j tables of bot processes may together use
+ * more than the machine has, the tournament says so before it plays (red
+ * team 7); inline seats have no processes, so nothing is said for them. */
+START_TEST(memory_past_the_machine_is_noted)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    const char *args = "tournament --game morris --bots random random --rounds 1 --seed 1 --mem "
+                       "1048576 --no-report --quiet";
+    int rc = e2e_run(&out, "%s %s -j 2 --out %s", ARENA, args, dir);
+    ck_assert_msg(rc == 0 &&
+                      strstr(out, "arena tournament: note: 2 games at once of 2 bot processes, "
+                                  "each allowed --mem 1048576 MB, may use 4096 GB, more than "
+                                  "this machine's") &&
+                      strstr(out, "lower --mem or -j"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s %s --isolation inline --out %s", ARENA, args, dir);
+    ck_assert_msg(rc == 0 && !strstr(out, "note:"), "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
 /* `arena ratings --format text|md|csv|json` over the stored matches: the same
  * two players with the same games in every format. */
 START_TEST(ratings_in_every_format)
@@ -417,6 +440,7 @@ int main(void)
     tcase_add_test(tc, too_few_bots_for_a_table_are_named);
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);
     tcase_add_test(tc, ratings_in_every_format);
+    tcase_add_test(tc, memory_past_the_machine_is_noted);
     suite_add_tcase(s, tc);
     return support_main(s);
 }
