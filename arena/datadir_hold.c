@@ -12,6 +12,7 @@
 
 #include "arena/module_kit.h"
 #include "datadir.h"
+#include "meminfo.h"
 #include "xalloc.h"
 
 #ifndef MADV_POPULATE_READ
@@ -45,14 +46,7 @@ static int dd_mlock(const void *addr, size_t len)
 
 uint64_t datadir_machine_lock_budget(void)
 {
-    FILE *f = fopen("/proc/meminfo", "re");
-    if (!f) return 0;
-    char line[128];
-    unsigned long long kb = 0;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1) break;
-    fclose(f);
-    return (uint64_t)kb * 1024 / 4;
+    return meminfo_kb("MemAvailable") * 1024 / 4;
 }
 
 int datadir_hold_fd(datadir_hold *h, int fd, const char *path, char *err, size_t errlen)

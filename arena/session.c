@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "entrant.h"
+#include "meminfo.h"
 #include "sandbox.h"
 #include "session.h"
 #include "xalloc.h"
@@ -80,24 +81,12 @@ seat_pool *session_pool(session *s)
     return pool_new(pool_open_configured, &s->seats);
 }
 
-/* The machine's memory in MB (/proc/meminfo), 0 when unknown. */
-static long long machine_memory_mb(void)
-{
-    FILE *f = fopen("/proc/meminfo", "re");
-    if (!f) return 0;
-    char line[128];
-    long long kb = 0;
-    while (fgets(line, sizeof line, f))
-        if (sscanf(line, "MemTotal: %lld kB", &kb) == 1) break;
-    fclose(f);
-    return kb / 1024;
-}
-
 void session_memory_note(const session *s, int tables, int seats, const char *cmd)
 {
     if (s->seats.kind != SEAT_PROCESS || s->seats.sandbox == SANDBOX_OFF) return;
     long long mem = s->seats.mem_limit_mb > 0 ? s->seats.mem_limit_mb : WORKER_DEFAULT_MEM_MB;
-    long long have = machine_memory_mb(), want = (long long)tables * seats * mem;
+    long long have = (long long)(meminfo_kb("MemTotal") / 1024),
+              want = (long long)tables * seats * mem;
     if (have <= 0 || want <= have) return;
     fprintf(stderr,
             "arena %s: note: %d game%s at once of %d bot processes, each allowed --mem %lld MB, "

@@ -18,6 +18,7 @@
 #include "entrant.h"
 #include "jail_queue.h"
 #include "loader.h"
+#include "meminfo.h"
 #include "outcome.h"
 #include "owntime.h"
 #include "report.h"
@@ -277,6 +278,26 @@ START_TEST(same_names_get_unique_labels)
     ck_assert(bot_plays(" soccer , * ", "kurnik"));
     ck_assert(!bot_plays("", "kurnik"));
     ck_assert(!bot_plays("**", "kurnik"));
+}
+END_TEST
+
+/* meminfo.h: a field by its whole name, as the kernel's own line gives it
+ * (compared with a read of the file here); a prefix of a name or a missing
+ * field is 0. */
+START_TEST(meminfo_reads_a_field_by_its_whole_name)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    ck_assert_ptr_nonnull(f);
+    unsigned long long total = 0;
+    char line[128];
+    while (fgets(line, sizeof line, f) && sscanf(line, "MemTotal: %llu kB", &total) != 1)
+        ;
+    fclose(f);
+    ck_assert_uint_gt(total, 0);
+    ck_assert_uint_eq(meminfo_kb("MemTotal"), total);
+    ck_assert_uint_le(meminfo_kb("MemAvailable"), total);
+    ck_assert_uint_eq(meminfo_kb("Mem"), 0);
+    ck_assert_uint_eq(meminfo_kb("NoSuchField"), 0);
 }
 END_TEST
 
@@ -780,6 +801,7 @@ int main(void)
     tcase_add_test(tc, bot_help_lines_are_cleaned);
     tcase_add_test(tc, text_copy_cuts_and_terminates);
     tcase_add_test(tc, bot_specs_split_and_canonicalise);
+    tcase_add_test(tc, meminfo_reads_a_field_by_its_whole_name);
     tcase_add_test(tc, loader_errors_name_the_file);
     tcase_add_test(tc, sha256_matches_a_known_digest);
     tcase_add_test(tc, outcomes_read_as_sentences);
