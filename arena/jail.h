@@ -14,7 +14,9 @@
  *   child (pid 1 of its own pid namespace, then the init that reports how
  *   the bot, pid 2, ended):
  *     oom_score_adj 1000: the bot dies first when the machine runs out of
- *       memory (--mem bounds one bot, not many together)
+ *       memory (--mem bounds one process, not many together); before the
+ *       kernel has to, the arena's memory guard ends a process of the bot
+ *       that holds the most (memguard.h)
  *     setresgid/setresuid(JAIL_UID)           never root, even for a root arena
  *     a read-only tmpfs root holding only /usr, the /lib links, ld.so.cache,
  *       /arena (this binary), /rules.so, /bot.so, /bot.d (the bot's data

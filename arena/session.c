@@ -91,8 +91,8 @@ void session_memory_note(const session *s, int tables, int seats, const char *cm
     fprintf(stderr,
             "arena %s: note: %d game%s at once of %d bot processes, each allowed --mem %lld MB, "
             "may use %lld GB, more than this machine's %lld GB (and pooled seats keep theirs): "
-            "the kernel would then end the largest bot process, whichever bot used the memory; "
-            "lower --mem or -j\n",
+            "if the machine runs short, the arena ends a process of the bot that holds the "
+            "most (a lost game); lower --mem or -j\n",
             cmd, tables, tables == 1 ? "" : "s", seats, mem, (want + 1023) / 1024,
             (have + 1023) / 1024);
 }

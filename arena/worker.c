@@ -45,6 +45,7 @@
 #include "arena/sdk.h"
 #include "botout.h"
 #include "datadir.h"
+#include "memguard.h"
 #include "outcome.h"
 #include "sandbox.h"
 #include "text.h"
@@ -65,6 +66,7 @@ struct worker_env {
     atomic_uint next;
     pthread_mutex_t lock_mu; /* guards lock_free: workers spawn and close on many threads */
     uint64_t lock_free;      /* of the lock budget, not granted to a live worker (invariant 4) */
+    memguard *guard;         /* watches the machine's memory for the hosts' jails */
 };
 
 struct worker {
@@ -79,6 +81,7 @@ struct worker {
     struct rusage ru;
     int64_t mem_mb, cpu_s;
     uint64_t lock_grant; /* taken from env->lock_free; given back at worker_close */
+    char guarded[256];   /* the memory guard's words, kept once the host is reaped */
     uint8_t id[WIRE_ID_MAX];
     size_t idlen;
     uint32_t seq;
@@ -153,8 +156,10 @@ worker_env *worker_env_new(char *err, size_t errlen)
      * each host is a process of its own, and a quarter of the machine each
      * would add up past the machine (datadir.h, contract 5). */
     env->lock_free = datadir_machine_lock_budget();
+    env->guard = memguard_new(); /* NULL: the kernel alone decides (memguard.h) */
     if (!mkdtemp(env->dir)) {
         worker_fail(err, errlen, 0, "mkdtemp %s: %s", env->dir, strerror(errno));
+        memguard_free(env->guard);
         free(env);
         return NULL;
     }
@@ -162,6 +167,7 @@ worker_env *worker_env_new(char *err, size_t errlen)
     if (!env->zctx) {
         worker_fail(err, errlen, 0, "zmq_ctx_new: %s", zmq_strerror(errno));
         rmdir(env->dir);
+        memguard_free(env->guard);
         free(env);
         return NULL;
     }
@@ -173,6 +179,7 @@ void worker_env_free(worker_env *env)
     if (!env) return;
     zmq_ctx_term(env->zctx);
     rmdir(env->dir); /* every worker_close unlinked its socket file */
+    memguard_free(env->guard);
     pthread_mutex_destroy(&env->lock_mu);
     free(env);
 }
@@ -214,6 +221,11 @@ static void worker_lock_keep(worker *w, uint64_t keep)
     pthread_mutex_unlock(&w->env->lock_mu);
 }
 
+memguard *worker_env_guard(worker_env *env)
+{
+    return env->guard;
+}
+
 void *worker_env_zmq(worker_env *env)
 {
     return env->zctx;
@@ -234,14 +246,17 @@ static int worker_reap(worker *w, int block)
     if (w->reaped) return 1;
     for (;;) {
         pid_t r = wait4(w->pid, &w->status, block ? 0 : WNOHANG, &w->ru);
-        if (r == w->pid) return w->reaped = 1;
         if (r < 0 && errno == EINTR) continue;
+        if (r == 0) return 0;
         if (r < 0) { /* someone else reaped it: we cannot know how it ended */
             w->status = 0;
             memset(&w->ru, 0, sizeof w->ru);
-            return w->reaped = 1;
         }
-        return 0;
+        /* off the guard's list before its pid can be reused (memguard.h, 1),
+         * keeping its words for the Fault still to be read */
+        memguard_verdict(w->env->guard, w->pid, w->guarded, sizeof w->guarded);
+        memguard_forget(w->env->guard, w->pid);
+        return w->reaped = 1;
     }
 }
 
@@ -377,7 +392,12 @@ static int worker_on_fault(worker *w, Arena__WorkerMsg **m, char *err, size_t er
     if (code != OUTCOME_TIME && code != OUTCOME_CRASH && code != OUTCOME_SANDBOX &&
         code != OUTCOME_GARBAGE && code != OUTCOME_SETUP)
         code = OUTCOME_CRASH;
-    worker_fail(err, errlen, code, "%s", (*m)->fault->detail);
+    /* the memory guard killed it: its words, which the host cannot know */
+    if (!w->reaped) memguard_verdict(w->env->guard, w->pid, w->guarded, sizeof w->guarded);
+    if (w->guarded[0])
+        code = worker_fail(err, errlen, OUTCOME_CRASH, "%s", w->guarded);
+    else
+        worker_fail(err, errlen, code, "%s", (*m)->fault->detail);
     arena__worker_msg__free_unpacked(*m, &w->scratch.alloc);
     *m = NULL;
     botout_drain(&w->out_pipe); /* the bot's last words */
@@ -565,6 +585,7 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
     if (outs[1] >= 0) close(outs[1]);
     if (rc < 0) goto fail;
     w->reaped = 0;
+    memguard_watch(env->guard, w->pid, cfg->bot_path); /* unwatched if it cannot */
     if (worker_ready(w, timeout_us, err, errlen) < 0) goto fail;
     return w;
 fail:

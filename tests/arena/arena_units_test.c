@@ -18,6 +18,7 @@
 #include "entrant.h"
 #include "jail_queue.h"
 #include "loader.h"
+#include "memguard.h"
 #include "meminfo.h"
 #include "outcome.h"
 #include "owntime.h"
@@ -766,6 +767,35 @@ END_TEST
  * naming the directory and the holder's pid; once the holder lets go (its
  * descriptor closed, as its death closes it) the lock can be taken again,
  * whatever pid the file still holds. */
+/* The memory guard's choice (memguard.h, invariants 3 and 5): the bot with
+ * the largest total across its processes, then its largest process; never a
+ * process under MEMGUARD_MIN_KB, even when its bot holds the most. */
+START_TEST(memory_guard_picks_the_bot_that_holds_most)
+{
+    const uint64_t mb = 1024;
+    memguard_proc p[] = {
+        {101, 0, 300 * mb},                                         /* one big honest process */
+        {201, 1, 100 * mb}, {202, 1, 120 * mb}, {203, 1, 120 * mb}, /* many smaller ones */
+        {301, 2, 5 * mb},
+    };
+    uint64_t kb = 0;
+    int procs = 0;
+    ck_assert_int_eq(memguard_pick(p, 5, 3, &kb, &procs), 2); /* 202: ties go to the lower pid */
+    ck_assert_uint_eq(kb, 340 * mb);
+    ck_assert_int_eq(procs, 3);
+    p[0].kb = 400 * mb; /* now the big one holds the most */
+    ck_assert_int_eq(memguard_pick(p, 5, 3, &kb, NULL), 0);
+    ck_assert_uint_eq(kb, 400 * mb);
+    /* a bot that holds the most only in small processes: nothing worth a game */
+    memguard_proc small[] = {{11, 0, 20 * mb}, {12, 0, 20 * mb}, {21, 1, 30 * mb}};
+    ck_assert_int_eq(memguard_pick(small, 3, 2, NULL, NULL), -1);
+    /* equal totals: the bot registered first */
+    memguard_proc tie[] = {{31, 1, 64 * mb}, {41, 0, 64 * mb}};
+    ck_assert_int_eq(memguard_pick(tie, 2, 2, NULL, NULL), 1);
+    ck_assert_int_eq(memguard_pick(NULL, 0, 0, NULL, NULL), -1);
+}
+END_TEST
+
 START_TEST(a_run_directory_is_locked_by_one_arena)
 {
     char dir[256], err[1024], want[64];
@@ -811,6 +841,7 @@ int main(void)
     tcase_add_test(tc, channel_reads_stamp_and_drop_descriptors);
     tcase_add_test(tc, jail_queue_keeps_order_past_a_full_channel);
     tcase_add_test(tc, a_run_directory_is_locked_by_one_arena);
+    tcase_add_test(tc, memory_guard_picks_the_bot_that_holds_most);
     suite_add_tcase(s, tc);
     return support_main(s);
 }

@@ -25,6 +25,7 @@
 #include "outcome.h"
 #include "wire.h"
 #include "jail.h"
+#include "memguard.h"
 #include "worker.h"
 #include "support.h"
 
@@ -1198,6 +1199,93 @@ START_TEST(test_a_huge_bot_file_is_refused)
 }
 END_TEST
 
+/* ------------------------------------------------------- memory guard -- */
+
+/* A copy of a bot under another path: another bot to the memory guard. */
+static const char *bot_copy(const char *name, char *dir, size_t dirlen)
+{
+    static char path[512];
+    support_tmpdir(dir, dirlen);
+    snprintf(path, sizeof path, "%s/%s2.so", dir, name);
+    ck_assert_int_eq(symlink(bot_path(name), path), 0);
+    return path;
+}
+
+static void hoard(worker *w, int moves)
+{
+    int32_t action = -1;
+    for (int i = 0; i < moves; i++)
+        ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+}
+
+/* When the machine runs short, the guard takes from the bot that holds the
+ * most in all its jails, not the largest process: three hoarders with 64 MB
+ * each (192 MB) against one process of another bot with 128 MB. One of the
+ * three loses its game with the guard's words; the big process and the
+ * other two play on. */
+START_TEST(test_guard_takes_from_the_bot_that_holds_most)
+{
+    char dir[256];
+    worker_config big = {bot_copy("hoarder", dir, sizeof dir), BOTS "/countdown.so", 1, 0, 0, NULL};
+    worker *b = worker_spawn(env, &big, ACT_DEADLINE, err, sizeof err);
+    ck_assert_msg(b != NULL, "%s", err);
+    worker *h[3] = {spawn("hoarder"), spawn("hoarder"), spawn("hoarder")};
+    ck_assert_msg(setup_game(b, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    hoard(b, 2);
+    for (int i = 0; i < 3; i++) {
+        ck_assert_msg(setup_game(h[i], 0, NULL) == OUTCOME_NORMAL, "%s", err);
+        hoard(h[i], 1);
+    }
+    ck_assert_int_eq(memguard_act(worker_env_guard(env)), 1);
+    int32_t action;
+    int lost = 0;
+    for (int i = 0; i < 3; i++) {
+        int code = act_once(h[i], ACT_DEADLINE, &action, NULL);
+        if (code == OUTCOME_NORMAL) continue;
+        lost++;
+        ck_assert_int_eq(code, OUTCOME_CRASH);
+        ck_assert_msg(strstr(err, "killed: the machine ran short of memory") &&
+                          strstr(err, "this bot held the most") && strstr(err, "in 3 jails"),
+                      "%s", err);
+    }
+    ck_assert_int_eq(lost, 1);
+    ck_assert_msg(act_once(b, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    worker_close(b);
+    for (int i = 0; i < 3; i++)
+        worker_close(h[i]);
+    support_rmrf(dir);
+}
+END_TEST
+
+/* The guard's own thread, with the machine made short by its test hook: it
+ * leaves small processes alone (memguard.h, invariant 3), and once the
+ * hoarder holds 64 MB it ends it, whose next move is then the forfeit. */
+START_TEST(test_guard_acts_by_itself_when_memory_is_short)
+{
+    setenv("ARENA_TEST_MEMGUARD_RESERVE_MB", "1000000000", 1);
+    worker *small = spawn("first_legal"), *h = spawn("hoarder");
+    ck_assert_msg(setup_game(small, 0, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_msg(setup_game(h, 1, NULL) == OUTCOME_NORMAL, "%s", err);
+    int32_t action;
+    ck_assert_msg(act_once(small, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    /* the guard may end the hoarder while it fills its 64 MB, or after */
+    int code = act_once(h, ACT_DEADLINE, &action, NULL);
+    for (int i = 0; i < 3000 && code == OUTCOME_NORMAL &&
+                    !memguard_verdict(worker_env_guard(env), worker_pid(h), NULL, 0);
+         i++)
+        usleep(10000);
+    if (code == OUTCOME_NORMAL) code = act_once(h, ACT_DEADLINE, &action, NULL);
+    ck_assert_int_eq(code, OUTCOME_CRASH);
+    ck_assert_msg(strstr(err, "killed: the machine ran short of memory") &&
+                      strstr(err, "in 1 jail;"),
+                  "%s", err);
+    ck_assert_msg(act_once(small, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    worker_close(small);
+    worker_close(h);
+    unsetenv("ARENA_TEST_MEMGUARD_RESERVE_MB");
+}
+END_TEST
+
 static Suite *worker_suite(void)
 {
     Suite *s = suite_create("worker");
@@ -1249,6 +1337,8 @@ static Suite *worker_suite(void)
     tcase_add_test(tc, test_hosts_lock_within_one_budget);
     tcase_add_test(tc, test_data_that_cannot_be_held_is_refused);
     tcase_add_test(tc, test_a_huge_bot_file_is_refused);
+    tcase_add_test(tc, test_guard_takes_from_the_bot_that_holds_most);
+    tcase_add_test(tc, test_guard_acts_by_itself_when_memory_is_short);
     suite_add_tcase(s, tc);
     return s;
 }
