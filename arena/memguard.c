@@ -36,7 +36,6 @@ struct memguard {
     size_t nhosts, cap;
     int started, stop;
     pthread_t thread;
-    uint64_t reserve_kb;
 };
 
 /* -------------------------------------------------------------- decision -- */
@@ -220,13 +219,34 @@ static int kill_checked(pid_t pid, pid_t parent)
     return rc;
 }
 
-int memguard_act(memguard *g)
+/* What the bots' processes hold together, in kB. */
+static uint64_t guard_bots_kb(memguard *g)
 {
     pthread_mutex_lock(&g->mu);
     seen s = {0};
     seen_collect(g, &s);
-    uint64_t bot_kb = 0;
-    long v = memguard_pick(s.procs, s.n, s.nbots, &bot_kb, NULL);
+    pthread_mutex_unlock(&g->mu);
+    uint64_t kb = 0;
+    for (size_t i = 0; i < s.n; i++)
+        kb += s.procs[i].kb;
+    free(s.procs);
+    free(s.parent);
+    free(s.host);
+    return kb;
+}
+
+/* One look: ends the largest process of the bot that holds the most, if the
+ * bots together hold at least half of used_kb, the memory in use on the
+ * machine (invariant 6; 0: whatever they hold). avail_kb is for the words. */
+static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
+{
+    pthread_mutex_lock(&g->mu);
+    seen s = {0};
+    seen_collect(g, &s);
+    uint64_t bot_kb = 0, all_kb = 0;
+    for (size_t i = 0; i < s.n; i++)
+        all_kb += s.procs[i].kb;
+    long v = 2 * all_kb >= used_kb ? memguard_pick(s.procs, s.n, s.nbots, &bot_kb, NULL) : -1;
     pid_t pid = -1, parent = -1;
     if (v >= 0) {
         guard_host *h = &g->hosts[s.host[v]];
@@ -235,14 +255,13 @@ int memguard_act(memguard *g)
             jails += strcmp(g->hosts[i].bot, h->bot) == 0;
         pid = s.procs[v].pid;
         parent = s.parent[v];
-        /* said before the kill: the host's report of the death can come at once */
+        /* said before the kill: the host's report of the death can come at once;
+         * it stays if the kill misses, as the process was gone anyway */
         snprintf(h->verdict, sizeof h->verdict,
                  "killed: the machine ran short of memory (%llu MB left) and this bot held the "
                  "most, %llu MB in %d jail%s; its largest process (%llu MB) was ended",
-                 (unsigned long long)(meminfo_kb("MemAvailable") / 1024),
-                 (unsigned long long)(bot_kb / 1024), jails, jails == 1 ? "" : "s",
-                 (unsigned long long)(s.procs[v].kb / 1024));
-        /* the verdict stays even if the kill misses: the process was gone */
+                 (unsigned long long)(avail_kb / 1024), (unsigned long long)(bot_kb / 1024), jails,
+                 jails == 1 ? "" : "s", (unsigned long long)(s.procs[v].kb / 1024));
     }
     pthread_mutex_unlock(&g->mu);
     free(s.procs);
@@ -251,15 +270,35 @@ int memguard_act(memguard *g)
     return pid > 0 && kill_checked(pid, parent) == 0;
 }
 
+int memguard_act(memguard *g)
+{
+    return guard_look(g, meminfo_kb("MemAvailable"), 0);
+}
+
 /* ---------------------------------------------------------------- thread -- */
 
-/* The test hook ARENA_TEST_MEMGUARD_RESERVE_MB sets the reserve (a huge one:
- * the machine is always short). */
-static uint64_t guard_reserve_kb(void)
+/* The machine's size and what is available, in kB. The test hook
+ * ARENA_TEST_MEMGUARD_MB=N[,M] makes it a machine of N MB that the bots use
+ * and other programs M MB of, so a test makes it short with its bots' few
+ * MB. */
+static void guard_machine(memguard *g, uint64_t *total_kb, uint64_t *avail_kb)
 {
-    const char *t = getenv("ARENA_TEST_MEMGUARD_RESERVE_MB");
-    if (t && *t) return strtoull(t, NULL, 10) * 1024;
-    uint64_t kb = meminfo_kb("MemTotal") / 20;
+    const char *t = getenv("ARENA_TEST_MEMGUARD_MB");
+    if (t && *t) {
+        char *end;
+        *total_kb = strtoull(t, &end, 10) * 1024;
+        uint64_t used = (*end == ',' ? strtoull(end + 1, NULL, 10) * 1024 : 0) + guard_bots_kb(g);
+        *avail_kb = used < *total_kb ? *total_kb - used : 1;
+        return;
+    }
+    *total_kb = meminfo_kb("MemTotal");
+    *avail_kb = meminfo_kb("MemAvailable");
+}
+
+/* The reserve: a twentieth of the machine, between 64 MB and 1 GB. */
+static uint64_t guard_reserve_kb(uint64_t total_kb)
+{
+    uint64_t kb = total_kb / 20;
     if (kb > 1024 * 1024) kb = 1024 * 1024;
     if (kb < 64 * 1024) kb = 64 * 1024;
     return kb;
@@ -279,11 +318,12 @@ static void *guard_main(void *arg)
         pthread_cond_timedwait(&g->wake, &g->mu, &until);
         if (g->stop) break;
         pthread_mutex_unlock(&g->mu);
-        uint64_t avail = meminfo_kb("MemAvailable");
-        /* a /proc without the figure (0) is no shortage */
-        if (avail > 0 && avail < g->reserve_kb) memguard_act(g);
-        uint64_t gap = avail > g->reserve_kb ? avail - g->reserve_kb : 0;
-        sleep_ms = gap / MEMGUARD_FILL_KB_PER_MS;
+        uint64_t total, avail;
+        guard_machine(g, &total, &avail);
+        uint64_t reserve = guard_reserve_kb(total);
+        /* a /proc without the figures (0) is no shortage */
+        if (avail > 0 && avail < reserve) guard_look(g, avail, total - avail);
+        sleep_ms = avail > reserve ? (avail - reserve) / MEMGUARD_FILL_KB_PER_MS : 0;
         if (avail == 0) sleep_ms = MEMGUARD_MAX_SLEEP_MS;
         if (sleep_ms < MEMGUARD_MIN_SLEEP_MS) sleep_ms = MEMGUARD_MIN_SLEEP_MS;
         if (sleep_ms > MEMGUARD_MAX_SLEEP_MS) sleep_ms = MEMGUARD_MAX_SLEEP_MS;
@@ -342,7 +382,6 @@ int memguard_watch(memguard *g, pid_t host, const char *bot)
     }
     g->hosts[g->nhosts++] = (guard_host){.pid = host, .bot = name};
     if (!g->started && !g->stop) {
-        g->reserve_kb = guard_reserve_kb();
         /* without the thread the guard only acts when asked (memguard_act) */
         g->started = pthread_create(&g->thread, NULL, guard_main, g) == 0;
     }

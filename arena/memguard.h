@@ -39,6 +39,10 @@
  *  5. What the guard decides is a function of what it read (memguard_pick):
  *     the bot with the largest total (ties: the bot registered first), then
  *     its largest process (ties: the lowest pid).
+ *  6. It acts only when the bots together hold at least half of the memory
+ *     in use (MemTotal - MemAvailable): a shortage that other programs made
+ *     is the kernel's to settle, and no bot loses a game to the guard for
+ *     it (one by one, each kill freeing little).
  *
  * Best effort by nature: a bot that fills memory faster than the guard looks
  * still meets the kernel's OOM killer. Kernel memory (dentries, pipe buffers)
@@ -68,8 +72,8 @@ void memguard_forget(memguard *g, pid_t host);
 /* If the guard killed a process below host: 1 and its words in buf. */
 int memguard_verdict(memguard *g, pid_t host, char *buf, size_t len);
 
-/* One look as if the machine were short, on the caller's thread (tests, and
- * the thread itself): kills at most one process. 1 if it killed. */
+/* One look as if the machine were short and the bots the cause, on the
+ * caller's thread (tests): kills at most one process. 1 if it killed. */
 int memguard_act(memguard *g);
 
 /* ---- the decision, pure (invariant 5) ---- */
