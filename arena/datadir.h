@@ -95,7 +95,8 @@ int datadir_unpack(const uint8_t *data, size_t len, const char *dest, char *err,
  *  5. One budget per machine: the held data of many bots must never drive
  *     a machine out of memory, and each seat host is a process of its own,
  *     so the machine's budget (datadir_machine_lock_budget: a quarter of
- *     MemAvailable, read once where the seat hosts are spawned: the arena,
+ *     the available memory, meminfo_usable's, read once where the seat
+ *     hosts are spawned: the arena,
  *     or an `arena host` for its machine) is shared out by their spawner
  *     (worker.h, worker_env), whose grants to the hosts alive at once never
  *     add up to more. A host started without a grant locks nothing.
@@ -125,7 +126,8 @@ int datadir_hold_file(datadir_hold *h, const char *path, char *err, size_t errle
 /* The same for the file open at fd (not closed), which path names in an
  * error: how the walk's files are held, as the walk opened them. */
 int datadir_hold_fd(datadir_hold *h, int fd, const char *path, char *err, size_t errlen);
-/* A quarter of the memory the machine has available now (MemAvailable): the
+/* A quarter of the memory the machine (or the arena's container: meminfo.h)
+ * has available now: the
  * figure one machine's seat hosts lock within, together (contract 5). 0
  * when it cannot be read. */
 uint64_t datadir_machine_lock_budget(void);

@@ -46,7 +46,9 @@ static int dd_mlock(const void *addr, size_t len)
 
 uint64_t datadir_machine_lock_budget(void)
 {
-    return meminfo_kb("MemAvailable") * 1024 / 4;
+    uint64_t total, avail;
+    meminfo_usable(&total, &avail); /* the machine's, or its container's */
+    return avail * 1024 / 4;
 }
 
 int datadir_hold_fd(datadir_hold *h, int fd, const char *path, char *err, size_t errlen)

@@ -272,7 +272,9 @@ static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
 
 int memguard_act(memguard *g)
 {
-    return guard_look(g, meminfo_kb("MemAvailable"), 0);
+    uint64_t total, avail;
+    meminfo_usable(&total, &avail);
+    return guard_look(g, avail, 0);
 }
 
 /* ---------------------------------------------------------------- thread -- */
@@ -291,8 +293,7 @@ static void guard_machine(memguard *g, uint64_t *total_kb, uint64_t *avail_kb)
         *avail_kb = used < *total_kb ? *total_kb - used : 1;
         return;
     }
-    *total_kb = meminfo_kb("MemTotal");
-    *avail_kb = meminfo_kb("MemAvailable");
+    meminfo_usable(total_kb, avail_kb); /* the machine's, or its container's */
 }
 
 /* The reserve: a twentieth of the machine, between 64 MB and 1 GB. */

@@ -11,8 +11,10 @@
  *
  * The guard is a thread of the arena (and of `arena host`), started with its
  * first seat host (worker.c registers each host with the bot it serves). It
- * reads MemAvailable, and when that falls below the reserve (a twentieth of
- * MemTotal, at most 1 GiB, at least 64 MiB) it looks at every process below
+ * reads the available memory (MemAvailable, or what the arena's memory
+ * cgroup leaves where that is less: meminfo_usable, so a container's limit
+ * counts), and when that falls below the reserve (a twentieth of the total,
+ * at most 1 GiB, at least 64 MiB) it looks at every process below
  * the registered seat hosts -- the jails, never the hosts -- sums what each
  * bot holds there (anonymous and shared memory and page tables: what killing
  * frees; files the bot maps are the page cache's), and SIGKILLs the largest
@@ -20,7 +22,7 @@
  * says so; worker.c replaces its words with the guard's, so the game is that
  * bot's forfeit (a crash): "the machine ran short of memory ...".
  *
- *   started --(first host)--> watching --(MemAvailable < reserve)--> acting
+ *   started --(first host)--> watching --(available < reserve)--> acting
  *      acting --(killed one, it is gone or 500 ms passed)--> watching
  *      watching/acting --(memguard_free)--> stopped
  *
@@ -33,14 +35,14 @@
  *     after 500 ms), so one shortage never costs two bots a game.
  *  3. A process holding less than MEMGUARD_MIN_KB is never killed: it would
  *     cost a game and free nothing worth it.
- *  4. The guard looks at MemAvailable more often the closer it is to the
+ *  4. The guard looks at the available memory more often the closer it is to the
  *     reserve: as long as the distance takes to fill at 8 GB/s, between
  *     10 ms and 1 s.
  *  5. What the guard decides is a function of what it read (memguard_pick):
  *     the bot with the largest total (ties: the bot registered first), then
  *     its largest process (ties: the lowest pid).
  *  6. It acts only when the bots together hold at least half of the memory
- *     in use (MemTotal - MemAvailable): a shortage that other programs made
+ *     in use (total - available): a shortage that other programs made
  *     is the kernel's to settle, and no bot loses a game to the guard for
  *     it (one by one, each kill freeing little).
  *

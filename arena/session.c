@@ -85,8 +85,9 @@ void session_memory_note(const session *s, int tables, int seats, const char *cm
 {
     if (s->seats.kind != SEAT_PROCESS || s->seats.sandbox == SANDBOX_OFF) return;
     long long mem = s->seats.mem_limit_mb > 0 ? s->seats.mem_limit_mb : WORKER_DEFAULT_MEM_MB;
-    long long have = (long long)(meminfo_kb("MemTotal") / 1024),
-              want = (long long)tables * seats * mem;
+    uint64_t total, avail;
+    meminfo_usable(&total, &avail); /* the machine's, or its container's */
+    long long have = (long long)(total / 1024), want = (long long)tables * seats * mem;
     if (have <= 0 || want <= have) return;
     fprintf(stderr,
             "arena %s: note: %d game%s at once of %d bot processes, each allowed --mem %lld MB, "

@@ -44,7 +44,7 @@ void *worker_env_zmq(worker_env *env);
 int worker_env_set_exe(worker_env *env, const char *path);
 /* The bytes of bots' files that the seat hosts of env may lock in memory,
  * all together (datadir.h, contract 5). Set by worker_env_new to a quarter
- * of the machine's MemAvailable then; this sets another figure (tests),
+ * of the memory available then (meminfo_usable); this sets another figure (tests),
  * before any worker is spawned. Each worker_spawn grants its host what it
  * could lock (2 x DATADIR_MAX_BYTES) or what is left, and takes back at
  * its Ready what the host did not lock; worker_close, once the host is

@@ -1,6 +1,7 @@
 /* arena_units_test.c -- schedule, pairwise tally, entrant labels, loader errors,
  * outcome phrases, the seat host's channel reads. */
 #include <check.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -796,6 +797,79 @@ START_TEST(memory_guard_picks_the_bot_that_holds_most)
 }
 END_TEST
 
+/* meminfo.h contract 3: the memory cgroup's directory from the kernel's
+ * own texts, on a hybrid v1 machine (the controller in its v1 hierarchy), a
+ * v2 one, a container with its own cgroup namespace ("/") and one whose
+ * cgroup is bind-mounted as the mount's root; none without a controller. */
+START_TEST(memory_cgroup_is_found_as_the_kernel_shows_it)
+{
+    char dir[256];
+    size_t top = 0;
+    int v2 = -1;
+    const char *hybrid_cg = "9:name=systemd:/\n4:cpu,memory:/process_api/abc\n0::/\n";
+    const char *hybrid_mi =
+        "25 1 8:1 / / rw - ext4 /dev/vda rw\n"
+        "30 25 0:26 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n"
+        "31 25 0:27 / /sys/fs/cgroup/memory rw,nosuid shared:9 - cgroup cgroup rw,memory,cpu\n";
+    ck_assert_int_eq(meminfo_cgroup_dir(hybrid_cg, hybrid_mi, dir, sizeof dir, &top, &v2), 0);
+    ck_assert_str_eq(dir, "/sys/fs/cgroup/memory/process_api/abc");
+    ck_assert_uint_eq(top, strlen("/sys/fs/cgroup/memory"));
+    ck_assert_int_eq(v2, 0);
+    const char *v2_mi = "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw,nsdelegate\n";
+    ck_assert_int_eq(
+        meminfo_cgroup_dir("0::/user.slice/s-1.scope\n", v2_mi, dir, sizeof dir, &top, &v2), 0);
+    ck_assert_str_eq(dir, "/sys/fs/cgroup/user.slice/s-1.scope");
+    ck_assert_uint_eq(top, strlen("/sys/fs/cgroup"));
+    ck_assert_int_eq(v2, 1);
+    ck_assert_int_eq(meminfo_cgroup_dir("0::/\n", v2_mi, dir, sizeof dir, &top, &v2), 0);
+    ck_assert_str_eq(dir, "/sys/fs/cgroup");
+    const char *bound_mi = "40 39 0:30 /docker/abc /sys/fs/cgroup ro - cgroup2 cgroup2 rw\n";
+    ck_assert_int_eq(
+        meminfo_cgroup_dir("0::/docker/abc/inner\n", bound_mi, dir, sizeof dir, &top, &v2), 0);
+    ck_assert_str_eq(dir, "/sys/fs/cgroup/inner");
+    ck_assert_int_eq(meminfo_cgroup_dir("1:cpu:/\n", hybrid_mi, dir, sizeof dir, &top, &v2), -1);
+    ck_assert_int_eq(meminfo_cgroup_dir(NULL, v2_mi, dir, sizeof dir, &top, &v2), -1);
+}
+END_TEST
+
+/* meminfo.h contract 2: the figures lowered to the tightest limit from the
+ * arena's cgroup up to the mount point, never above it; the inactive file
+ * pages count as available; "max" is no limit. */
+START_TEST(memory_cgroup_limits_lower_the_figures)
+{
+    char tmp[256], top[300], mid[320], leaf[340];
+    support_tmpdir(tmp, sizeof tmp);
+    snprintf(top, sizeof top, "%s/cg", tmp);
+    snprintf(mid, sizeof mid, "%s/a", top);
+    snprintf(leaf, sizeof leaf, "%s/b", mid);
+    ck_assert(mkdir(top, 0700) == 0 && mkdir(mid, 0700) == 0 && mkdir(leaf, 0700) == 0);
+    support_put_text(tmp, "cg/a/b/memory.max", "max\n");
+    support_put_text(tmp, "cg/a/memory.max", "1073741824\n");    /* 1 GiB */
+    support_put_text(tmp, "cg/a/memory.current", "536870912\n"); /* 512 MiB in use */
+    support_put_text(tmp, "cg/a/memory.stat", "anon 1\ninactive_file 268435456\n");
+    support_put_text(tmp, "memory.max", "4096\n"); /* above the mount: not the arena's */
+    uint64_t total = 24ULL << 20, avail = 20ULL << 20;
+    meminfo_cgroup_lower(leaf, strlen(top), 1, &total, &avail);
+    ck_assert_uint_eq(total, 1ULL << 20);
+    ck_assert_uint_eq(avail, 768ULL << 10);
+    /* v1's names; its "no limit" is a huge number */
+    support_put_text(tmp, "cg/a/b/memory.limit_in_bytes", "9223372036854771712\n");
+    support_put_text(tmp, "cg/a/memory.limit_in_bytes", "2147483648\n");
+    support_put_text(tmp, "cg/a/memory.usage_in_bytes", "2147483648\n");
+    support_put_text(tmp, "cg/a/memory.stat", "cache 5\ntotal_inactive_file 1073741824\n");
+    total = 24ULL << 20, avail = 20ULL << 20;
+    meminfo_cgroup_lower(leaf, strlen(top), 0, &total, &avail);
+    ck_assert_uint_eq(total, 2ULL << 20);
+    ck_assert_uint_eq(avail, 1ULL << 20);
+    /* a limit above the machine's figures changes nothing */
+    total = 1ULL << 20, avail = 1ULL << 19;
+    meminfo_cgroup_lower(leaf, strlen(top), 0, &total, &avail);
+    ck_assert_uint_eq(total, 1ULL << 20);
+    ck_assert_uint_eq(avail, 1ULL << 19);
+    support_rmrf(tmp);
+}
+END_TEST
+
 START_TEST(a_run_directory_is_locked_by_one_arena)
 {
     char dir[256], err[1024], want[64];
@@ -842,6 +916,8 @@ int main(void)
     tcase_add_test(tc, jail_queue_keeps_order_past_a_full_channel);
     tcase_add_test(tc, a_run_directory_is_locked_by_one_arena);
     tcase_add_test(tc, memory_guard_picks_the_bot_that_holds_most);
+    tcase_add_test(tc, memory_cgroup_is_found_as_the_kernel_shows_it);
+    tcase_add_test(tc, memory_cgroup_limits_lower_the_figures);
     suite_add_tcase(s, tc);
     return support_main(s);
 }
