@@ -448,6 +448,13 @@ START_TEST(strict_numbers_and_one_error_style)
          "arena check: --isolation inline: check plays the bot in its own process"},
         {"match --game", "arena match: option '--game' needs a value"},
         {"bots --nope", "arena bots: unrecognized option '--nope'"},
+        /* what strtod reads but is no number as typed: a second sign, hex,
+         * an exponent, a space (--tc 5++1 played 5+1, 0x10 16 s) */
+        {"tournament --game morris --bots random random --tc 5++1",
+         "arena tournament: bad value '5++1' for --tc"},
+        {"tournament --game morris --bots random random --tc 0x10+0",
+         "arena tournament: bad value '0x10+0' for --tc"},
+        {"match --game morris random random --tc ' 5+0'", "arena match: bad value ' 5+0' for --tc"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out;
