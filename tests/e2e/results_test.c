@@ -455,6 +455,12 @@ START_TEST(strict_numbers_and_one_error_style)
         {"tournament --game morris --bots random random --tc 0x10+0",
          "arena tournament: bad value '0x10+0' for --tc"},
         {"match --game morris random random --tc ' 5+0'", "arena match: bad value ' 5+0' for --tc"},
+        {"sprt --game morris random morris_greedy --elo0 0 --elo1 ' 5'",
+         "arena sprt: bad value ' 5' for --elo1 (expected a number)"},
+        {"sprt --game morris random morris_greedy --elo0 0x1 --elo1 5",
+         "arena sprt: bad value '0x1' for --elo0 (expected a number)"},
+        {"tournament --game morris --bots random random --anchor random=1e3",
+         "arena tournament: bad value 'random=1e3' for --anchor"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out;
