@@ -461,6 +461,19 @@ START_TEST(strict_numbers_and_one_error_style)
          "arena sprt: bad value '0x1' for --elo0 (expected a number)"},
         {"tournament --game morris --bots random random --anchor random=1e3",
          "arena tournament: bad value 'random=1e3' for --anchor"},
+        /* a port zmq would read modulo 65536 (99999 listened on 34463) or
+         * up to its junk */
+        {"host --listen 'tcp://*:99999' --keys /nonexistent --allow /nonexistent",
+         "arena host: --listen takes a tcp://HOST:PORT endpoint (PORT from 1 to 65535"},
+        {"host --listen 'tcp://*:5555x' --keys /nonexistent --allow /nonexistent",
+         "arena host: --listen takes a tcp://HOST:PORT endpoint"},
+        {"match --game morris random random --hosts tcp://127.0.0.1:99999 --keys /nonexistent "
+         "--host-keys /nonexistent",
+         "arena match: --hosts: 'tcp://127.0.0.1:99999' is not tcp://HOST:PORT (PORT from 1 to "
+         "65535) or local"},
+        {"match --game morris random random --hosts tcp://:5555 --keys /nonexistent "
+         "--host-keys /nonexistent",
+         "arena match: --hosts: 'tcp://:5555' is not tcp://HOST:PORT"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out;
