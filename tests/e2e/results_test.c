@@ -355,6 +355,46 @@ START_TEST(a_failed_store_stops_unfinished)
 }
 END_TEST
 
+/* A run whose every match is stored but whose end fails (here its
+ * crosstable cannot be written, as on a full disk): it says what failed and
+ * how to finish, exits 1, prints no "Results:" naming files it did not
+ * write, and leaves the tournament unfinished, so that the resume writes
+ * the tables, the pool's snapshot and the report (the mark was set anyway,
+ * with no word of what to do). */
+START_TEST(a_failed_end_says_how_to_finish)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random random --rounds 1 --seed 9 --isolation inline");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    /* stopped after its last match was stored, before its end */
+    ck_assert_int_eq(e2e_run(NULL,
+                             "sqlite3 %s/arena.db 'UPDATE tournaments SET finished = NULL' && rm "
+                             "%s/crosstable.txt && mkdir -p %s/crosstable.txt/x",
+                             dir, tdir, tdir),
+                     0);
+    int rc = e2e_run(&out, "%s tournament --resume %s --isolation inline 2>&1", ARENA, tdir);
+    long long stored = -1, planned = -1;
+    ck_assert_msg(rc == 1 && strstr(out, "crosstable.txt") && stored_line(out, &stored, &planned) &&
+                      strstr(out, "Once the cause above is fixed, to finish it:") &&
+                      strstr(out, "  arena tournament --resume ") && !strstr(out, "Results:"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(stored, 2);
+    ck_assert_int_eq(planned, 2);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
+                     1);
+    ck_assert_int_eq(e2e_run(NULL, "rm -r %s/crosstable.txt", tdir), 0);
+    rc = e2e_run(&out, "%s tournament --resume %s --isolation inline 2>&1", ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "Results:"), "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
+                     0);
+    ck_assert_int_eq(e2e_run(NULL, "test -f %s/crosstable.txt", tdir), 0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A machine that stops being able to build jails in the middle of a run (out
  * of memory or processes; here ARENA_TEST_NO_JAIL_FROM, from the arena's 4th
  * seat host on, in match 1): no bot is charged with it. The match is void and
@@ -549,6 +589,7 @@ static Suite *results_suite(void)
     tcase_add_test(tc, resume_refuses_and_adds_nothing);
     tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, a_machine_that_cannot_jail_stops_unfinished);
+    tcase_add_test(tc, a_failed_end_says_how_to_finish);
     tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
     tcase_add_test(tc, a_path_with_a_line_break_is_refused_first);
