@@ -395,6 +395,29 @@ START_TEST(a_failed_end_says_how_to_finish)
 }
 END_TEST
 
+/* arena merge into an --out that is a file: bad input (exit 2), as for
+ * tournament and match, not a failure to write (it was exit 1). */
+START_TEST(a_merge_into_a_file_is_bad_input)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    for (int i = 1; i <= 2; i++) {
+        char args[200], shard[300];
+        snprintf(args, sizeof args,
+                 "--game morris --bots random random --seed 3 --isolation inline --shard %d/2", i);
+        snprintf(shard, sizeof shard, "%s/%d", dir, i);
+        tournament_ok(shard, args);
+    }
+    ck_assert_int_eq(e2e_run(NULL, "touch %s/file", dir), 0);
+    int rc = e2e_run(&out, "%s merge %s/1 %s/2 --out %s/file 2>&1", ARENA, dir, dir, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "arena merge: --out ") &&
+                      strstr(out, "file: not a directory"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A machine that stops being able to build jails in the middle of a run (out
  * of memory or processes; here ARENA_TEST_NO_JAIL_FROM, from the arena's 4th
  * seat host on, in match 1): no bot is charged with it. The match is void and
@@ -590,6 +613,7 @@ static Suite *results_suite(void)
     tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, a_machine_that_cannot_jail_stops_unfinished);
     tcase_add_test(tc, a_failed_end_says_how_to_finish);
+    tcase_add_test(tc, a_merge_into_a_file_is_bad_input);
     tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
     tcase_add_test(tc, a_path_with_a_line_break_is_refused_first);
