@@ -73,11 +73,14 @@ int cli_decimal(const char *s);
  * as getopt_long returns it (cli_once), and a second, different value is
  * refused, "arena CMD: --game given twice (morris, then kurnik): give it
  * once", where it would otherwise win silently; the same value again is
- * harmless. The option is named as typed: "-j", "--jobs", or "-j/--jobs"
- * when both were. --tc and --move-time are one setting, refused together,
- * each named with its value. Options without a value, and those a command
- * takes several times (--bots, --field, --allow: the caller does not pass
- * them), are not checked. 0, or 2 (bad input) with the message printed. */
+ * harmless. An empty value (--out "", --out=, an unset shell variable) is
+ * refused as a value left out: "arena CMD: option '--out' needs a value,
+ * not an empty one (see arena CMD --help)". The option is named as typed:
+ * "-j", "--jobs", or "-j/--jobs" when both were. --tc and --move-time are
+ * one setting, refused together, each named with its value. Options without
+ * a value, and those a command takes several times (--bots, --field,
+ * --allow: the caller does not pass them), are not checked. 0, or 2 (bad
+ * input) with the message printed. */
 struct option;
 typedef struct cli_seen {
     const char *cmd;

@@ -524,6 +524,16 @@ START_TEST(strict_numbers_and_one_error_style)
          "arena sprt: bad value '0x1' for --elo0 (expected a number)"},
         {"tournament --game morris --bots random random --anchor random=1e3",
          "arena tournament: bad value 'random=1e3' for --anchor"},
+        /* an empty value (an unset shell variable) is a value left out:
+         * --out '' said "--out : cannot create directory", --game '' "game
+         * '' not found" */
+        {"tournament --game morris --bots random random --out ''",
+         "arena tournament: option '--out' needs a value, not an empty one (see arena tournament "
+         "--help)"},
+        {"match --game= random random", "arena match: option '--game' needs a value, not an empty"},
+        {"tournament --game morris --bots random random -j ''",
+         "arena tournament: option '-j' needs a value, not an empty one"},
+        {"rebuild --out=", "arena rebuild: option '--out' needs a value, not an empty one"},
         /* a port zmq would read modulo 65536 (99999 listened on 34463) or
          * up to its junk */
         {"host --listen 'tcp://*:99999' --keys /nonexistent --allow /nonexistent",
