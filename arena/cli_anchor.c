@@ -13,8 +13,8 @@ int cli_anchor(const char *cmd, const char *arg, char *name, size_t namelen, dou
     char *end;
     errno = 0;
     double v = eq ? strtod(eq + 1, &end) : 0;
-    if (!eq || eq == arg || !eq[1] || *end || errno || !isfinite(v) || fabs(v) > 1e6 ||
-        (size_t)(eq - arg) >= namelen) {
+    if (!eq || eq == arg || !cli_decimal(eq + 1) || *end || errno || !isfinite(v) ||
+        fabs(v) > 1e6 || (size_t)(eq - arg) >= namelen) {
         fprintf(stderr,
                 "arena %s: bad value '%s' for --anchor (expected NAME=ELO, e.g. random=0, "
                 "NAME as the rating table shows it)\n",

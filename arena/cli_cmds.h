@@ -53,6 +53,11 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd);
 int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,
             long long *out);
 int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
+/* Whether s is a decimal number as typed: an optional '-', digits with at
+ * most one '.', nothing else (no '+', spaces, hex, exponent, inf or nan,
+ * which strtod takes). The lexical rule of the real-valued options (--elo0,
+ * --alpha, --anchor NAME=ELO); strtod converts what passes. */
+int cli_decimal(const char *s);
 /* Reading a command's words (cli_parse.c). cli_start begins: getopt_long
  * from the first word, opterr off (shorts starts with ':'), and a long
  * option typed with one dash (-game, -show, -jobs: words getopt would read
@@ -68,11 +73,14 @@ int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
  * as getopt_long returns it (cli_once), and a second, different value is
  * refused, "arena CMD: --game given twice (morris, then kurnik): give it
  * once", where it would otherwise win silently; the same value again is
- * harmless. The option is named as typed: "-j", "--jobs", or "-j/--jobs"
- * when both were. --tc and --move-time are one setting, refused together,
- * each named with its value. Options without a value, and those a command
- * takes several times (--bots, --field, --allow: the caller does not pass
- * them), are not checked. 0, or 2 (bad input) with the message printed. */
+ * harmless. An empty value (--out "", --out=, an unset shell variable) is
+ * refused as a value left out: "arena CMD: option '--out' needs a value,
+ * not an empty one (see arena CMD --help)". The option is named as typed:
+ * "-j", "--jobs", or "-j/--jobs" when both were. --tc and --move-time are
+ * one setting, refused together, each named with its value. Options without
+ * a value, and those a command takes several times (--bots, --field,
+ * --allow: the caller does not pass them), are not checked. 0, or 2 (bad
+ * input) with the message printed. */
 struct option;
 typedef struct cli_seen {
     const char *cmd;

@@ -56,6 +56,17 @@ static int all_digits(const char *s, int hex)
     return 1;
 }
 
+int cli_decimal(const char *s)
+{
+    s += *s == '-';
+    size_t n = strspn(s, "0123456789"), frac = 0;
+    if (s[n] == '.')
+        frac = strspn(s + n + 1, "0123456789"), s += n + 1 + frac;
+    else
+        s += n;
+    return (n || frac) && !*s;
+}
+
 int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,
             long long *out)
 {

@@ -158,6 +158,16 @@ int cli_once(cli_seen *s, int code, const char *arg)
     const struct option *o = option_of(s->opts, code);
     if (!o || o->has_arg == no_argument || !arg) return 0;
     int is_short = typed_short(s, arg);
+    if (!*arg) { /* --out "" or --out=: a value left out, say of an unset variable */
+        char name[64];
+        if (is_short)
+            snprintf(name, sizeof name, "-%c", code);
+        else
+            snprintf(name, sizeof name, "--%s", o->name);
+        return cli_error(s->cmd, 2,
+                         "option '%s' needs a value, not an empty one (see arena %s --help)", name,
+                         s->cmd);
+    }
     int i = seen_before(s, code);
     if (i < 0) {
         if (s->n < (int)(sizeof s->given / sizeof s->given[0])) {

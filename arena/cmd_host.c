@@ -8,6 +8,7 @@
 #include "cli_cmds.h"
 #include "host.h"
 #include "keys.h"
+#include "remote_hosts.h"
 
 static const char keygen_help[] =
     "Usage: arena keygen DIR\n\n"
@@ -112,8 +113,11 @@ int cmd_host(int argc, char **argv)
     o.allow = allow;
     if (optind < argc) return cli_error("host", 2, "unexpected argument '%s'", argv[optind]);
     if (!o.listen) return cli_error("host", 2, "--listen is needed (e.g. tcp://*:5555)");
-    if (strncmp(o.listen, "tcp://", 6) != 0)
-        return cli_error("host", 2, "--listen takes a tcp:// endpoint, not '%s'", o.listen);
+    if (remote_endpoint_check(o.listen, 1))
+        return cli_error("host", 2,
+                         "--listen takes a tcp://HOST:PORT endpoint (PORT from 1 to 65535, or "
+                         "* for any free one), not '%s'",
+                         o.listen);
     if (!o.insecure && !o.keys_dir)
         return cli_error("host", 2,
                          "--keys DIR is needed (make a pair with: arena keygen DIR), "

@@ -50,7 +50,7 @@ static int parse_double(const char *opt, const char *arg, double *out)
     char *end;
     errno = 0;
     double v = strtod(arg, &end);
-    if (!*arg || *end || errno || !isfinite(v)) {
+    if (!cli_decimal(arg) || *end || errno || !isfinite(v)) {
         fprintf(stderr, "arena sprt: bad value '%s' for %s (expected a number)\n", arg, opt);
         return -1;
     }

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -82,6 +83,66 @@ static int elf_exports(int fd, uint64_t size, const elf_ehdr *eh, const char *sy
     return found;
 }
 
+/* The name of an ELF machine, for the few a bot is likely built for. */
+static const char *machine_name(unsigned m)
+{
+    switch (m) {
+    case EM_X86_64:
+        return "x86-64";
+    case EM_386:
+        return "i386";
+    case EM_AARCH64:
+        return "aarch64";
+    case EM_ARM:
+        return "arm";
+    case EM_RISCV:
+        return "riscv";
+    case EM_PPC64:
+        return "ppc64";
+    case EM_S390:
+        return "s390x";
+    }
+    return NULL;
+}
+
+/* This arena's own machine, as its compiler knows it; 0 when unknown (then
+ * no verdict: dlopen has the last word). Not read from /proc/self/exe: the
+ * check also runs in the jail. */
+static unsigned own_machine(void)
+{
+#if defined(__x86_64__)
+    return EM_X86_64;
+#elif defined(__i386__)
+    return EM_386;
+#elif defined(__aarch64__)
+    return EM_AARCH64;
+#elif defined(__arm__)
+    return EM_ARM;
+#elif defined(__riscv)
+    return EM_RISCV;
+#elif defined(__powerpc64__)
+    return EM_PPC64;
+#elif defined(__s390x__)
+    return EM_S390;
+#else
+    return 0;
+#endif
+}
+
+/* Into buf, why a file built for machine theirs cannot load here (ours):
+ * dlopen says only "cannot open shared object file: No such file". */
+static const char *other_machine(unsigned theirs, unsigned ours, char *buf, size_t len)
+{
+    const char *a = machine_name(theirs), *b = machine_name(ours);
+    if (a && b)
+        snprintf(buf, len, "built for %s, not this machine's %s: build it here", a, b);
+    else
+        snprintf(buf, len,
+                 "built for another machine (ELF machine %u, this one's is %u): build it here",
+                 theirs, ours);
+    return buf;
+}
+
 int loader_elf_check(const char *path, const char *symbol, char *err, size_t errlen)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -89,6 +150,8 @@ int loader_elf_check(const char *path, const char *symbol, char *err, size_t err
     struct stat st;
     elf_ehdr eh;
     const char *bad = NULL;
+    char why[160];
+    unsigned ours;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
         bad = "not a regular file";
     else if (pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh ||
@@ -99,6 +162,8 @@ int loader_elf_check(const char *path, const char *symbol, char *err, size_t err
               "cc -shared -fPIC -o bot.so bot.c";
     else if (eh.e_ident[EI_CLASS] != ELF_CLASS || eh.e_type != ET_DYN)
         bad = "not a shared object of this machine's kind";
+    else if ((ours = own_machine()) && eh.e_machine != ours)
+        bad = other_machine(eh.e_machine, ours, why, sizeof why);
     uint64_t size = (uint64_t)st.st_size;
     elf_phdr *ph = NULL;
     if (!bad && (eh.e_phentsize != sizeof *ph ||

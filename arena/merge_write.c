@@ -95,11 +95,13 @@ static void free_plan(merged *w, int n)
 }
 
 /* The store of --out with the bots and the tournament, named as the shards
- * named them (entrant order, display labels, settings). */
+ * named them (entrant order, display labels, settings). -2 for an --out that
+ * cannot be a results directory (a file, say: bad input, exit 2 as in
+ * tournament and match), -1 for any other failure. */
 static int open_out(merged *w)
 {
     const merge_shard *f = w->m->first;
-    if (rundir_out(w->m->o->out_dir, w->err, sizeof w->err)) return -1;
+    if (rundir_out(w->m->o->out_dir, w->err, sizeof w->err)) return -2; /* bad input */
     w->db = store_open(w->m->o->out_dir, w->err, sizeof w->err);
     if (!w->db) return -1;
     for (int i = 0; i < f->n_entrants; i++)
@@ -257,5 +259,5 @@ int merge_write(merge *m)
     if (w.db) store_close(w.db);
     if (w.lock_fd >= 0) close(w.lock_fd);
     free_plan(&w, m->first->n_entrants);
-    return rc ? 1 : 0;
+    return rc == -2 ? 2 : rc ? 1 : 0;
 }

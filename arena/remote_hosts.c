@@ -78,6 +78,20 @@ static int remote_keys(remote_set *rs, const char *host_keys, char *err, size_t 
     return rc;
 }
 
+int remote_endpoint_check(const char *ep, int listening)
+{
+    if (strncmp(ep, "tcp://", 6) != 0) return -1;
+    const char *host = ep + 6, *colon = strrchr(host, ':');
+    if (!colon || colon == host) return -1;
+    const char *port = colon + 1;
+    if (listening && strcmp(port, "*") == 0) return 0;
+    /* a number zmq reads as it is: "99999" would be taken modulo 65536 and
+     * "5555x" as 5555, both a port nobody asked for */
+    if (!*port || strlen(port) > 5 || port[0] == '0' || strspn(port, "0123456789") != strlen(port))
+        return -1;
+    return atoi(port) <= 65535 ? 0 : -1;
+}
+
 int remote_set_open(remote_set *rs, const char *hosts, const char *host_keys, const char *keys_dir,
                     int insecure, char *err, size_t errlen)
 {
@@ -93,9 +107,12 @@ int remote_set_open(remote_set *rs, const char *hosts, const char *host_keys, co
         remote_host *rh = &rs->host[rs->n];
         if (strcmp(h, "local") == 0) {
             rh->local = 1;
-        } else if (strncmp(h, "tcp://", 6) != 0 || !strchr(h + 6, ':') ||
-                   strlen(h) >= sizeof rh->endpoint) {
-            rc = (arena_errf(err, errlen, "--hosts: '%s' is not tcp://HOST:PORT or local", h), -1);
+        } else if (remote_endpoint_check(h, 0) || strlen(h) >= sizeof rh->endpoint) {
+            rc = (arena_errf(err, errlen,
+                             "--hosts: '%s' is not tcp://HOST:PORT (PORT from 1 to 65535) or "
+                             "local",
+                             h),
+                  -1);
             break;
         }
         snprintf(rh->endpoint, sizeof rh->endpoint, "%s", h);

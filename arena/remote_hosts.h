@@ -74,6 +74,12 @@ typedef struct remote_conn {
     int shook; /* the handshake succeeded */
 } remote_conn;
 
+/* Whether ep is an endpoint of a seat host, tcp://HOST:PORT: HOST not
+ * empty, PORT a decimal number from 1 to 65535 (with listening, also "*",
+ * any free port). The one check of --hosts and of arena host --listen. 0,
+ * or -1. */
+int remote_endpoint_check(const char *ep, int listening);
+
 /* hosts: "tcp://a:5555,tcp://b:5555,local"; host_keys: one public key file
  * per tcp host in that order, or one for all, or a directory holding
  * exactly one key file per host named after it ("a_5555.key"); keys_dir:

@@ -6,12 +6,17 @@
 
 #include "timectl.h"
 
+/* Seconds as typed: digits with at most one '.', nothing else. strtod alone
+ * took a sign, spaces, hex and exponents ("5++1", "0x10", " 5", "1e1"). */
 static int seconds(const char *s, const char *end, double *out)
 {
+    size_t len = (size_t)(end - s), digits = strspn(s, "0123456789");
+    if (digits < len && s[digits] == '.') digits += 1 + strspn(s + digits + 1, "0123456789");
+    if (len == 0 || digits != len || (len == 1 && s[0] == '.')) return -1;
     char *stop;
     errno = 0;
     *out = strtod(s, &stop);
-    return errno == 0 && stop == end && stop != s && *out >= 0 ? 0 : -1;
+    return errno == 0 && stop == end && *out >= 0 ? 0 : -1;
 }
 
 int timectl_parse(const char *text, arena_time_control *tc)

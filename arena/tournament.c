@@ -584,7 +584,9 @@ static void shard_summary(const tour *t, size_t n_play)
 
 /* The end of a run whose every match is stored: the tables and the pool's
  * snapshot (a shard's wait for the merge), the finished mark, the report.
- * -1 when any of them failed (each says why). */
+ * -1 when any of them failed (each says why; the caller says how to finish):
+ * then no finished mark after a table or snapshot that failed, so that the
+ * resume writes them, and no "Results:" line naming files not written. */
 static int finish(tour *t, size_t n_play)
 {
     const tournament_opts *o = t->o;
@@ -596,7 +598,7 @@ static int finish(tour *t, size_t n_play)
         if (rate_tournament(t)) rc = -1;
         if (!t->was_finished && rate_pool(t)) rc = -1;
     }
-    if (!t->was_finished && store_tournament_done(t->db, t->tid, err, sizeof err)) {
+    if (rc == 0 && !t->was_finished && store_tournament_done(t->db, t->tid, err, sizeof err)) {
         fprintf(stderr, "arena tournament: %s\n", err);
         rc = -1;
     }
@@ -606,7 +608,7 @@ static int finish(tour *t, size_t n_play)
         fprintf(stderr, "arena tournament: report: %s\n", err);
         rc = -1;
     }
-    if (!t->shard.count)
+    if (rc == 0 && !t->shard.count)
         printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, matches/)\n",
                t->dir, o->no_report ? "" : "index.html, ");
@@ -668,6 +670,9 @@ tournament_result tournament_run(const tournament_opts *o)
             interrupt_report_stored(&intr, t.commit.committed, "Once the cause above is fixed, ");
             rc = TOURNAMENT_FAILED;
         } else if (finish(&t, n_play)) {
+            /* every match is stored: the resume plays none, and writes the
+             * tables, the snapshot, the mark and the report again */
+            interrupt_report_stored(&intr, t.commit.committed, "Once the cause above is fixed, ");
             rc = TOURNAMENT_FAILED;
         }
     } else {

@@ -658,6 +658,10 @@ START_TEST(time_controls_parse_and_print_back)
                          "move 99999999999999999999ms"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(timectl_parse(bad[i], &tc) == -1, "'%s' accepted", bad[i]);
+    /* what strtod reads but is no clock as typed (5++1 played 5+1, 0x10 16 s) */
+    const char *junk[] = {"5++1", "5+-0", " 5+0", "5+ 1", "0x10+0", "1e1+0", "5.+.", "."};
+    for (size_t i = 0; i < sizeof junk / sizeof *junk; i++)
+        ck_assert_msg(timectl_parse(junk[i], &tc) == -1, "'%s' accepted", junk[i]);
 }
 END_TEST
 

@@ -1,7 +1,8 @@
 /* cli_hints_test.c -- the command line refuses what it would otherwise
  * misread, through the real arena binary: an option given twice with two
  * values, --tc with --move-time, a long option typed with one dash, a game
- * given as a plain word, bots joined by commas, an object file given as a
+ * given as a plain word, bots joined by commas, an object file or a module of
+ * another machine given as a
  * bot, a bot's data directory the jail cannot enter; and says what it plays and where a lost store
  * comes from: the time control on a tournament's first line, `arena rebuild` when there is no
  * store, --format and --out in `arena ratings --help`. */
@@ -227,6 +228,34 @@ START_TEST(an_object_file_given_as_a_bot)
 }
 END_TEST
 
+/* A bot or rule module built for another machine (its ELF header's
+ * e_machine) is refused saying so; dlopen said "cannot open shared object
+ * file: No such file or directory" of a file that is there. */
+START_TEST(a_module_of_another_machine)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    /* e_machine (2 bytes at offset 18, little-endian here) set to 0x1234 */
+    ck_assert_int_eq(e2e_run(NULL,
+                             "cp %s %s/other.so && cp %s %s/libother.so && for f in other.so "
+                             "libother.so; do printf '\\064\\022' | dd of=%s/$f bs=1 seek=18 "
+                             "conv=notrunc 2>/dev/null; done",
+                             BOT("random"), dir, ARENA_BIN_DIR "/rules/libmorris.so", dir, dir),
+                     0);
+    const char *why = "cannot load: built for another machine (ELF machine 4660, this one's is ";
+    int rc =
+        e2e_run(&out, "%s tournament --game morris --bots %s/other.so random 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "other.so: ") && strstr(out, why) &&
+                      strstr(out, "): build it here"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s match --game %s/libother.so random random 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "libother.so: ") && strstr(out, why), "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* No store: `arena ratings` says whether the directory holds tournaments
  * that `arena rebuild` makes it again from; and its --help describes
  * --format and --out, which it takes. */
@@ -276,6 +305,7 @@ int main(void)
     tcase_add_test(tc, a_game_given_as_a_word);
     tcase_add_test(tc, bots_joined_by_commas);
     tcase_add_test(tc, an_object_file_given_as_a_bot);
+    tcase_add_test(tc, a_module_of_another_machine);
     tcase_add_test(tc, ratings_without_a_store_and_its_help);
     suite_add_tcase(s, tc);
     return support_main(s);

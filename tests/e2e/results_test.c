@@ -355,6 +355,69 @@ START_TEST(a_failed_store_stops_unfinished)
 }
 END_TEST
 
+/* A run whose every match is stored but whose end fails (here its
+ * crosstable cannot be written, as on a full disk): it says what failed and
+ * how to finish, exits 1, prints no "Results:" naming files it did not
+ * write, and leaves the tournament unfinished, so that the resume writes
+ * the tables, the pool's snapshot and the report (the mark was set anyway,
+ * with no word of what to do). */
+START_TEST(a_failed_end_says_how_to_finish)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random random --rounds 1 --seed 9 --isolation inline");
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    /* stopped after its last match was stored, before its end */
+    ck_assert_int_eq(e2e_run(NULL,
+                             "sqlite3 %s/arena.db 'UPDATE tournaments SET finished = NULL' && rm "
+                             "%s/crosstable.txt && mkdir -p %s/crosstable.txt/x",
+                             dir, tdir, tdir),
+                     0);
+    int rc = e2e_run(&out, "%s tournament --resume %s --isolation inline 2>&1", ARENA, tdir);
+    long long stored = -1, planned = -1;
+    ck_assert_msg(rc == 1 && strstr(out, "crosstable.txt") && stored_line(out, &stored, &planned) &&
+                      strstr(out, "Once the cause above is fixed, to finish it:") &&
+                      strstr(out, "  arena tournament --resume ") && !strstr(out, "Results:"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(stored, 2);
+    ck_assert_int_eq(planned, 2);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
+                     1);
+    ck_assert_int_eq(e2e_run(NULL, "rm -r %s/crosstable.txt", tdir), 0);
+    rc = e2e_run(&out, "%s tournament --resume %s --isolation inline 2>&1", ARENA, tdir);
+    ck_assert_msg(rc == 0 && strstr(out, "Results:"), "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"),
+                     0);
+    ck_assert_int_eq(e2e_run(NULL, "test -f %s/crosstable.txt", tdir), 0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* arena merge into an --out that is a file: bad input (exit 2), as for
+ * tournament and match, not a failure to write (it was exit 1). */
+START_TEST(a_merge_into_a_file_is_bad_input)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    for (int i = 1; i <= 2; i++) {
+        char args[200], shard[300];
+        snprintf(args, sizeof args,
+                 "--game morris --bots random random --seed 3 --isolation inline --shard %d/2", i);
+        snprintf(shard, sizeof shard, "%s/%d", dir, i);
+        tournament_ok(shard, args);
+    }
+    ck_assert_int_eq(e2e_run(NULL, "touch %s/file", dir), 0);
+    int rc = e2e_run(&out, "%s merge %s/1 %s/2 --out %s/file 2>&1", ARENA, dir, dir, dir);
+    ck_assert_msg(rc == 2 && strstr(out, "arena merge: --out ") &&
+                      strstr(out, "file: not a directory"),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A machine that stops being able to build jails in the middle of a run (out
  * of memory or processes; here ARENA_TEST_NO_JAIL_FROM, from the arena's 4th
  * seat host on, in match 1): no bot is charged with it. The match is void and
@@ -448,6 +511,42 @@ START_TEST(strict_numbers_and_one_error_style)
          "arena check: --isolation inline: check plays the bot in its own process"},
         {"match --game", "arena match: option '--game' needs a value"},
         {"bots --nope", "arena bots: unrecognized option '--nope'"},
+        /* what strtod reads but is no number as typed: a second sign, hex,
+         * an exponent, a space (--tc 5++1 played 5+1, 0x10 16 s) */
+        {"tournament --game morris --bots random random --tc 5++1",
+         "arena tournament: bad value '5++1' for --tc"},
+        {"tournament --game morris --bots random random --tc 0x10+0",
+         "arena tournament: bad value '0x10+0' for --tc"},
+        {"match --game morris random random --tc ' 5+0'", "arena match: bad value ' 5+0' for --tc"},
+        {"sprt --game morris random morris_greedy --elo0 0 --elo1 ' 5'",
+         "arena sprt: bad value ' 5' for --elo1 (expected a number)"},
+        {"sprt --game morris random morris_greedy --elo0 0x1 --elo1 5",
+         "arena sprt: bad value '0x1' for --elo0 (expected a number)"},
+        {"tournament --game morris --bots random random --anchor random=1e3",
+         "arena tournament: bad value 'random=1e3' for --anchor"},
+        /* an empty value (an unset shell variable) is a value left out:
+         * --out '' said "--out : cannot create directory", --game '' "game
+         * '' not found" */
+        {"tournament --game morris --bots random random --out ''",
+         "arena tournament: option '--out' needs a value, not an empty one (see arena tournament "
+         "--help)"},
+        {"match --game= random random", "arena match: option '--game' needs a value, not an empty"},
+        {"tournament --game morris --bots random random -j ''",
+         "arena tournament: option '-j' needs a value, not an empty one"},
+        {"rebuild --out=", "arena rebuild: option '--out' needs a value, not an empty one"},
+        /* a port zmq would read modulo 65536 (99999 listened on 34463) or
+         * up to its junk */
+        {"host --listen 'tcp://*:99999' --keys /nonexistent --allow /nonexistent",
+         "arena host: --listen takes a tcp://HOST:PORT endpoint (PORT from 1 to 65535"},
+        {"host --listen 'tcp://*:5555x' --keys /nonexistent --allow /nonexistent",
+         "arena host: --listen takes a tcp://HOST:PORT endpoint"},
+        {"match --game morris random random --hosts tcp://127.0.0.1:99999 --keys /nonexistent "
+         "--host-keys /nonexistent",
+         "arena match: --hosts: 'tcp://127.0.0.1:99999' is not tcp://HOST:PORT (PORT from 1 to "
+         "65535) or local"},
+        {"match --game morris random random --hosts tcp://:5555 --keys /nonexistent "
+         "--host-keys /nonexistent",
+         "arena match: --hosts: 'tcp://:5555' is not tcp://HOST:PORT"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out;
@@ -523,6 +622,8 @@ static Suite *results_suite(void)
     tcase_add_test(tc, resume_refuses_and_adds_nothing);
     tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, a_machine_that_cannot_jail_stops_unfinished);
+    tcase_add_test(tc, a_failed_end_says_how_to_finish);
+    tcase_add_test(tc, a_merge_into_a_file_is_bad_input);
     tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
     tcase_add_test(tc, a_path_with_a_line_break_is_refused_first);
