@@ -94,7 +94,7 @@ START_TEST(options_make_another_player)
     /* The store has two bots for the one file. */
     rc = e2e_run(
         &out, "sqlite3 %s/arena.db \"SELECT count(*) FROM bots WHERE name LIKE 'mcts[%%'\"", dir);
-    if (rc == 0) ck_assert_msg(strncmp(out, "2", 1) == 0, "bots in the store: %s", out);
+    ck_assert_msg(rc == 0 && strncmp(out, "2", 1) == 0, "bots in the store (%d): %s", rc, out);
     free(out);
     e2e_rmrf(dir);
 }
