@@ -12,6 +12,7 @@
 #include "arena/module_kit.h"
 #include "arena/sdk.h"
 #include "matchlog.h"
+#include "text.h"
 #include "xalloc.h"
 
 /* The number after the last segment already in matches/ (resume appends). */
@@ -94,7 +95,11 @@ static int commit_due(const committer *c)
 static void *commit_thread(void *arg)
 {
     committer *c = arg;
+    char first_err[512];
+    int first_bad =
+        c->sync_first && matchlog_sync_file(c->sync_first, first_err, sizeof first_err) != 0;
     pthread_mutex_lock(&c->lock);
+    if (first_bad) commit_fail_locked(c, first_err);
     for (;;) {
         while (!c->stop && !commit_due(c)) {
             /* wake up for the interval even when nobody adds */
@@ -133,9 +138,10 @@ static void *commit_thread(void *arg)
 }
 
 int commit_init(committer *c, store *db, int64_t tournament, const char *results_dir,
-                const char *tdir_rel, char *err, size_t errlen)
+                const char *tdir_rel, const char *sync_first, char *err, size_t errlen)
 {
     memset(c, 0, sizeof *c);
+    c->sync_first = sync_first ? text_dup(sync_first) : NULL;
     c->db = db;
     c->tournament = tournament;
     c->results_dir = results_dir;
@@ -212,6 +218,7 @@ void commit_free(committer *c)
     free(c->taken);
     free(c->logs);
     free(c->spare);
+    free(c->sync_first);
     pthread_mutex_destroy(&c->lock);
     pthread_cond_destroy(&c->wake);
     pthread_cond_destroy(&c->drained);

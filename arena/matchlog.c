@@ -49,11 +49,11 @@ static int sync_parent_dir(const char *path)
     return rc;
 }
 
-static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
+static int write_tmp(const char *tmp, const uint8_t *buf, size_t len, int sync)
 {
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     if (fd < 0) return -1;
-    if (write_all(fd, buf, len) || fsync(fd)) {
+    if (write_all(fd, buf, len) || (sync && fsync(fd))) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -63,11 +63,12 @@ static int write_tmp(const char *tmp, const uint8_t *buf, size_t len)
 }
 
 /* tmp written and synced, then renamed to path -- over what is there, or
- * (replace 0) never: 1 when path exists, tmp removed. */
-static int write_via(const char *tmp, const char *path, const uint8_t *buf, size_t len, int replace,
-                     char *err, size_t errlen)
+ * (replace 0) never: 1 when path exists, tmp removed. With sync 0 nothing
+ * is synced (matchlog_write_bytes_unsynced). */
+static int write_via_sync(const char *tmp, const char *path, const uint8_t *buf, size_t len,
+                          int replace, int sync, char *err, size_t errlen)
 {
-    if (write_tmp(tmp, buf, len)) {
+    if (write_tmp(tmp, buf, len, sync)) {
         arena_errf(err, errlen, "%s: %s", tmp, strerror(errno));
         unlink(tmp);
         return -1;
@@ -78,9 +79,15 @@ static int write_via(const char *tmp, const char *path, const uint8_t *buf, size
         unlink(tmp);
         return taken ? 1 : -1;
     }
-    if (sync_parent_dir(path))
+    if (sync && sync_parent_dir(path))
         return arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
     return 0;
+}
+
+static int write_via(const char *tmp, const char *path, const uint8_t *buf, size_t len, int replace,
+                     char *err, size_t errlen)
+{
+    return write_via_sync(tmp, path, buf, len, replace, 1, err, errlen);
 }
 
 int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err, size_t errlen)
@@ -89,6 +96,29 @@ int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char 
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
         return arena_errf(err, errlen, "%s: path too long", path);
     return write_via(tmp, path, buf, len, 1, err, errlen);
+}
+
+int matchlog_write_bytes_unsynced(const char *path, const uint8_t *buf, size_t len, char *err,
+                                  size_t errlen)
+{
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return arena_errf(err, errlen, "%s: path too long", path);
+    return write_via_sync(tmp, path, buf, len, 1, 0, err, errlen);
+}
+
+int matchlog_sync_file(const char *path, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fsync(fd)) {
+        int saved = errno;
+        if (fd >= 0) close(fd);
+        return arena_errf(err, errlen, "%s: cannot sync it: %s", path, strerror(saved));
+    }
+    close(fd);
+    if (sync_parent_dir(path))
+        return arena_errf(err, errlen, "%s: cannot sync its directory: %s", path, strerror(errno));
+    return 0;
 }
 
 int matchlog_write(const char *path, const Arena__MatchLog *log, char *err, size_t errlen)
