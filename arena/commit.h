@@ -26,7 +26,13 @@
  * run is 5 % faster. When the committer falls behind, it takes everything
  * queued as one larger group (fewer syncs).
  *
- * Invariants: (1) a match row is committed only after its log is durable;
+ * A new run's plan (tournament.txt, manifest.h) is written unsynced and
+ * synced by the committer first thing, beside the first games (sync_first
+ * of commit_init), before any match of the run is stored: the start of play
+ * does not wait on its two syncs (a file's and its directory's).
+ *
+ * Invariants: (1) a match row is committed only after its log, and the
+ * run's plan, are durable;
  * (2) a killed arena loses at most its pending groups, whose matches are not in
  * the store, so `--resume` plays them again with the same seeds and the same
  * results; a segment written but not committed is removed by the resume
@@ -53,6 +59,7 @@ typedef struct committer {
     int64_t tournament;
     const char *results_dir; /* the store's directory */
     const char *tdir_rel;    /* the tournament's directory, relative to results_dir */
+    char *sync_first;        /* synced before any group (commit_init), or NULL */
     pthread_mutex_t lock;    /* everything below */
     pthread_cond_t wake;     /* to the committer: a group is due, or stop */
     pthread_cond_t drained;  /* to adders and flush: the queue got shorter */
@@ -77,8 +84,11 @@ typedef struct committer {
     size_t committed;
 } committer;
 
+/* sync_first: a file written unsynced (the run's plan) that the committer
+ * syncs, with its directory, before it stores anything; NULL for none. A
+ * failure to sync it fails the committer as a failed group would. */
 int commit_init(committer *c, store *db, int64_t tournament, const char *results_dir,
-                const char *tdir_rel, char *err, size_t errlen);
+                const char *tdir_rel, const char *sync_first, char *err, size_t errlen);
 /* Queues a finished match and its log; commits the group when due. -1 once
  * anything failed (see c->err). */
 int commit_add(committer *c, const match_record *rec, const Arena__MatchLog *log);

@@ -49,7 +49,7 @@ int manifest_entrants_fit(entrant *const *e, int n, char *err, size_t errlen)
     return 0;
 }
 
-int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen)
+static int manifest_put(const char *dir, const manifest *m, int sync, char *err, size_t errlen)
 {
     char *text = NULL, num[64];
     size_t len = 0;
@@ -89,10 +89,22 @@ int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen)
     snprintf(path, sizeof path, "%s/" MANIFEST_FILE, dir);
     if (bad)
         rc = arena_errf(err, errlen, "%s: a name or path holds a newline", path);
-    else
+    else if (sync)
         rc = matchlog_write_bytes(path, (const uint8_t *)text, len, err, errlen);
+    else
+        rc = matchlog_write_bytes_unsynced(path, (const uint8_t *)text, len, err, errlen);
     free(text);
     return rc;
+}
+
+int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen)
+{
+    return manifest_put(dir, m, 1, err, errlen);
+}
+
+int manifest_write_unsynced(const char *dir, const manifest *m, char *err, size_t errlen)
+{
+    return manifest_put(dir, m, 0, err, errlen);
 }
 
 void manifest_free(manifest *m)

@@ -53,6 +53,10 @@ typedef struct manifest {
 /* Writes dir/tournament.txt (temporary name, synced, renamed). 0, or -1 with
  * err naming the file. */
 int manifest_write(const char *dir, const manifest *m, char *err, size_t errlen);
+/* The same without the syncs (matchlog_write_bytes_unsynced), for a run
+ * whose committer syncs the plan before its first match (commit_init's
+ * sync_first): the two syncs no longer hold up the start of play. */
+int manifest_write_unsynced(const char *dir, const manifest *m, char *err, size_t errlen);
 /* Whether the entrants' paths and options fit the plan's lines: checked
  * before a run makes its directory, so such a path is an input error, not a
  * run that fails half made. 0, or -1 with err. */

@@ -31,6 +31,14 @@ int matchlog_write_new(const char *path, const Arena__MatchLog *log, char *err, 
 /* Writes bytes the same way (path.tmp, fsync, rename, fsync of the directory). */
 int matchlog_write_bytes(const char *path, const uint8_t *buf, size_t len, char *err,
                          size_t errlen);
+/* The same without the syncs: a killed process leaves the whole file or
+ * none (the rename), but a power loss may leave less until
+ * matchlog_sync_file(path) has returned 0 (a tournament's plan: its
+ * committer syncs it before it stores any match, commit.h). */
+int matchlog_write_bytes_unsynced(const char *path, const uint8_t *buf, size_t len, char *err,
+                                  size_t errlen);
+/* fsync of path and of its directory; 0, or -1 with err. */
+int matchlog_sync_file(const char *path, char *err, size_t errlen);
 
 /* --- segments: many logs in one file (MatchLogSegment) --------------------
  * A tournament writes the logs of each group it commits into one segment,

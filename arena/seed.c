@@ -22,3 +22,9 @@ uint64_t seed_derive(uint64_t parent, const char *role, uint64_t index)
         v |= (uint64_t)out[i] << (8 * i);
     return v;
 }
+
+void seed_init(void)
+{
+    if (sodium_init() < 0) { /* the portable code then: the same hashes, slower */
+    }
+}

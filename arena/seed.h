@@ -13,4 +13,10 @@
  * index within that role (the seat number, the match index). */
 uint64_t seed_derive(uint64_t parent, const char *role, uint64_t index);
 
+/* Lets libsodium choose its fastest BLAKE2b for this CPU (sodium_init):
+ * without it every hash runs the portable code, twice the instructions of
+ * the AVX2 code (two seat seeds a match, and the chance stream's key). The
+ * hashes are the same either way; call it once, before any thread. */
+void seed_init(void);
+
 #endif

@@ -262,7 +262,8 @@ static int write_manifest(sprt_ctx *t, char *err, size_t errlen)
                   .format = (char *)FORMAT_SPRT,
                   .sprt = t->o->params,
                   .sprt_max_games = t->o->max_games};
-    int rc = manifest_write(t->dir, &m, err, errlen);
+    /* synced by the committer beside the first games (commit.h) */
+    int rc = manifest_write_unsynced(t->dir, &m, err, errlen);
     free(e);
     return rc;
 }
@@ -288,7 +289,9 @@ static int open_storage(sprt_ctx *t, char *err, size_t errlen)
     if (t->tid <= 0) return -1;
     if (store_format_set(t->db, t->tid, FORMAT_SPRT, err, errlen)) return -1;
     if (store_sprt_begin(t->db, t->tid, &o->params, o->max_games, err, errlen)) return -1;
-    return commit_init(&t->commit, t->db, t->tid, o->out_dir, t->dir_rel, err, errlen);
+    char plan[4200];
+    snprintf(plan, sizeof plan, "%s/" MANIFEST_FILE, t->dir);
+    return commit_init(&t->commit, t->db, t->tid, o->out_dir, t->dir_rel, plan, err, errlen);
 }
 
 /* The verdict, the tournament's end and the pool's rating snapshot. */

@@ -277,7 +277,8 @@ static int write_manifest(tour *t, const tournament_info *ti, char *err, size_t 
                   .format = t->gauntlet ? (char *)FORMAT_GAUNTLET : NULL,
                   .shard = ti->shard,
                   .shards = ti->shards};
-    int rc = manifest_write(t->dir, &m, err, errlen);
+    /* synced by the committer beside the first games (commit.h) */
+    int rc = manifest_write_unsynced(t->dir, &m, err, errlen);
     free(e);
     return rc;
 }
@@ -626,8 +627,10 @@ tournament_result tournament_run(const tournament_opts *o)
     t.anchor = -1;
     tournament_result rc =
         o->resume ? prepare_resume(&t, &t.tc, err, sizeof err) : prepare(&t, err, sizeof err);
-    if (rc == TOURNAMENT_OK &&
-        commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel, err, sizeof err))
+    char plan[sizeof t.dir + sizeof MANIFEST_FILE + 1]; /* written unsynced unless resumed */
+    snprintf(plan, sizeof plan, "%s/" MANIFEST_FILE, t.dir);
+    if (rc == TOURNAMENT_OK && commit_init(&t.commit, t.db, t.tid, o->out_dir, t.dir_rel,
+                                           o->resume ? NULL : plan, err, sizeof err))
         rc = TOURNAMENT_FAILED;
     if (rc == TOURNAMENT_OK && o->remote && remote_set_bind(o->remote, &t.s.seats, err, sizeof err))
         rc = TOURNAMENT_BAD_INPUT;

@@ -19,6 +19,7 @@
 #include "entrant.h"
 #include "jail_queue.h"
 #include "loader.h"
+#include "matchlog.h"
 #include "memguard.h"
 #include "meminfo.h"
 #include "outcome.h"
@@ -894,6 +895,31 @@ START_TEST(a_run_directory_is_locked_by_one_arena)
 }
 END_TEST
 
+/* A run's plan is written unsynced and synced later, by its committer
+ * (commit.h): the file is whole and in place at once, and a sync of a file
+ * that is not there fails naming it. */
+START_TEST(a_plan_written_unsynced_is_whole_and_synced_later)
+{
+    char dir[256], path[300], tmp[310], err[1024], back[16] = "";
+    support_tmpdir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/plan.txt", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    ck_assert_msg(
+        matchlog_write_bytes_unsynced(path, (const uint8_t *)"format 1\n", 9, err, sizeof err) == 0,
+        "%s", err);
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(back, sizeof back, f));
+    fclose(f);
+    ck_assert_str_eq(back, "format 1\n");
+    ck_assert_int_eq(access(tmp, F_OK), -1);
+    ck_assert_msg(matchlog_sync_file(path, err, sizeof err) == 0, "%s", err);
+    snprintf(path, sizeof path, "%s/no-such-plan.txt", dir);
+    ck_assert_int_eq(matchlog_sync_file(path, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, path) && strstr(err, "cannot sync it"), "%s", err);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("arena_units");
@@ -922,6 +948,7 @@ int main(void)
     tcase_add_test(tc, memory_guard_picks_the_bot_that_holds_most);
     tcase_add_test(tc, memory_cgroup_is_found_as_the_kernel_shows_it);
     tcase_add_test(tc, memory_cgroup_limits_lower_the_figures);
+    tcase_add_test(tc, a_plan_written_unsynced_is_whole_and_synced_later);
     suite_add_tcase(s, tc);
     return support_main(s);
 }
