@@ -247,9 +247,10 @@ static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
     for (size_t i = 0; i < s.n; i++)
         all_kb += s.procs[i].kb;
     long v = 2 * all_kb >= used_kb ? memguard_pick(s.procs, s.n, s.nbots, &bot_kb, NULL) : -1;
-    pid_t pid = -1, parent = -1;
+    pid_t pid = -1, parent = -1, host = -1;
     if (v >= 0) {
         guard_host *h = &g->hosts[s.host[v]];
+        host = h->pid;
         int jails = 0; /* the bot's seat hosts: one jail each */
         for (size_t i = 0; i < g->nhosts; i++)
             jails += strcmp(g->hosts[i].bot, h->bot) == 0;
@@ -267,7 +268,15 @@ static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
     free(s.procs);
     free(s.parent);
     free(s.host);
-    return pid > 0 && kill_checked(pid, parent) == 0;
+    if (pid <= 0) return 0;
+    if (kill_checked(pid, parent) == 0) return 1;
+    /* not killed (it had gone, or its pid is another's now): whatever ends
+     * its bot next is not the guard's doing */
+    pthread_mutex_lock(&g->mu);
+    for (size_t i = 0; i < g->nhosts; i++)
+        if (g->hosts[i].pid == host) g->hosts[i].verdict[0] = '\0';
+    pthread_mutex_unlock(&g->mu);
+    return 0;
 }
 
 int memguard_act(memguard *g)
@@ -323,7 +332,7 @@ static void *guard_main(void *arg)
         guard_machine(g, &total, &avail);
         uint64_t reserve = guard_reserve_kb(total);
         /* a /proc without the figures (0) is no shortage */
-        if (avail > 0 && avail < reserve) guard_look(g, avail, total - avail);
+        if (avail > 0 && avail < reserve) guard_look(g, avail, total > avail ? total - avail : 0);
         sleep_ms = avail > reserve ? (avail - reserve) / MEMGUARD_FILL_KB_PER_MS : 0;
         if (avail == 0) sleep_ms = MEMGUARD_MAX_SLEEP_MS;
         if (sleep_ms < MEMGUARD_MIN_SLEEP_MS) sleep_ms = MEMGUARD_MIN_SLEEP_MS;
