@@ -172,6 +172,31 @@ START_TEST(a_bots_stdout_lines_are_shown)
 }
 END_TEST
 
+/* The memory guard's verdict goes where every forfeit goes: the match's
+ * end and its log. On a machine of 100 MB that only the bots use (the
+ * guard's test hook), the hoarder's 64 MB make it short: the hoarder
+ * loses, in the guard's words, and the replay of the log says the same. */
+START_TEST(the_memory_guards_verdict_is_the_matchs_end)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "ARENA_TEST_MEMGUARD_MB=100 %s match --game morris %s %s --seed 1 --out %s "
+                     "2>&1",
+                     ARENA, EVIL("hoarder"), EVIL("first_legal"), dir);
+    const char *words = "crashed: killed: the machine ran short of memory (";
+    ck_assert_msg(rc == 0 && strstr(out, "Result: hoarder - first_legal  0-1") &&
+                      strstr(out, words) && strstr(out, "this bot held the most") &&
+                      strstr(out, " in 1 jail; its largest process ("),
+                  "(%d) %s", rc, out);
+    free(out);
+    rc = e2e_run(&out, "%s replay %s/matches/*.pb 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0 && strstr(out, words) && strstr(out, "reproduced"), "(%d) %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_match");
@@ -182,6 +207,7 @@ int main(void)
     tcase_add_test(tc, bad_out_is_named_before_playing);
     tcase_add_test(tc, unsandboxed_modes_warn);
     tcase_add_test(tc, a_bots_stdout_lines_are_shown);
+    tcase_add_test(tc, the_memory_guards_verdict_is_the_matchs_end);
     suite_add_tcase(s, tc);
     return support_main(s);
 }
