@@ -171,9 +171,6 @@ typedef struct commit_scratch {
     size_t cap;
 } commit_scratch;
 
-static pthread_key_t scratch_key;
-static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
-
 static void scratch_free(void *p)
 {
     commit_scratch *s = p;
@@ -181,27 +178,13 @@ static void scratch_free(void *p)
     free(s);
 }
 
-static void scratch_key_make(void)
-{
-    if (pthread_key_create(&scratch_key, scratch_free) != 0) abort(); /* as xalloc.h */
-}
-
-static commit_scratch *scratch_get(void)
-{
-    pthread_once(&scratch_once, scratch_key_make);
-    commit_scratch *s = pthread_getspecific(scratch_key);
-    if (!s) {
-        s = xcalloc(1, sizeof *s);
-        if (pthread_setspecific(scratch_key, s) != 0) abort();
-    }
-    return s;
-}
+static xthread_local scratch_local = XTHREAD_LOCAL(commit_scratch, scratch_free);
 
 int commit_add(committer *c, const match_record *rec, const Arena__MatchLog *log)
 {
     /* Packed before taking the lock: packing costs more than the rest of
      * adding, and other games' threads and the committer wait on the lock. */
-    commit_scratch *s = scratch_get();
+    commit_scratch *s = xthread_block(&scratch_local);
     size_t len = 0;
     matchlog_segment_append(&s->buf, &len, &s->cap, log); /* cannot fail: xalloc.h */
     const uint8_t *entry = s->buf;

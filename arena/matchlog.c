@@ -478,15 +478,12 @@ typedef struct matchlog_built {
  * its columns' (the larger columns seen), for the next log it builds: they
  * took an allocation and a free each a match, and 21 % of random morris
  * games outgrew the first columns (callgrind: 1,900 instructions a match).
- * A pthread key frees them when the thread ends. */
+ * xthread_block frees them when the thread ends. */
 typedef struct build_cache {
     matchlog_built *built;
     void *cols;
     size_t cols_cap;
 } build_cache;
-
-static pthread_key_t cache_key;
-static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
 
 static void cache_free(void *p)
 {
@@ -496,20 +493,11 @@ static void cache_free(void *p)
     free(c);
 }
 
-static void cache_key_make(void)
-{
-    if (pthread_key_create(&cache_key, cache_free) != 0) abort(); /* as xalloc.h */
-}
+static xthread_local cache_local = XTHREAD_LOCAL(build_cache, cache_free);
 
 static build_cache *cache_get(void)
 {
-    pthread_once(&cache_once, cache_key_make);
-    build_cache *c = pthread_getspecific(cache_key);
-    if (!c) {
-        c = xcalloc(1, sizeof *c);
-        if (pthread_setspecific(cache_key, c) != 0) abort();
-    }
-    return c;
+    return xthread_block(&cache_local);
 }
 
 /* A columns' block of cap rows done with: kept if it is the larger. */

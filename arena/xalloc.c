@@ -1,4 +1,5 @@
 /* xalloc.c -- allocation that never fails (xalloc.h): out of memory aborts. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,4 +61,24 @@ char *xasprintf(const char *fmt, ...)
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
     return s;
+}
+
+static pthread_mutex_t xthread_mu = PTHREAD_MUTEX_INITIALIZER;
+
+void *xthread_block(xthread_local *t)
+{
+    if (!atomic_load_explicit(&t->ready, memory_order_acquire)) {
+        pthread_mutex_lock(&xthread_mu);
+        if (!atomic_load_explicit(&t->ready, memory_order_relaxed)) {
+            if (pthread_key_create(&t->key, t->free_fn) != 0) abort(); /* out of keys */
+            atomic_store_explicit(&t->ready, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&xthread_mu);
+    }
+    void *b = pthread_getspecific(t->key);
+    if (!b) {
+        b = xcalloc(1, t->size);
+        if (pthread_setspecific(t->key, b) != 0) xalloc_die(sizeof(void *));
+    }
+    return b;
 }

@@ -14,6 +14,8 @@
 #ifndef ARENA_XALLOC_H
 #define ARENA_XALLOC_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 
 void *xmalloc(size_t size);
@@ -23,5 +25,21 @@ void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 /* asprintf that cannot fail. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A block of the calling thread's own, zeroed when the thread first asks
+ * and given to free_fn when it ends: a buffer kept from match to match
+ * without a lock. One xthread_local (static, made with XTHREAD_LOCAL) per
+ * kind of block. */
+typedef struct xthread_local {
+    atomic_int ready; /* the key is made */
+    pthread_key_t key;
+    size_t size;
+    void (*free_fn)(void *);
+} xthread_local;
+#define XTHREAD_LOCAL(type, free_fn)                                                               \
+    {                                                                                              \
+        0, 0, sizeof(type), free_fn                                                                \
+    }
+void *xthread_block(xthread_local *t);
 
 #endif
