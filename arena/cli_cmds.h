@@ -53,10 +53,9 @@ int play_opts_parse(play_opts *o, int code, const char *arg, const char *cmd);
 int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,
             long long *out);
 int cli_u64(const char *cmd, const char *opt, const char *arg, uint64_t *out);
-/* Whether s is a decimal number as typed: an optional '-', digits with at
- * most one '.', nothing else (no '+', spaces, hex, exponent, inf or nan,
- * which strtod takes). The lexical rule of the real-valued options (--elo0,
- * --alpha, --anchor NAME=ELO); strtod converts what passes. */
+/* Whether s is a decimal number as typed, with an optional '-': the
+ * real-valued options' rule (text_is_decimal: --elo0, --alpha, --anchor
+ * NAME=ELO). */
 int cli_decimal(const char *s);
 /* Reading a command's words (cli_parse.c). cli_start begins: getopt_long
  * from the first word, opterr off (shorts starts with ':'), and a long

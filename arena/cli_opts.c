@@ -12,6 +12,7 @@
 #include "cli_cmds.h"
 #include "loader.h"
 #include "sandbox.h"
+#include "text.h"
 #include "timectl.h"
 
 void play_opts_init(play_opts *o)
@@ -59,12 +60,7 @@ static int all_digits(const char *s, int hex)
 int cli_decimal(const char *s)
 {
     s += *s == '-';
-    size_t n = strspn(s, "0123456789"), frac = 0;
-    if (s[n] == '.')
-        frac = strspn(s + n + 1, "0123456789"), s += n + 1 + frac;
-    else
-        s += n;
-    return (n || frac) && !*s;
+    return text_is_decimal(s, strlen(s));
 }
 
 int cli_int(const char *cmd, const char *opt, const char *arg, long long min, long long max,

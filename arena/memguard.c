@@ -16,17 +16,17 @@
 #include <unistd.h>
 
 #include "meminfo.h"
+#include "xalloc.h"
 
 #define MEMGUARD_FILL_KB_PER_MS (8 * 1024) /* 8 GB/s: invariant 4 */
 #define MEMGUARD_MIN_SLEEP_MS 10
 #define MEMGUARD_MAX_SLEEP_MS 1000
 #define MEMGUARD_GONE_MS 500 /* invariant 2 */
-#define MEMGUARD_VERDICT 240
 
 typedef struct guard_host {
     pid_t pid;
     char *bot;
-    char verdict[MEMGUARD_VERDICT]; /* "" until the guard kills below it */
+    char verdict[MEMGUARD_WORDS]; /* "" until the guard kills below it */
 } guard_host;
 
 struct memguard {
@@ -43,8 +43,7 @@ struct memguard {
 long memguard_pick(const memguard_proc *p, size_t n, int nbots, uint64_t *bot_kb, int *bot_procs)
 {
     if (nbots <= 0) return -1;
-    uint64_t *total = calloc((size_t)nbots, sizeof *total);
-    if (!total) return -1;
+    uint64_t *total = xcalloc((size_t)nbots, sizeof *total);
     for (size_t i = 0; i < n; i++)
         if (p[i].bot >= 0 && p[i].bot < nbots) total[p[i].bot] += p[i].kb;
     int top = 0;
@@ -102,13 +101,7 @@ static proc_row *proc_table(size_t *n_out)
         if (!isdigit((unsigned char)e->d_name[0])) continue;
         pid_t pid = (pid_t)atoi(e->d_name), ppid = proc_parent(pid);
         if (ppid < 0) continue;
-        if (n == cap) {
-            size_t nc = cap ? 2 * cap : 256;
-            proc_row *r = realloc(rows, nc * sizeof *r);
-            if (!r) break;
-            rows = r;
-            cap = nc;
-        }
+        if (n == cap) rows = xrealloc(rows, (cap = cap ? 2 * cap : 256) * sizeof *rows);
         rows[n++] = (proc_row){pid, ppid};
     }
     closedir(d);
@@ -137,43 +130,47 @@ static uint64_t proc_held_kb(pid_t pid)
 
 /* The bots' processes: every process below a host (not the host), with the
  * index of its host's bot among the distinct bots (in order of
- * registration) and its parent; g->mu held. */
+ * registration), its parent and its host; what they hold together. */
 typedef struct seen {
     memguard_proc *procs;
     pid_t *parent;
     size_t *host; /* index into g->hosts */
-    size_t n;
+    size_t n, cap;
     int nbots;
+    uint64_t total_kb;
 } seen;
 
-static int seen_add(seen *s, size_t *cap, pid_t pid, pid_t parent, int bot, size_t host)
+static void seen_add(seen *s, pid_t pid, pid_t parent, int bot, size_t host)
 {
-    if (s->n == *cap) {
-        size_t nc = *cap ? 2 * *cap : 16;
-        memguard_proc *p = realloc(s->procs, nc * sizeof *p);
-        if (p) s->procs = p;
-        pid_t *pa = realloc(s->parent, nc * sizeof *pa);
-        if (pa) s->parent = pa;
-        size_t *h = realloc(s->host, nc * sizeof *h);
-        if (h) s->host = h;
-        if (!p || !pa || !h) return -1;
-        *cap = nc;
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->procs = xrealloc(s->procs, s->cap * sizeof *s->procs);
+        s->parent = xrealloc(s->parent, s->cap * sizeof *s->parent);
+        s->host = xrealloc(s->host, s->cap * sizeof *s->host);
     }
     s->procs[s->n] = (memguard_proc){pid, bot, proc_held_kb(pid)};
+    s->total_kb += s->procs[s->n].kb;
     s->parent[s->n] = parent;
     s->host[s->n] = host;
     s->n++;
-    return 0;
 }
 
+static void seen_free(seen *s)
+{
+    free(s->procs);
+    free(s->parent);
+    free(s->host);
+}
+
+/* g->mu held. */
 static void seen_collect(memguard *g, seen *s)
 {
-    size_t nrows, cap = 0;
+    size_t nrows;
     proc_row *rows = proc_table(&nrows);
     /* bots are numbered in the order their first host registered */
-    const char **bots = calloc(g->nhosts ? g->nhosts : 1, sizeof *bots);
+    const char **bots = xcalloc(g->nhosts, sizeof *bots);
     int nbots = 0;
-    for (size_t h = 0; bots && h < g->nhosts; h++) {
+    for (size_t h = 0; h < g->nhosts; h++) {
         int bot = 0;
         while (bot < nbots && strcmp(bots[bot], g->hosts[h].bot) != 0)
             bot++;
@@ -181,16 +178,11 @@ static void seen_collect(memguard *g, seen *s)
         /* breadth first below the host: the jail's init, the bot, ... */
         size_t from = s->n;
         for (size_t r = 0; r < nrows; r++)
-            if (rows[r].ppid == g->hosts[h].pid &&
-                seen_add(s, &cap, rows[r].pid, rows[r].ppid, bot, h) < 0)
-                goto out;
+            if (rows[r].ppid == g->hosts[h].pid) seen_add(s, rows[r].pid, rows[r].ppid, bot, h);
         for (size_t i = from; i < s->n; i++)
             for (size_t r = 0; r < nrows; r++)
-                if (rows[r].ppid == s->procs[i].pid &&
-                    seen_add(s, &cap, rows[r].pid, rows[r].ppid, bot, h) < 0)
-                    goto out;
+                if (rows[r].ppid == s->procs[i].pid) seen_add(s, rows[r].pid, rows[r].ppid, bot, h);
     }
-out:
     s->nbots = nbots;
     free(bots);
     free(rows);
@@ -226,13 +218,8 @@ static uint64_t guard_bots_kb(memguard *g)
     seen s = {0};
     seen_collect(g, &s);
     pthread_mutex_unlock(&g->mu);
-    uint64_t kb = 0;
-    for (size_t i = 0; i < s.n; i++)
-        kb += s.procs[i].kb;
-    free(s.procs);
-    free(s.parent);
-    free(s.host);
-    return kb;
+    seen_free(&s);
+    return s.total_kb;
 }
 
 /* One look: ends the largest process of the bot that holds the most, if the
@@ -243,10 +230,8 @@ static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
     pthread_mutex_lock(&g->mu);
     seen s = {0};
     seen_collect(g, &s);
-    uint64_t bot_kb = 0, all_kb = 0;
-    for (size_t i = 0; i < s.n; i++)
-        all_kb += s.procs[i].kb;
-    long v = 2 * all_kb >= used_kb ? memguard_pick(s.procs, s.n, s.nbots, &bot_kb, NULL) : -1;
+    uint64_t bot_kb = 0;
+    long v = 2 * s.total_kb >= used_kb ? memguard_pick(s.procs, s.n, s.nbots, &bot_kb, NULL) : -1;
     pid_t pid = -1, parent = -1, host = -1;
     if (v >= 0) {
         guard_host *h = &g->hosts[s.host[v]];
@@ -256,8 +241,8 @@ static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
             jails += strcmp(g->hosts[i].bot, h->bot) == 0;
         pid = s.procs[v].pid;
         parent = s.parent[v];
-        /* said before the kill: the host's report of the death can come at once;
-         * it stays if the kill misses, as the process was gone anyway */
+        /* said before the kill: the host's report of the death can come at
+         * once (taken back below if the kill misses) */
         snprintf(h->verdict, sizeof h->verdict,
                  "killed: the machine ran short of memory (%llu MB left) and this bot held the "
                  "most, %llu MB in %d jail%s; its largest process (%llu MB) was ended",
@@ -265,9 +250,7 @@ static int guard_look(memguard *g, uint64_t avail_kb, uint64_t used_kb)
                  jails == 1 ? "" : "s", (unsigned long long)(s.procs[v].kb / 1024));
     }
     pthread_mutex_unlock(&g->mu);
-    free(s.procs);
-    free(s.parent);
-    free(s.host);
+    seen_free(&s);
     if (pid <= 0) return 0;
     if (kill_checked(pid, parent) == 0) return 1;
     /* not killed (it had gone, or its pid is another's now): whatever ends
@@ -345,8 +328,7 @@ static void *guard_main(void *arg)
 
 memguard *memguard_new(void)
 {
-    memguard *g = calloc(1, sizeof *g);
-    if (!g) return NULL;
+    memguard *g = xcalloc(1, sizeof *g);
     pthread_mutex_init(&g->mu, NULL);
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -373,35 +355,21 @@ void memguard_free(memguard *g)
     free(g);
 }
 
-int memguard_watch(memguard *g, pid_t host, const char *bot)
+void memguard_watch(memguard *g, pid_t host, const char *bot)
 {
-    if (!g) return -1;
-    char *name = strdup(bot ? bot : "");
-    if (!name) return -1;
+    char *name = xstrdup(bot);
     pthread_mutex_lock(&g->mu);
-    if (g->nhosts == g->cap) {
-        size_t nc = g->cap ? 2 * g->cap : 8;
-        guard_host *h = realloc(g->hosts, nc * sizeof *h);
-        if (!h) {
-            pthread_mutex_unlock(&g->mu);
-            free(name);
-            return -1;
-        }
-        g->hosts = h;
-        g->cap = nc;
-    }
+    if (g->nhosts == g->cap)
+        g->hosts = xrealloc(g->hosts, (g->cap = g->cap ? 2 * g->cap : 8) * sizeof *g->hosts);
     g->hosts[g->nhosts++] = (guard_host){.pid = host, .bot = name};
-    if (!g->started && !g->stop) {
+    if (!g->started && !g->stop)
         /* without the thread the guard only acts when asked (memguard_act) */
         g->started = pthread_create(&g->thread, NULL, guard_main, g) == 0;
-    }
     pthread_mutex_unlock(&g->mu);
-    return 0;
 }
 
 void memguard_forget(memguard *g, pid_t host)
 {
-    if (!g) return;
     pthread_mutex_lock(&g->mu);
     for (size_t i = 0; i < g->nhosts; i++)
         if (g->hosts[i].pid == host) {
@@ -416,7 +384,6 @@ void memguard_forget(memguard *g, pid_t host)
 
 int memguard_verdict(memguard *g, pid_t host, char *buf, size_t len)
 {
-    if (!g) return 0;
     int found = 0;
     pthread_mutex_lock(&g->mu);
     for (size_t i = 0; i < g->nhosts; i++)

@@ -58,17 +58,18 @@
 #include <sys/types.h>
 
 #define MEMGUARD_MIN_KB (32 * 1024) /* invariant 3 */
+#define MEMGUARD_WORDS 160          /* its words, as a match record's detail holds them */
 
 typedef struct memguard memguard;
 
+/* Never NULL: out of memory is xalloc.h's. */
 memguard *memguard_new(void);
 /* Stops the thread (if it started) and frees. NULL ok. */
 void memguard_free(memguard *g);
 
 /* Registers a seat host and the bot it serves (any string naming the bot:
- * workers of one bot share it); starts the thread the first time. 0, or -1
- * out of memory (the host then goes unguarded). */
-int memguard_watch(memguard *g, pid_t host, const char *bot);
+ * workers of one bot share it); starts the thread the first time. */
+void memguard_watch(memguard *g, pid_t host, const char *bot);
 /* Takes a host off the list (after it has been reaped). */
 void memguard_forget(memguard *g, pid_t host);
 /* If the guard killed a process below host: 1 and its words in buf. */

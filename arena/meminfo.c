@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xalloc.h"
+
 uint64_t meminfo_kb(const char *field)
 {
     FILE *f = fopen("/proc/meminfo", "re");
@@ -29,10 +31,10 @@ static char *slurp(const char *path, size_t cap)
 {
     FILE *f = fopen(path, "re");
     if (!f) return NULL;
-    char *buf = malloc(cap);
-    size_t n = buf ? fread(buf, 1, cap - 1, f) : 0;
+    char *buf = xmalloc(cap);
+    size_t n = fread(buf, 1, cap - 1, f);
     fclose(f);
-    if (buf) buf[n] = '\0';
+    buf[n] = '\0';
     return buf;
 }
 

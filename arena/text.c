@@ -122,3 +122,17 @@ char *text_dup(const char *s)
 {
     return xstrdup(s ? s : "");
 }
+
+int text_is_decimal(const char *s, size_t len)
+{
+    size_t digits = 0, dots = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] >= '0' && s[i] <= '9')
+            digits++;
+        else if (s[i] == '.' && !dots)
+            dots++;
+        else
+            return 0;
+    }
+    return digits > 0;
+}

@@ -42,6 +42,12 @@ char *text_clean_name(char *s, size_t max);
  * cost, for the copies made every match. */
 char *text_copy(char *dst, size_t size, const char *s);
 
+/* Whether s[0..len) is a decimal number as typed: digits with at most one
+ * '.', at least one digit, nothing else (no sign, space, hex, exponent, inf
+ * or nan, which strtod takes). The lexical rule of every real-valued input
+ * (--tc's seconds, --elo0, --anchor NAME=ELO); strtod converts what passes. */
+int text_is_decimal(const char *s, size_t len);
+
 /* A malloc'd copy of s, "" for NULL (NULL only without memory). */
 char *text_dup(const char *s);
 

@@ -4,15 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "timectl.h"
 
-/* Seconds as typed: digits with at most one '.', nothing else. strtod alone
- * took a sign, spaces, hex and exponents ("5++1", "0x10", " 5", "1e1"). */
+/* Seconds as typed (text_is_decimal): strtod alone took a sign, spaces, hex
+ * and exponents ("5++1", "0x10", " 5", "1e1"). */
 static int seconds(const char *s, const char *end, double *out)
 {
-    size_t len = (size_t)(end - s), digits = strspn(s, "0123456789");
-    if (digits < len && s[digits] == '.') digits += 1 + strspn(s + digits + 1, "0123456789");
-    if (len == 0 || digits != len || (len == 1 && s[0] == '.')) return -1;
+    if (!text_is_decimal(s, (size_t)(end - s))) return -1;
     char *stop;
     errno = 0;
     *out = strtod(s, &stop);

@@ -81,7 +81,7 @@ struct worker {
     struct rusage ru;
     int64_t mem_mb, cpu_s;
     uint64_t lock_grant; /* taken from env->lock_free; given back at worker_close */
-    char guarded[256];   /* the memory guard's words, kept once the host is reaped */
+    char guarded[MEMGUARD_WORDS]; /* the memory guard's words, kept once the host is reaped */
     uint8_t id[WIRE_ID_MAX];
     size_t idlen;
     uint32_t seq;
@@ -156,7 +156,7 @@ worker_env *worker_env_new(char *err, size_t errlen)
      * each host is a process of its own, and a quarter of the machine each
      * would add up past the machine (datadir.h, contract 5). */
     env->lock_free = datadir_machine_lock_budget();
-    env->guard = memguard_new(); /* NULL: the kernel alone decides (memguard.h) */
+    env->guard = memguard_new();
     if (!mkdtemp(env->dir)) {
         worker_fail(err, errlen, 0, "mkdtemp %s: %s", env->dir, strerror(errno));
         memguard_free(env->guard);
@@ -585,7 +585,7 @@ worker *worker_spawn(worker_env *env, const worker_config *cfg, int64_t timeout_
     if (outs[1] >= 0) close(outs[1]);
     if (rc < 0) goto fail;
     w->reaped = 0;
-    memguard_watch(env->guard, w->pid, cfg->bot_path); /* unwatched if it cannot */
+    memguard_watch(env->guard, w->pid, cfg->bot_path);
     if (worker_ready(w, timeout_us, err, errlen) < 0) goto fail;
     return w;
 fail:

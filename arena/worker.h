@@ -54,8 +54,8 @@ void worker_env_set_lock_budget(worker_env *env, uint64_t bytes);
 /* The part of the budget no live worker holds now. */
 uint64_t worker_env_lock_free(worker_env *env);
 
-/* The watch on the machine's memory over env's seat hosts (memguard.h),
- * or NULL; worker_spawn registers each host with its bot's path, and a bot
+/* The watch on the machine's memory over env's seat hosts (memguard.h);
+ * worker_spawn registers each host with its bot's path, and a bot
  * the guard killed forfeits with the guard's words. */
 typedef struct memguard memguard;
 memguard *worker_env_guard(worker_env *env);
