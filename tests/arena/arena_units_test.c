@@ -273,6 +273,19 @@ START_TEST(same_names_get_unique_labels)
     ck_assert_str_eq(f[1]->display, "a@fedcba98");
     entrant_free(f[0]);
     entrant_free(f[1]);
+    /* A build made to share another's first 8 digits (red team 8) still gets
+     * a label of its own: one digit past what they share, the third bot,
+     * sharing less, keeps 8. */
+    entrant *g[3] = {mk("a", "1"), mk("a", "1"), mk("a", "1")};
+    snprintf(g[0]->sha256, sizeof g[0]->sha256, "%s", "0123456789abcdef");
+    snprintf(g[1]->sha256, sizeof g[1]->sha256, "%s", "01234567890bcdef");
+    snprintf(g[2]->sha256, sizeof g[2]->sha256, "%s", "0123ffff89abcdef");
+    entrants_label(g, 3);
+    ck_assert_str_eq(g[0]->display, "a@0123456789a");
+    ck_assert_str_eq(g[1]->display, "a@01234567890");
+    ck_assert_str_eq(g[2]->display, "a@0123ffff");
+    for (int i = 0; i < 3; i++)
+        entrant_free(g[i]);
     ck_assert(bot_plays("*", "morris"));
     ck_assert(bot_plays("soccer, morris", "morris"));
     ck_assert(!bot_plays("morris_x,soccer", "morris"));
