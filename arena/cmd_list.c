@@ -110,7 +110,7 @@ int cmd_bots(int argc, char **argv)
     loader_list(LOADER_BOTS, &paths, &n);
     printf("%-18s %-8s %-14s %-20s %s\n", "NAME", "VERSION", "AUTHOR", "GAMES", "PATH");
     for (size_t i = 0; i < n; i++) {
-        entrant *e = entrant_probe(&cfg, paths[i], game, err, sizeof err);
+        entrant *e = entrant_probe(&cfg, paths[i], game, NULL, 0, err, sizeof err);
         if (!e) {
             if (!game) printf("(broken) %s\n", err);
             continue;

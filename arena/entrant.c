@@ -45,8 +45,26 @@ static int entrant_find_declared(const seat_config *cfg, const char *name, char 
     return found == 1 ? 0 : -1;
 }
 
-entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game, char *err,
-                       size_t errlen)
+/* The SHA-256 of an entrant's file: an entrant probed before it for the same
+ * file lends its digest, so that the copies of a bot in a tournament read and
+ * hash it once (0.9 M instructions a copy of the random bot, serial, before
+ * any match). The copies then stay one bot even were the file replaced
+ * between their probes; nothing compares the digest with the code loaded
+ * later either way (--resume hashes the files again to compare them with the
+ * store, tournament.c). */
+static int entrant_hash(const char *path, entrant *const *probed, int n_probed, char out[65],
+                        char *err, size_t errlen)
+{
+    for (int i = 0; i < n_probed; i++)
+        if (strcmp(probed[i]->path, path) == 0) {
+            memcpy(out, probed[i]->sha256, sizeof probed[i]->sha256);
+            return 0;
+        }
+    return loader_sha256_file(path, out, err, errlen);
+}
+
+entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game,
+                       entrant *const *probed, int n_probed, char *err, size_t errlen)
 {
     char path[4096], name_or_path[4096], options[2048];
     if (botspec_split(spec, name_or_path, sizeof name_or_path, options, sizeof options, err,
@@ -60,7 +78,8 @@ entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *gam
     if (!e) return NULL;
     e->path = xstrdup(path);
     e->bot_options = xstrdup(options);
-    if (datadir_bot_file_ok(path, err, errlen) || loader_sha256_file(path, e->sha256, err, errlen))
+    if (datadir_bot_file_ok(path, err, errlen) ||
+        entrant_hash(path, probed, n_probed, e->sha256, err, errlen))
         goto fail;
     seat *s = seat_open(cfg, path, err, errlen);
     if (!s) goto fail;

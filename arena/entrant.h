@@ -14,10 +14,12 @@
  * the bot's options after a colon (botspec.h: "mcts:iterations=2000"); the
  * name is a file name on the search path, or else the name a bot declares
  * (every bot is asked, so a file name is faster). With game != NULL, checks
- * that the bot supports it. NULL with a one-line error naming the file
- * otherwise. */
-entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game, char *err,
-                       size_t errlen);
+ * that the bot supports it. probed, n_probed: the entrants this command
+ * probed before (NULL, 0 for none); one of the same file lends its SHA-256,
+ * so each file is hashed once however many times it is entered. NULL with a
+ * one-line error naming the file otherwise. */
+entrant *entrant_probe(const seat_config *cfg, const char *spec, const char *game,
+                       entrant *const *probed, int n_probed, char *err, size_t errlen);
 /* An entrant with options: starts it once in the probe game (seat, seed and
  * clock as given) so that the bot refuses bad options before any match; 0
  * when it takes them (or has none), else -1 with the bot's one-line error. */

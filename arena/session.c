@@ -47,7 +47,7 @@ int session_open(session *s, const char *game_spec, const char *const *bots, int
     s->entrants = xcalloc((size_t)(n_bots > 0 ? n_bots : 1), sizeof *s->entrants);
     if (!s->entrants) goto fail;
     for (int i = 0; i < n_bots; i++) {
-        s->entrants[i] = entrant_probe(&s->seats, bots[i], s->name, err, errlen);
+        s->entrants[i] = entrant_probe(&s->seats, bots[i], s->name, s->entrants, s->n, err, errlen);
         if (!s->entrants[i]) goto fail;
         s->n++;
         /* Bad bot options stop the command before any match. */

@@ -53,8 +53,14 @@ int store__begin(store *s, char *err, size_t errlen);
 int store__commit(store *s, char *err, size_t errlen);
 void store__rollback(store *s);
 
-/* Creates or migrates the schema to STORE_SCHEMA_VERSION (store_schema.c). */
+/* Creates or migrates the schema to STORE_SCHEMA_VERSION (store_schema.c):
+ * a new store in one step, an older one by its migrations. */
 int store__schema(store *s, char *err, size_t errlen);
+/* The migrations from version `from` to STORE_SCHEMA_VERSION, inside the
+ * caller's transaction: store__schema's way for an older store; from 0, a
+ * store as the migrations alone would make it (the tests compare that with
+ * the one-step schema). */
+int store__migrate(store *s, int from, char *err, size_t errlen);
 
 /* A match's seats as its row stores them (schema 7, store_seats.c): JSON
  * of n seats into buf; its length, or -1 when it does not fit or a return is
@@ -71,6 +77,11 @@ int store__seats_parse(const char *json, int max, int64_t *bot, double *ret, int
  * -1 with err naming the match and the damaged store. */
 int store__seats_column(store *s, sqlite3_stmt *st, int col, int64_t match_id, int64_t *bot,
                         double *ret, int *entrant, char *err, size_t errlen);
+/* The seats column of matches, and the view and trigger that stand for the
+ * table match_seats was before schema 7: both the migration to 7 and a new
+ * store's schema (store_schema.c) are made of them. */
+#define STORE_SEATS_COLUMN "seats TEXT NOT NULL DEFAULT '[]'"
+extern const char store__seats_view[];
 /* Room enough for store__seats_json of a full table. */
 #define STORE_SEATS_JSON_MAX (ARENA_MAX_PLAYERS * 64 + 8)
 /* The migration to schema 7: seat rows into match rows, the table into a view. */

@@ -22,7 +22,7 @@
 
 #include "store_internal.h"
 
-static const char store_seats_view[] =
+const char store__seats_view[] =
     "CREATE VIEW match_seats(match_id, seat, bot_id, game_return, entrant) AS"
     " SELECT m.id, s.key, json_extract(s.value, '$[0]'),"
     " CAST(json_extract(s.value, '$[1]') AS REAL), json_extract(s.value, '$[2]')"
@@ -175,7 +175,7 @@ int store__seats_parse(const char *json, int max, int64_t *bot, double *ret, int
  * table gives way to the view. */
 int store__seats_fold(store *s, char *err, size_t errlen)
 {
-    static const char add[] = "ALTER TABLE matches ADD COLUMN seats TEXT NOT NULL DEFAULT '[]'";
+    static const char add[] = "ALTER TABLE matches ADD COLUMN " STORE_SEATS_COLUMN;
     static const char sel[] = "SELECT match_id, seat, bot_id, game_return, entrant"
                               " FROM match_seats ORDER BY match_id, seat";
     static const char upd[] = "UPDATE matches SET seats=?2 WHERE id=?1";
@@ -231,7 +231,7 @@ int store__seats_fold(store *s, char *err, size_t errlen)
     sqlite3_finalize(wr);
     if (rc) return -1;
     return store__exec(s, "DROP TABLE match_seats", op, err, errlen) ||
-                   store__exec(s, store_seats_view, op, err, errlen)
+                   store__exec(s, store__seats_view, op, err, errlen)
                ? -1
                : 0;
 }

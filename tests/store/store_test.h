@@ -48,5 +48,8 @@ void st_exec(const char *dir, const char *sql);
 long long st_query_int(const char *db_path, const char *sql);
 /* Same, as text, malloc'd. */
 char *st_query_text(const char *db_path, const char *sql);
+/* Every row of sql, one a line, columns split by '|' and NULL as "(null)";
+ * malloc'd. */
+char *st_query_rows(const char *db_path, const char *sql);
 
 #endif

@@ -210,6 +210,56 @@ START_TEST(newer_schema_refused)
 }
 END_TEST
 
+/* A new store is made in one step, an older one is migrated step by step
+ * (store_schema.c): both ways must end in the same database. Here one store
+ * is made by store_open in a new directory, the other from an empty file by
+ * every migration, as a store of version 1 upgraded all along has it; then
+ * store_open sets that one up too, and the schema, its version and every
+ * setting kept in the file must be the same. A migration left out of the
+ * one-step schema fails here. */
+START_TEST(schema_new_is_schema_migrated)
+{
+    char *tmp = st_tmpdir(), *one = st_join(tmp, "one"), *steps = st_join(tmp, "steps");
+    char *one_db = st_join(one, "arena.db"), *steps_db = st_join(steps, "arena.db"), err[512] = "";
+    store *s = store_open(one, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    store_close(s);
+
+    ck_assert_int_eq(mkdir(steps, 0700), 0);
+    store raw = {.path = steps_db};
+    ck_assert_int_eq(sqlite3_open(steps_db, &raw.db), SQLITE_OK);
+    ck_assert_msg(store__begin(&raw, err, sizeof err) == 0 &&
+                      store__migrate(&raw, 0, err, sizeof err) == 0 &&
+                      store__commit(&raw, err, sizeof err) == 0,
+                  "%s", err);
+    ck_assert_int_eq(sqlite3_close(raw.db), SQLITE_OK);
+    s = store_open(steps, err, sizeof err);
+    ck_assert_msg(s != NULL, "%s", err);
+    store_close(s);
+
+    static const char *const same[] = {
+        "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name",
+        "PRAGMA user_version",
+        "PRAGMA application_id",
+        "PRAGMA journal_mode",
+        "PRAGMA page_size",
+        "PRAGMA auto_vacuum",
+        "PRAGMA encoding"};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        char *a = st_query_rows(one_db, same[i]), *b = st_query_rows(steps_db, same[i]);
+        ck_assert_msg(strcmp(a, b) == 0, "%s:\none step:\n%s\nmigrated:\n%s", same[i], a, b);
+        free(a);
+        free(b);
+    }
+    ck_assert_int_eq(st_query_int(one_db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
+    free(one_db);
+    free(steps_db);
+    free(one);
+    free(steps);
+    st_rmtree(tmp);
+}
+END_TEST
+
 Suite *store_basic_suite(void)
 {
     Suite *s = suite_create("store");
@@ -221,6 +271,7 @@ Suite *store_basic_suite(void)
     tcase_add_test(tc, tournament_matches);
     tcase_add_test(tc, bad_path_named);
     tcase_add_test(tc, newer_schema_refused);
+    tcase_add_test(tc, schema_new_is_schema_migrated);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -123,3 +123,29 @@ char *st_query_text(const char *db_path, const char *sql)
     ck_assert_int_eq(sqlite3_close(db), SQLITE_OK);
     return v;
 }
+
+char *st_query_rows(const char *db_path, const char *sql)
+{
+    sqlite3 *db;
+    sqlite3_stmt *st = NULL;
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    ck_assert_msg(sqlite3_prepare_v2(db, sql, -1, &st, NULL) == SQLITE_OK, "%s",
+                  sqlite3_errmsg(db));
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        for (int i = 0; i < sqlite3_column_count(st); i++) {
+            const unsigned char *t = sqlite3_column_text(st, i);
+            fprintf(f, "%s%s", i ? "|" : "", t ? (const char *)t : "(null)");
+        }
+        fputc('\n', f);
+    }
+    ck_assert_int_eq(rc, SQLITE_DONE);
+    sqlite3_finalize(st);
+    ck_assert_int_eq(sqlite3_close(db), SQLITE_OK);
+    ck_assert_int_eq(fclose(f), 0);
+    return out;
+}
