@@ -29,6 +29,15 @@ int cmd_host(int argc, char **argv);
 int cli_error(const char *cmd, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The store of the results directory dir, which the user named (--out, or
+ * the parent of a tournament directory given), opened for reading
+ * (cli_operand.c). NULL with the message printed and *status the exit
+ * status: 2 when dir is not there or holds no arena.db (a bad operand: "DIR:
+ * no such directory", or store_open_read's "no store here" with
+ * rebuild_hint's advice), 1 when its store cannot be read (damaged, I/O). */
+struct store;
+struct store *cli_store_open(const char *cmd, const char *dir, int *status);
+
 /* Options shared by the commands that play (cli_opts.c). */
 typedef struct play_opts {
     const char *game;

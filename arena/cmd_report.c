@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 
 #include "cli_cmds.h"
-#include "rebuild.h"
 #include "report_html.h"
 #include "rundir.h"
 #include "store.h"
@@ -85,13 +84,10 @@ int cmd_report(int argc, char **argv)
     }
     if (!out) out = at.results;
     char err[1024];
-    store *s = store_open_read(out, err, sizeof err);
-    if (!s) {
-        rebuild_hint(out, err, sizeof err);
-        fprintf(stderr, "arena report: %s\n", err);
-        return 1;
-    }
-    int rc = report_html_write(s, at.dir, at.name, (long)max_replays, err, sizeof err);
+    int rc;
+    store *s = cli_store_open("report", out, &rc);
+    if (!s) return rc;
+    rc = report_html_write(s, at.dir, at.name, (long)max_replays, err, sizeof err);
     store_close(s);
     if (rc) {
         fprintf(stderr, "arena report: %s\n", err);

@@ -224,7 +224,7 @@ START_TEST(resume_of_a_wrong_directory)
     ck_assert_int_ne(e2e_run(NULL, "test -e %s/arena.db", dir), 0);
     free(out);
     rc = e2e_run(&out, "%s tournament --resume %s/nosuch", ARENA, dir);
-    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: No such file or directory"), "(%d) %s", rc, out);
+    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: no such directory"), "(%d) %s", rc, out);
     free(out);
     e2e_rmrf(dir);
 }
