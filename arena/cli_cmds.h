@@ -38,6 +38,16 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
 struct store;
 struct store *cli_store_open(const char *cmd, const char *dir, int *status);
 
+/* A command's operands (words[0..n): bots, directories, a log), none of
+ * them empty (cli_operand.c): 0, or 2 with "arena CMD: an empty argument
+ * where WHAT was expected (an unset shell variable?)" printed, where the empty word would otherwise
+ * be looked up and reported as ": no such file". what: "a bot", "a match log (.pb)". */
+int cli_nonempty(const char *cmd, const char *const *words, int n, const char *what);
+/* The words left after the options of a command that takes no operands:
+ * 0 when n is 0, else 2 with "arena CMD: unexpected argument 'X'" printed,
+ * and cli_game_hint's hint when the command takes --game. */
+int cli_no_operands(const char *cmd, char *const *words, int n, int takes_game);
+
 /* Options shared by the commands that play (cli_opts.c). */
 typedef struct play_opts {
     const char *game;

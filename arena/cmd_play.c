@@ -176,6 +176,7 @@ int cmd_match(int argc, char **argv)
         if (r == 0) return cli_bad_option(&seen, c);
     }
     int nb = argc - optind;
+    if (cli_nonempty("match", (const char *const *)argv + optind, nb, "a bot")) return 2;
     if (!po.game || nb < 1) {
         char hint[512] = "";
         if (!po.game) cli_game_hint(argv + optind, nb, hint, sizeof hint);
@@ -404,6 +405,7 @@ int cmd_tournament(int argc, char **argv)
     }
     while (optind < argc)
         bots[nb++] = argv[optind++];
+    if (cli_nonempty("tournament", bots, nb, "a bot")) goto out;
     rundir_loc resume_at;
     if (to.resume) { /* the results directory is the tournament directory's parent */
         if (po.game || nb) {

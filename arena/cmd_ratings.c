@@ -232,11 +232,7 @@ int cmd_ratings(int argc, char **argv)
         else
             return cli_bad_option(&seen, c);
     }
-    if (optind < argc) {
-        char hint[512];
-        cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
-        return cli_error("ratings", 2, "unexpected argument '%s'%s", argv[optind], hint);
-    }
+    if (cli_no_operands("ratings", argv + optind, argc - optind, 1)) return 2;
     if (strcmp(format, "text") && strcmp(format, "md") && strcmp(format, "csv") &&
         strcmp(format, "json")) {
         fprintf(stderr, "arena ratings: bad value '%s' for --format (text, md, csv, json)\n",

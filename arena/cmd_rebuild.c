@@ -42,7 +42,7 @@ int cmd_rebuild(int argc, char **argv)
         else
             return cli_bad_option(&seen, c);
     }
-    if (optind < argc) return cli_error("rebuild", 2, "unexpected argument '%s'", argv[optind]);
+    if (cli_no_operands("rebuild", argv + optind, argc - optind, 0)) return 2;
     rebuild_stats st;
     char err[1024];
     /* a directory that is not there is a bad --out, not a failed rebuild */

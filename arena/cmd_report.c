@@ -56,6 +56,7 @@ int cmd_report(int argc, char **argv)
         return cli_error("report", 2, "one tournament directory at a time ('%s', '%s')",
                          argv[optind], argv[optind + 1]);
     if (optind < argc) dir = argv[optind];
+    if (dir && cli_nonempty("report", &dir, 1, "a tournament directory")) return 2;
     if (!dir) {
         fputs("arena report: which tournament? give its directory, e.g. "
               "results/20261201-145309-morris\n",
