@@ -68,14 +68,16 @@ static remote_set *remote_start(const remote_opts *ro, const play_opts *po, cons
         return NULL;
     }
     remote_set *rs = xcalloc(1, sizeof *rs);
-    if (ro->insecure)
+    int failed =
+        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
+    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
+    /* warned once the hosts and keys are known good (a bad --hosts is the
+     * one line then), and before anything travels in plain tcp */
+    if (!failed && ro->insecure)
         fprintf(stderr,
                 "arena %s: WARNING: --insecure: plain tcp without CURVE; moves and bots travel "
                 "readable and unauthenticated\n",
                 cmd);
-    int failed =
-        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
-    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
     if (failed || remote_set_probe(rs, stderr, err, sizeof err)) {
         fprintf(stderr, "arena %s: %s\n", cmd, err);
         remote_set_close(rs);
@@ -184,7 +186,6 @@ int cmd_match(int argc, char **argv)
                 hint, match_help);
         return 2;
     }
-    play_opts_warn(&po);
     session s;
     char err[1024];
     if (session_open(&s, po.game, (const char *const *)argv + optind, nb, &po.iso, err,
@@ -200,6 +201,11 @@ int cmd_match(int argc, char **argv)
         session_close(&s);
         return 2;
     }
+    if (rundir_out(po.out_dir, err, sizeof err)) { /* before the match, not after it */
+        fprintf(stderr, "arena match: %s\n", err);
+        session_close(&s);
+        return 2;
+    }
     if (ro.hosts) {
         int bad = !(remote = remote_start(&ro, &po, "match")) ||
                   remote_prepare_entrants(s.entrants, s.n, err, sizeof err) ||
@@ -211,12 +217,7 @@ int cmd_match(int argc, char **argv)
             return 2;
         }
     }
-    if (rundir_out(po.out_dir, err, sizeof err)) { /* before the match, not after it */
-        fprintf(stderr, "arena match: %s\n", err);
-        match_remote_close(remote);
-        session_close(&s);
-        return 2;
-    }
+    play_opts_warn(&po); /* once every input is known good: an error is then the one line */
     match_spec ms = {.lr = s.lr,
                      .game = s.game,
                      .options = s.options,

@@ -190,6 +190,33 @@ START_TEST(unsandboxed_modes_warn)
 }
 END_TEST
 
+/* Every input is checked before a warning: a bad --hosts with --insecure,
+ * a bad game with --sandbox=off, are the error's one line alone (exit 2). */
+START_TEST(bad_input_before_warnings)
+{
+    static const struct {
+        const char *args, *want;
+    } cases[] = {
+        {"match --game morris random random --insecure --hosts bogus",
+         "arena match: --hosts: 'bogus' is not tcp://HOST:PORT"},
+        {"tournament --game morris --bots random random --insecure --hosts bogus",
+         "arena tournament: --hosts: 'bogus' is not tcp://HOST:PORT"},
+        {"match --game morris:variant=x random random --sandbox=off",
+         "arena match: --game morris:variant=x: morris: bad value 'x' for variant"},
+        {"match --game morris random random --sandbox=off --out /proc/x",
+         "arena match: --out /proc/x: cannot create directory"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out;
+        int rc = e2e_run(&out, "%s %s 2>&1", ARENA, cases[i].args);
+        ck_assert_msg(rc == 2 && strncmp(out, cases[i].want, strlen(cases[i].want)) == 0 &&
+                          strchr(out, '\n') == strrchr(out, '\n'),
+                      "%s: (%d) %s", cases[i].args, rc, out);
+        free(out);
+    }
+}
+END_TEST
+
 /* A jailed bot's lines to stdout are shown as they come, every one, though
  * its stdout is a pipe and it never flushes (talker: printf a move; stdio
  * would have buffered them all and lost them at the process's end). */
@@ -249,6 +276,7 @@ int main(void)
     tcase_add_test(tc, empty_game_option_items_are_refused);
     tcase_add_test(tc, bad_out_is_named_before_playing);
     tcase_add_test(tc, unsandboxed_modes_warn);
+    tcase_add_test(tc, bad_input_before_warnings);
     tcase_add_test(tc, a_bots_stdout_lines_are_shown);
     tcase_add_test(tc, the_memory_guards_verdict_is_the_matchs_end);
     suite_add_tcase(s, tc);
