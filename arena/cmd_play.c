@@ -201,11 +201,6 @@ int cmd_match(int argc, char **argv)
         session_close(&s);
         return 2;
     }
-    if (rundir_out(po.out_dir, err, sizeof err)) { /* before the match, not after it */
-        fprintf(stderr, "arena match: %s\n", err);
-        session_close(&s);
-        return 2;
-    }
     if (ro.hosts) {
         int bad = !(remote = remote_start(&ro, &po, "match")) ||
                   remote_prepare_entrants(s.entrants, s.n, err, sizeof err) ||
@@ -216,6 +211,14 @@ int cmd_match(int argc, char **argv)
             session_close(&s);
             return 2;
         }
+    }
+    /* before the match, not after it; after the hosts, so that a refusal
+     * of theirs leaves nothing written */
+    if (rundir_out(po.out_dir, err, sizeof err)) {
+        fprintf(stderr, "arena match: %s\n", err);
+        match_remote_close(remote);
+        session_close(&s);
+        return 2;
     }
     play_opts_warn(&po); /* once every input is known good: an error is then the one line */
     match_spec ms = {.lr = s.lr,
