@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena/module_kit.h"
 #include "botspec.h"
 
 #define BOTSPEC_MAX_ITEMS 64
@@ -100,7 +101,10 @@ int botspec_split(const char *spec, char *bot, size_t botlen, char *options, siz
     }
     memcpy(bot, spec, blen);
     bot[blen] = '\0';
-    char why[160];
+    char who[300], why[160];
+    snprintf(who, sizeof who, "bot '%s'", bot);
+    /* the kit's rule for every option string: no empty item, no empty key */
+    if (arena_opts_check(who, colon ? colon + 1 : "", err, errlen) < 0) return -1;
     if (botspec_canonical(colon ? colon + 1 : "", options, optlen, why, sizeof why) < 0) {
         snprintf(err, errlen, "bot '%s': %s", bot, why);
         return -1;

@@ -8,7 +8,9 @@
  *
  * The arena does not know a bot's options (the bot parses them, with the
  * module kit's rules and wording): it only puts them in a canonical form so
- * that the same options always make the same entrant. Canonical: the items
+ * that the same options always make the same entrant, once they pass the
+ * kit's check of every option string (arena_opts_check: no empty item, no
+ * empty key). Canonical: the items
  * "key=value" sorted by key (byte order), empty items dropped, a key given
  * twice only with the same value and then kept once (a second, different
  * value is refused, as the arena's own options are), joined by ','. An item
@@ -19,7 +21,9 @@
 #include <stddef.h>
 
 /* Splits spec into the name or path and the canonical options ("" when
- * none). -1 with a one-line error when either does not fit its buffer. */
+ * none). -1 with a one-line error when either does not fit its buffer or
+ * the options are refused ("bot 'mcts': empty option in 'c=1,' (a trailing
+ * ',')"). */
 int botspec_split(const char *spec, char *bot, size_t botlen, char *options, size_t optlen,
                   char *err, size_t errlen);
 

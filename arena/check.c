@@ -245,6 +245,7 @@ int cmd_check(int argc, char **argv)
         if (r < 0) return 2;
         if (r == 0) return cli_bad_option(&seen, c);
     }
+    if (cli_nonempty("check", (const char *const *)argv + optind, argc - optind, "a bot")) return 2;
     if (optind != argc - 1 || !po.game) {
         char hint[512] = "";
         if (!po.game) cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);

@@ -56,28 +56,45 @@ static void usage(FILE *out)
                  "then in ARENA_PATH) or paths to .so files. Results go to ./results.\n");
 }
 
+static int unknown_command(const char *name)
+{
+    fprintf(stderr, "arena: unknown command '%s' (try: arena --help)\n", name);
+    return 2;
+}
+
+/* arena help [COMMAND], arena --help [COMMAND]: the command's own help. */
+static int help(int argc, char **argv)
+{
+    if (argc < 3) {
+        usage(stdout);
+        return 0;
+    }
+    if (cli_no_operands(argv[1], argv + 3, argc - 3, 0)) return 2;
+    char *sub[] = {argv[2], "--help", NULL};
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(argv[2], commands[i].name) == 0) return commands[i].run(2, sub);
+    return unknown_command(argv[2]);
+}
+
 int cli_main(int argc, char **argv)
 {
     /* A file over the size limit (ulimit -f) is then a write error that names
      * the file, with what is stored kept and the resume command printed,
      * not a kill without a word. Seat hosts get the default back (worker.c). */
     signal(SIGXFSZ, SIG_IGN);
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
-        strcmp(argv[1], "help") == 0) {
-        if (argc >= 3 && strcmp(argv[1], "help") == 0) {
-            char *sub[] = {argv[2], "--help", NULL};
-            for (size_t i = 0; i < N_COMMANDS; i++)
-                if (strcmp(argv[2], commands[i].name) == 0) return commands[i].run(2, sub);
-        }
+    if (argc < 2) {
         usage(stdout);
-        return argc < 2 ? 2 : 0;
+        return 2;
     }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0)
+        return help(argc, argv);
     if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        if (cli_no_operands(argv[1], argv + 2, argc - 2, 0)) return 2;
         printf("arena %s\n", ARENA_VERSION);
         return 0;
     }
     for (size_t i = 0; i < N_COMMANDS; i++)
         if (strcmp(argv[1], commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "arena: unknown command '%s' (try: arena --help)\n", argv[1]);
-    return 2;
+    return unknown_command(argv[1]);
 }

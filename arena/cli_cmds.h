@@ -29,6 +29,25 @@ int cmd_host(int argc, char **argv);
 int cli_error(const char *cmd, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The store of the results directory dir, which the user named (--out, or
+ * the parent of a tournament directory given), opened for reading
+ * (cli_operand.c). NULL with the message printed and *status the exit
+ * status: 2 when dir is not there or holds no arena.db (a bad operand: "DIR:
+ * no such directory", or store_open_read's "no store here" with
+ * rebuild_hint's advice), 1 when its store cannot be read (damaged, I/O). */
+struct store;
+struct store *cli_store_open(const char *cmd, const char *dir, int *status);
+
+/* A command's operands (words[0..n): bots, directories, a log), none of
+ * them empty (cli_operand.c): 0, or 2 with "arena CMD: an empty argument
+ * where WHAT was expected (an unset shell variable?)" printed, where the empty word would otherwise
+ * be looked up and reported as ": no such file". what: "a bot", "a match log (.pb)". */
+int cli_nonempty(const char *cmd, const char *const *words, int n, const char *what);
+/* The words left after the options of a command that takes no operands:
+ * 0 when n is 0, else 2 with "arena CMD: unexpected argument 'X'" printed,
+ * and cli_game_hint's hint when the command takes --game. */
+int cli_no_operands(const char *cmd, char *const *words, int n, int takes_game);
+
 /* Options shared by the commands that play (cli_opts.c). */
 typedef struct play_opts {
     const char *game;

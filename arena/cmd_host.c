@@ -37,6 +37,7 @@ int cmd_keygen(int argc, char **argv)
         return cli_bad_option(&seen, c);
     }
     if (optind < argc && !dir) dir = argv[optind++];
+    if (dir && cli_nonempty("keygen", &dir, 1, "a directory for the keys")) return 2;
     if (!dir || optind < argc) {
         fprintf(stderr, "arena keygen: give one directory\n%s", keygen_help);
         return 2;
@@ -111,7 +112,9 @@ int cmd_host(int argc, char **argv)
         }
     }
     o.allow = allow;
-    if (optind < argc) return cli_error("host", 2, "unexpected argument '%s'", argv[optind]);
+    if (cli_no_operands("host", argv + optind, argc - optind, 0) ||
+        cli_nonempty("host", allow, o.n_allow, "a key file or directory of --allow"))
+        return 2;
     if (!o.listen) return cli_error("host", 2, "--listen is needed (e.g. tcp://*:5555)");
     if (remote_endpoint_check(o.listen, 1))
         return cli_error("host", 2,

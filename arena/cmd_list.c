@@ -29,7 +29,7 @@ int cmd_games(int argc, char **argv)
         if (argv[1][0] == '-')
             return cli_error("games", 2, "unrecognized option '%s' (see arena games --help)",
                              argv[1]);
-        return cli_error("games", 2, "unexpected argument '%s'", argv[1]);
+        return cli_no_operands("games", argv + 1, argc - 1, 0);
     }
     char **paths;
     size_t n;
@@ -80,10 +80,7 @@ int cmd_bots(int argc, char **argv)
         } else
             return cli_bad_option(&seen, c);
     }
-    char hint[512];
-    cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
-    if (optind < argc)
-        return cli_error("bots", 2, "unexpected argument '%s'%s", argv[optind], hint);
+    if (cli_no_operands("bots", argv + optind, argc - optind, 1)) return 2;
     char err[1024], name[256], options[1024];
     if (game) { /* a game that does not exist, or bad options, has no bots: say so */
         loader_split_game_spec(game, name, sizeof name, options, sizeof options);

@@ -82,5 +82,6 @@ int cmd_merge(int argc, char **argv)
     }
     mo.dirs = (const char *const *)argv + optind;
     mo.n_dirs = argc - optind;
+    if (cli_nonempty("merge", mo.dirs, mo.n_dirs, "a shard's directory")) return 2;
     return merge_run(&mo);
 }

@@ -68,14 +68,16 @@ static remote_set *remote_start(const remote_opts *ro, const play_opts *po, cons
         return NULL;
     }
     remote_set *rs = xcalloc(1, sizeof *rs);
-    if (ro->insecure)
+    int failed =
+        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
+    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
+    /* warned once the hosts and keys are known good (a bad --hosts is the
+     * one line then), and before anything travels in plain tcp */
+    if (!failed && ro->insecure)
         fprintf(stderr,
                 "arena %s: WARNING: --insecure: plain tcp without CURVE; moves and bots travel "
                 "readable and unauthenticated\n",
                 cmd);
-    int failed =
-        remote_set_open(rs, ro->hosts, ro->host_keys, ro->keys, ro->insecure, err, sizeof err);
-    rs->unsandboxed = po->iso.sandbox == SANDBOX_OFF;
     if (failed || remote_set_probe(rs, stderr, err, sizeof err)) {
         fprintf(stderr, "arena %s: %s\n", cmd, err);
         remote_set_close(rs);
@@ -176,6 +178,7 @@ int cmd_match(int argc, char **argv)
         if (r == 0) return cli_bad_option(&seen, c);
     }
     int nb = argc - optind;
+    if (cli_nonempty("match", (const char *const *)argv + optind, nb, "a bot")) return 2;
     if (!po.game || nb < 1) {
         char hint[512] = "";
         if (!po.game) cli_game_hint(argv + optind, nb, hint, sizeof hint);
@@ -183,7 +186,6 @@ int cmd_match(int argc, char **argv)
                 hint, match_help);
         return 2;
     }
-    play_opts_warn(&po);
     session s;
     char err[1024];
     if (session_open(&s, po.game, (const char *const *)argv + optind, nb, &po.iso, err,
@@ -210,12 +212,15 @@ int cmd_match(int argc, char **argv)
             return 2;
         }
     }
-    if (rundir_out(po.out_dir, err, sizeof err)) { /* before the match, not after it */
+    /* before the match, not after it; after the hosts, so that a refusal
+     * of theirs leaves nothing written */
+    if (rundir_out(po.out_dir, err, sizeof err)) {
         fprintf(stderr, "arena match: %s\n", err);
         match_remote_close(remote);
         session_close(&s);
         return 2;
     }
+    play_opts_warn(&po); /* once every input is known good: an error is then the one line */
     match_spec ms = {.lr = s.lr,
                      .game = s.game,
                      .options = s.options,
@@ -404,6 +409,7 @@ int cmd_tournament(int argc, char **argv)
     }
     while (optind < argc)
         bots[nb++] = argv[optind++];
+    if (cli_nonempty("tournament", bots, nb, "a bot")) goto out;
     rundir_loc resume_at;
     if (to.resume) { /* the results directory is the tournament directory's parent */
         if (po.game || nb) {

@@ -13,7 +13,6 @@
 #include "loader.h"
 #include "ratings.h"
 #include "ratings_history.h"
-#include "rebuild.h"
 #include "report.h"
 #include "report_build.h"
 #include "store.h"
@@ -233,11 +232,7 @@ int cmd_ratings(int argc, char **argv)
         else
             return cli_bad_option(&seen, c);
     }
-    if (optind < argc) {
-        char hint[512];
-        cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
-        return cli_error("ratings", 2, "unexpected argument '%s'%s", argv[optind], hint);
-    }
+    if (cli_no_operands("ratings", argv + optind, argc - optind, 1)) return 2;
     if (strcmp(format, "text") && strcmp(format, "md") && strcmp(format, "csv") &&
         strcmp(format, "json")) {
         fprintf(stderr, "arena ratings: bad value '%s' for --format (text, md, csv, json)\n",
@@ -253,13 +248,9 @@ int cmd_ratings(int argc, char **argv)
     loader_split_game_spec(spec, game, sizeof game, options, sizeof options);
     loaded_rules *lr = loader_open_rules(game, err, sizeof err);
     if (!lr) return fprintf(stderr, "arena ratings: %s\n", err), 2;
-    store *db = store_open_read(out, err, sizeof err);
-    int rc = 1;
-    if (!db) {
-        rebuild_hint(out, err, sizeof err);
-        fprintf(stderr, "arena ratings: %s\n", err);
-    } else
-        rc = ratings_show(db, lr, spec, options, format, out, &req);
+    int rc;
+    store *db = cli_store_open("ratings", out, &rc);
+    if (db) rc = ratings_show(db, lr, spec, options, format, out, &req);
     store_close(db);
     loader_close_rules(lr);
     return rc;

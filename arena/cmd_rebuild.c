@@ -6,6 +6,7 @@
 
 #include "cli_cmds.h"
 #include "rebuild.h"
+#include "rundir.h"
 
 static const char rebuild_help[] =
     "Usage: arena rebuild [--out DIR]\n\n"
@@ -41,9 +42,13 @@ int cmd_rebuild(int argc, char **argv)
         else
             return cli_bad_option(&seen, c);
     }
-    if (optind < argc) return cli_error("rebuild", 2, "unexpected argument '%s'", argv[optind]);
+    if (cli_no_operands("rebuild", argv + optind, argc - optind, 0)) return 2;
     rebuild_stats st;
     char err[1024];
+    /* a directory that is not there is a bad --out, not a failed rebuild */
+    if (rundir_exists(out, err, sizeof err))
+        return cli_error("rebuild", 2, "%s: give --out the results directory of your tournaments",
+                         err);
     if (rebuild_store(out, stderr, &st, err, sizeof err)) return cli_error("rebuild", 1, "%s", err);
     if (st.moved_aside[0]) printf("The old store is kept as %s\n", st.moved_aside);
     printf("Rebuilt %s/arena.db: %d tournaments, %d matches from %d log files", out, st.tournaments,

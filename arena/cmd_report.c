@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 
 #include "cli_cmds.h"
-#include "rebuild.h"
 #include "report_html.h"
 #include "rundir.h"
 #include "store.h"
@@ -57,6 +56,7 @@ int cmd_report(int argc, char **argv)
         return cli_error("report", 2, "one tournament directory at a time ('%s', '%s')",
                          argv[optind], argv[optind + 1]);
     if (optind < argc) dir = argv[optind];
+    if (dir && cli_nonempty("report", &dir, 1, "a tournament directory")) return 2;
     if (!dir) {
         fputs("arena report: which tournament? give its directory, e.g. "
               "results/20261201-145309-morris\n",
@@ -85,13 +85,10 @@ int cmd_report(int argc, char **argv)
     }
     if (!out) out = at.results;
     char err[1024];
-    store *s = store_open_read(out, err, sizeof err);
-    if (!s) {
-        rebuild_hint(out, err, sizeof err);
-        fprintf(stderr, "arena report: %s\n", err);
-        return 1;
-    }
-    int rc = report_html_write(s, at.dir, at.name, (long)max_replays, err, sizeof err);
+    int rc;
+    store *s = cli_store_open("report", out, &rc);
+    if (!s) return rc;
+    rc = report_html_write(s, at.dir, at.name, (long)max_replays, err, sizeof err);
     store_close(s);
     if (rc) {
         fprintf(stderr, "arena report: %s\n", err);

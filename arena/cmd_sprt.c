@@ -144,6 +144,9 @@ int cmd_sprt(int argc, char **argv)
         }
     }
     int nb = argc - optind;
+    if (cli_nonempty("sprt", (const char *const *)argv + optind, nb, "a bot") ||
+        cli_nonempty("sprt", field, so.n_field, "a bot of --field"))
+        goto out;
     if (!po.game || nb != 2) {
         char hint[512] = "";
         if (!po.game) cli_game_hint(argv + optind, nb, hint, sizeof hint);

@@ -75,6 +75,7 @@ static int64_t locate(merge_shard *sh)
     rundir_split(sh->arg, &at);
     const char *dir = at.dir;
     int64_t tid;
+    if (rundir_exists(dir, err, sizeof err)) return merge_say(-MERGE_REFUSED, "%s", err);
     int results_given = has_store(dir);
     sh->results = strdup(results_given ? dir : at.results);
     if (!results_given && !has_store(sh->results))

@@ -60,10 +60,7 @@ static int parse_args(int argc, char **argv, perft_args *a)
         } else
             return cli_bad_option(&seen, c);
     }
-    char hint[512];
-    cli_game_hint(argv + optind, argc - optind, hint, sizeof hint);
-    if (optind < argc)
-        return cli_error("perft", 2, "unexpected argument '%s'%s", argv[optind], hint);
+    if (cli_no_operands("perft", argv + optind, argc - optind, 1)) return 2;
     if (!a->game || !a->depth)
         return cli_error("perft", 2, "%s is required (see arena perft --help)",
                          !a->game ? "--game" : "--depth");

@@ -471,13 +471,8 @@ static void unlock_all(int *locks, size_t n)
 
 int rebuild_store(const char *dir, FILE *warn, rebuild_stats *st, char *err, size_t errlen)
 {
-    struct stat sb;
     memset(st, 0, sizeof *st);
-    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode))
-        return arena_errf(err, errlen,
-                          "%s: no results directory here: give --out the results directory of "
-                          "your tournaments",
-                          dir);
+    if (rundir_exists(dir, err, errlen)) return -1;
     char **names;
     size_t n;
     if (list_sorted(dir, is_tournament, &names, &n))

@@ -69,7 +69,7 @@ static int parse_args(int argc, char **argv, replay_opts *o, const char **path)
         return cli_error("replay", 2, "one log at a time ('%s' and '%s')", argv[optind],
                          argv[optind + 1]);
     *path = argv[optind];
-    return 0;
+    return cli_nonempty("replay", path, 1, "a match log (.pb)");
 }
 
 /* "DIR/matches/00007.pb" that is no file: match 7 of that tournament, from

@@ -80,11 +80,14 @@ static void write_replay_js(FILE *f, void *arg)
     fputs(");\n", f);
 }
 
-static void take_log(html_job *j, const Arena__MatchLog *log)
+/* Takes a log's times and writes its replay: 0, or -1 with err naming the
+ * file when it cannot be written (a full disk, ulimit -f): that fails the
+ * report, where a log the rules cannot replay is only counted. */
+static int take_log(html_job *j, const Arena__MatchLog *log, char *err, size_t errlen)
 {
     size_t pos;
     match_record *m = find_match(&j->src, log->match_index, &pos);
-    if (!m) return; /* a log whose match was never stored (interrupted group) */
+    if (!m) return 0; /* a log whose match was never stored (interrupted group) */
     match_extra *x = &j->extra[pos];
     x->has_log = 1;
     for (size_t i = 0; i < log->n_actions; i++) {
@@ -94,8 +97,8 @@ static void take_log(html_job *j, const Arena__MatchLog *log)
         x->moves[s]++;
         if (log->actions[i]->think_us > x->max_us[s]) x->max_us[s] = log->actions[i]->think_us;
     }
-    if (j->max_replays >= 0 && log->match_index >= (unsigned long)j->max_replays) return;
-    char path[4200], label[4200], err[512];
+    if (j->max_replays >= 0 && log->match_index >= (unsigned long)j->max_replays) return 0;
+    char path[4200], label[4200];
     snprintf(path, sizeof path, "%s/replays/%05u.js", j->dir, log->match_index);
     snprintf(label, sizeof label, "%s/matches/%05u.pb", j->src.dir, log->match_index);
     /* the tournament's module, unless the log is of another game or module */
@@ -104,10 +107,12 @@ static void take_log(html_job *j, const Arena__MatchLog *log)
             ? j->lr->rules
             : NULL;
     replay_file rf = {.log = log, .rules = given, .label = label};
-    if (report_write_atomic(path, write_replay_js, &rf, err, sizeof err) == 0 && rf.rc == 0)
+    if (report_write_atomic(path, write_replay_js, &rf, err, errlen)) return -1;
+    if (rf.rc == 0)
         x->has_replay = 1;
     else
         j->bad_logs++;
+    return 0;
 }
 
 static int read_logs(html_job *j, char *err, size_t errlen)
@@ -122,7 +127,8 @@ static int read_logs(html_job *j, char *err, size_t errlen)
     char lerr0[512];
     j->lr = loader_open_rules(j->src.game, lerr0, sizeof lerr0); /* NULL: found per log */
     struct dirent *e;
-    while ((e = readdir(d))) {
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d))) {
         size_t len = strlen(e->d_name);
         if (len < 4 || strcmp(e->d_name + len - 3, ".pb") != 0) continue;
         char path[4500], lerr[512];
@@ -132,14 +138,14 @@ static int read_logs(html_job *j, char *err, size_t errlen)
         int read = matchlog_read_salvage(path, &logs, &n, lerr, sizeof lerr);
         if (read) fprintf(stderr, "arena report: %s\n", lerr); /* kept: what is whole */
         if (read < 0) continue;
-        for (size_t i = 0; i < n; i++)
-            take_log(j, logs[i]);
+        for (size_t i = 0; i < n && rc == 0; i++)
+            rc = take_log(j, logs[i], err, errlen);
         matchlog_free_all(logs, n);
     }
     closedir(d);
     if (j->lr) loader_close_rules(j->lr);
     j->lr = NULL;
-    return 0;
+    return rc;
 }
 
 static void write_matches(FILE *f, const html_job *j)

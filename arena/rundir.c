@@ -62,6 +62,21 @@ int rundir_out(const char *dir, char *err, size_t errlen)
     return -1;
 }
 
+int rundir_exists(const char *dir, char *err, size_t errlen)
+{
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+        snprintf(err, errlen, "%s: %s", dir,
+                 errno == ENOENT ? "no such directory" : strerror(errno));
+        return -1;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        snprintf(err, errlen, "%s: not a directory", dir);
+        return -1;
+    }
+    return 0;
+}
+
 int rundir_make(const char *out_dir, const char *name, char *rel, size_t rel_len, char *dir,
                 size_t dir_len, char *err, size_t errlen)
 {
@@ -110,14 +125,7 @@ int rundir_locate(const char *given, rundir_loc *loc, char *err, size_t errlen)
     struct stat st;
     char db[sizeof loc->results + 16];
     rundir_split(given, loc);
-    if (stat(loc->dir, &st) != 0) {
-        snprintf(err, errlen, "%s: %s", loc->dir, strerror(errno));
-        return -1;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a directory", loc->dir);
-        return -1;
-    }
+    if (rundir_exists(loc->dir, err, errlen)) return -1;
     snprintf(db, sizeof db, "%s/arena.db", loc->dir);
     if (stat(db, &st) == 0) {
         snprintf(err, errlen,

@@ -22,6 +22,12 @@ int rundir_mkdirs(const char *dir, char *err, size_t errlen);
  * "--out DIR: why". */
 int rundir_out(const char *dir, char *err, size_t errlen);
 
+/* Whether dir, a directory the user named (a results directory, a run's, a
+ * shard's), is there: 0, or -1 with err "DIR: no such directory", "DIR: not
+ * a directory" or "DIR: <why>". The one wording of a missing directory
+ * operand, which the commands make exit status 2 (bad input). */
+int rundir_exists(const char *dir, char *err, size_t errlen);
+
 /* A new run's directory, OUT/<date>-<time>-<name>[-k] with its matches/,
  * locked (rundir_lock) from the moment it exists: the held descriptor, to
  * keep open for the run (a --resume or a rebuild of it waits), or -1 with

@@ -207,7 +207,7 @@ static const char *earlier(const char *text, const char *upto, const char *s, si
     return NULL;
 }
 
-/* One non-empty item of n bytes at s; text is the whole string, so that a
+/* One item of n bytes at s, with a key (arena_opts_check); text is the whole string, so that a
  * key given before with another value is refused (as the arena's own
  * options are: a second value silently winning hides a slip). */
 static int item(const arena_opts *spec, const char *text, const char *s, size_t n, int *values,
@@ -233,15 +233,42 @@ static int item(const arena_opts *spec, const char *text, const char *s, size_t 
     return unknown(spec, s, kn, err, errlen);
 }
 
+/* Which slip left the empty item at s in text. */
+static const char *empty_item_slip(const char *text, const char *s)
+{
+    return s == text ? "a leading ','" : *s ? "a doubled ','" : "a trailing ','";
+}
+
+/* An empty item or key is refused, not skipped or called an unknown option
+ * '': "morris:variant=lasker," is more likely a lost item than a stray
+ * comma, and the user is told which slip it was. */
+int arena_opts_check(const char *who, const char *text, char *err, size_t errlen)
+{
+    if (!text || !*text) return 0;
+    for (const char *s = text;; s++) {
+        size_t n = strcspn(s, ",");
+        if (n == 0)
+            return arena_errf(err, errlen, "%s: empty option in '%s' (%s)", who, text,
+                              empty_item_slip(text, s));
+        if (*s == '=')
+            return arena_errf(err, errlen,
+                              "%s: option '%.*s' has no key in '%s' (expected key=value)", who,
+                              (int)n, s, text);
+        s += n;
+        if (!*s) return 0;
+    }
+}
+
 int arena_opts_parse(const arena_opts *spec, const char *text, int *values, char *err,
                      size_t errlen)
 {
     for (int i = 0; i < spec->count; i++)
         values[i] = spec->opt[i].def;
     const char *all = text ? text : "";
+    if (arena_opts_check(spec->game, all, err, errlen) < 0) return -1;
     for (const char *s = all; *s;) {
         size_t n = strcspn(s, ",");
-        if (n > 0 && item(spec, all, s, n, values, err, errlen) < 0) return -1;
+        if (item(spec, all, s, n, values, err, errlen) < 0) return -1;
         s += n;
         if (*s == ',') s++;
     }

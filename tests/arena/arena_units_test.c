@@ -318,8 +318,9 @@ START_TEST(meminfo_reads_a_field_by_its_whole_name)
 END_TEST
 
 /* "name:options": the colon after the last '/', options canonical (sorted
- * by key, a key repeated with its value kept once, empty items dropped); a
- * key repeated with another value is refused, naming both. */
+ * by key, a key repeated with its value kept once); a key repeated with
+ * another value is refused, naming both, and so are an empty item and an
+ * empty key. */
 START_TEST(bot_specs_split_and_canonicalise)
 {
     char bot[256], opts[256], err[256];
@@ -328,11 +329,17 @@ START_TEST(bot_specs_split_and_canonicalise)
                      0);
     ck_assert_str_eq(bot, "mcts");
     ck_assert_str_eq(opts, "c=120,iterations=2000");
-    ck_assert_int_eq(botspec_split("./a:b/x.so:k=3,,j=2,k=3,", bot, sizeof bot, opts, sizeof opts,
+    ck_assert_int_eq(botspec_split("./a:b/x.so:k=3,j=2,k=3", bot, sizeof bot, opts, sizeof opts,
                                    err, sizeof err),
                      0);
     ck_assert_str_eq(bot, "./a:b/x.so");
     ck_assert_str_eq(opts, "j=2,k=3");
+    ck_assert_int_eq(
+        botspec_split("mcts:c=1,,j=2", bot, sizeof bot, opts, sizeof opts, err, sizeof err), -1);
+    ck_assert_str_eq(err, "bot 'mcts': empty option in 'c=1,,j=2' (a doubled ',')");
+    ck_assert_int_eq(botspec_split("mcts:=3", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
+                     -1);
+    ck_assert_str_eq(err, "bot 'mcts': option '=3' has no key in '=3' (expected key=value)");
     ck_assert_int_eq(
         botspec_split("mcts:c=1,j=2,c=3,c=1", bot, sizeof bot, opts, sizeof opts, err, sizeof err),
         -1);

@@ -41,6 +41,11 @@ START_TEST(bad_options_stop_before_any_game)
         expect_error("mcts: bad value '2' for rollout", MCTS_SO ":rollout=2 random", iso[i]);
         expect_error("morris_ab: bad value '65' for depth (expected 0 (off) or 1..64)",
                      "morris_ab:depth=65 random", iso[i]);
+        /* the kit's rule for every option string, before the bot sees it */
+        expect_error("arena tournament: bot 'mcts': empty option in 'c=1,' (a trailing ',')",
+                     "mcts:c=1, random", iso[i]);
+        expect_error("bot 'random': option '=1' has no key in '=1' (expected key=value)",
+                     "random:=1 mcts", iso[i]);
     }
 }
 END_TEST

@@ -65,7 +65,8 @@ START_TEST(an_option_given_twice_is_refused)
            "replay --format text --format json x.pb");
     /* the same value again is not a conflict: the command goes on (here to
      * its next error, a store that is not there) */
-    expect(1, "no store here", "ratings --game morris --game morris --out /nonexistent/r");
+    expect(2, "arena ratings: /nonexistent/r: no such directory",
+           "ratings --game morris --game morris --out /nonexistent/r");
 }
 END_TEST
 
@@ -264,14 +265,14 @@ START_TEST(ratings_without_a_store_and_its_help)
     char dir[256], args[1024];
     e2e_tmpdir(dir, sizeof dir);
     snprintf(args, sizeof args, "ratings --game morris --out %s", dir);
-    expect(1, "no store here", args);
+    expect(2, "no store here", args);
     char want[600];
     snprintf(want, sizeof want,
              "; no tournament was played into %s (arena tournament makes the store; if it was "
              "lost, `arena rebuild --out %s` would make it again from the tournaments' plans "
              "and logs)",
              dir, dir);
-    expect(1, want, args);
+    expect(2, want, args);
     ck_assert_int_eq(
         e2e_run(NULL,
                 "%s tournament --game morris --bots random random --move-time 2000 "
@@ -282,7 +283,7 @@ START_TEST(ratings_without_a_store_and_its_help)
              "; %s holds 1 tournament directory: run `arena rebuild --out %s` to make it again "
              "from the tournaments' plans and logs",
              dir, dir);
-    expect(1, want, args);
+    expect(2, want, args);
     snprintf(args, sizeof args, "rebuild --out %s > /dev/null && %s ratings --game morris --out %s",
              dir, ARENA, dir);
     expect(0, "random", args);
@@ -290,6 +291,42 @@ START_TEST(ratings_without_a_store_and_its_help)
     expect(0, "  --format FORMAT        text (default), md (Markdown), csv or json",
            "ratings --help");
     expect(0, "  --out DIR              the results directory holding arena.db", "ratings --help");
+}
+END_TEST
+
+/* Every command that reads a results, tournament or shard directory named
+ * to it treats one that is not there alike: a bad operand, exit 2, naming
+ * the path; a directory without a store is one too. A damaged store is a
+ * failure (exit 1). */
+START_TEST(a_missing_directory_is_bad_input_everywhere)
+{
+    static const struct {
+        const char *args, *want;
+    } cases[] = {
+        {"ratings --game morris --out /nonexistent/r",
+         "arena ratings: /nonexistent/r: no such directory"},
+        {"report /nonexistent/r/t", "arena report: /nonexistent/r/t: no such directory"},
+        {"report t --out /nonexistent/r",
+         "arena report: t: no such tournament directory (nor under /nonexistent/r)"},
+        {"rebuild --out /nonexistent/r",
+         "arena rebuild: /nonexistent/r: no such directory: give --out"},
+        {"merge /nonexistent/r", "arena merge: /nonexistent/r: no such directory"},
+        {"tournament --resume /nonexistent/r/t",
+         "arena tournament: --resume /nonexistent/r/t: no such directory"},
+        {"ratings --game morris --out /etc/passwd", "arena ratings: /etc/passwd: not a directory"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect(2, cases[i].want, cases[i].args);
+    char dir[256], args[1024];
+    e2e_tmpdir(dir, sizeof dir);
+    ck_assert_int_eq(e2e_run(NULL, "mkdir %s/t && touch %s/t/tournament.txt", dir, dir), 0);
+    snprintf(args, sizeof args, "report t --out %s", dir);
+    expect(2, "/arena.db: no store here", args);
+    ck_assert_int_eq(e2e_run(NULL, ": > %s/arena.db", dir), 0); /* damaged: an empty file */
+    expect(1, "not an arena store", args);
+    snprintf(args, sizeof args, "ratings --game morris --out %s", dir);
+    expect(1, "not an arena store", args);
+    e2e_rmrf(dir);
 }
 END_TEST
 
@@ -307,6 +344,7 @@ int main(void)
     tcase_add_test(tc, an_object_file_given_as_a_bot);
     tcase_add_test(tc, a_module_of_another_machine);
     tcase_add_test(tc, ratings_without_a_store_and_its_help);
+    tcase_add_test(tc, a_missing_directory_is_bad_input_everywhere);
     suite_add_tcase(s, tc);
     return support_main(s);
 }

@@ -1,8 +1,8 @@
 /* cli_list_test.c -- the promises of README.md's "Commands" section for the
  * commands that list and inspect, each through the real arena binary: what
  * `arena games` and `arena bots` print (compared with the README's own
- * examples), each command's --help, replay's exit statuses and `arena
- * perft`. */
+ * examples), each command's --help, replay's exit statuses, extra and
+ * empty operands refused, and `arena perft`. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -149,6 +149,73 @@ START_TEST(every_command_has_help)
 }
 END_TEST
 
+/* Runs `arena ARGS` (stderr merged); asserts exit 2 and the one line want. */
+static void refused(const char *want, const char *args)
+{
+    char *out;
+    int rc = e2e_run(&out, "%s %s 2>&1", ARENA, args);
+    ck_assert_msg(rc == 2 && strncmp(out, want, strlen(want)) == 0 &&
+                      strchr(out, '\n') == strrchr(out, '\n'),
+                  "arena %s: want exit 2 and '%s', got (%d):\n%s", args, want, rc, out);
+    free(out);
+}
+
+/* A command that takes no operands refuses one (--version and help too,
+ * which ignored it), with the game hint where the command takes --game;
+ * `arena help CMD` and `arena --help CMD` give CMD's help, and an unknown
+ * CMD is refused. */
+START_TEST(extra_operands_are_refused)
+{
+    refused("arena --version: unexpected argument 'extra'", "--version extra");
+    refused("arena version: unexpected argument 'extra'", "version extra");
+    refused("arena help: unexpected argument 'extra'", "help games extra");
+    refused("arena --help: unexpected argument 'extra'", "--help games extra");
+    refused("arena: unknown command 'extra' (try: arena --help)", "--help extra");
+    refused("arena: unknown command 'extra' (try: arena --help)", "help extra");
+    refused("arena games: unexpected argument 'extra'", "games extra");
+    refused("arena bots: unexpected argument 'querni'; the game goes after --game: --game querni",
+            "bots querni");
+    refused("arena ratings: unexpected argument 'extra'", "ratings --game morris extra");
+    refused("arena rebuild: unexpected argument 'extra'", "rebuild extra");
+    refused("arena host: unexpected argument 'extra'", "host extra");
+    refused("arena perft: unexpected argument 'extra'", "perft --game morris --depth 1 extra");
+    char *out;
+    int rc = e2e_run(&out, "%s --help games", ARENA);
+    ck_assert_msg(rc == 0 && strstr(out, "Usage: arena games"), "(%d) %s", rc, out);
+    free(out);
+}
+END_TEST
+
+/* An empty operand (an unset shell variable) is refused by every command
+ * that takes operands, naming the command and what it expected, where it
+ * was looked up as a file called "" (": no such file"). */
+START_TEST(empty_operands_are_refused)
+{
+    static const struct {
+        const char *args, *what;
+    } cases[] = {
+        {"replay ''", "replay: an empty argument where a match log (.pb) was expected"},
+        {"keygen ''", "keygen: an empty argument where a directory for the keys was expected"},
+        {"report ''", "report: an empty argument where a tournament directory was expected"},
+        {"merge a ''", "merge: an empty argument where a shard's directory was expected"},
+        {"check '' --game morris", "check: an empty argument where a bot was expected"},
+        {"match --game morris random ''", "match: an empty argument where a bot was expected"},
+        {"tournament --game morris --bots random ''",
+         "tournament: an empty argument where a bot was expected"},
+        {"sprt --game morris '' random", "sprt: an empty argument where a bot was expected"},
+        {"sprt --game morris random random --field ''",
+         "sprt: an empty argument where a bot of --field was expected"},
+        {"host --listen tcp://127.0.0.1:1 --keys k --allow ''",
+         "host: an empty argument where a key file or directory of --allow was expected"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char want[256];
+        snprintf(want, sizeof want, "arena %s (an unset shell variable?)", cases[i].what);
+        refused(want, cases[i].args);
+    }
+}
+END_TEST
+
 /* replay: 0 reproduced, 1 naming the first difference, 2 unreadable. */
 START_TEST(replay_exit_statuses)
 {
@@ -212,6 +279,8 @@ int main(void)
     tcase_add_test(tc, bots_lists_what_the_readme_shows);
     tcase_add_test(tc, every_command_has_help);
     tcase_add_test(tc, replay_exit_statuses);
+    tcase_add_test(tc, extra_operands_are_refused);
+    tcase_add_test(tc, empty_operands_are_refused);
     tcase_add_test(tc, perft_prints_the_readme_counts);
     suite_add_tcase(s, tc);
     return support_main(s);

@@ -84,6 +84,48 @@ START_TEST(match_show_and_bad_game_option)
 }
 END_TEST
 
+/* An empty item of a game's options (a leading, trailing or doubled comma)
+ * or an empty key is refused by every game, the whole string named with the
+ * slip, before anything is played (exit 2). */
+START_TEST(empty_game_option_items_are_refused)
+{
+    static const char *const games[] = {"morris", "kurnik", "soccer", "querni", "kursk", "rugby"};
+    for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+        char *out, want[128];
+        int rc = e2e_run(&out, "%s match --game %s:, random random 2>&1", ARENA, games[i]);
+        snprintf(want, sizeof want,
+                 "arena match: --game %s:,: %s: empty option in ',' (a leading ',')", games[i],
+                 games[i]);
+        ck_assert_msg(rc == 2 && strstr(out, want), "%s: (%d) %s", games[i], rc, out);
+        free(out);
+    }
+    static const struct {
+        const char *cmd, *want;
+    } cases[] = {
+        {"match --game morris:variant=lasker, random random",
+         "arena match: --game morris:variant=lasker,: morris: empty option in 'variant=lasker,' (a "
+         "trailing ',')"},
+        {"tournament --game morris:variant=lasker,,max_turns=9 --bots random random",
+         "morris: empty option in 'variant=lasker,,max_turns=9' (a doubled ',')"},
+        {"sprt --game morris:=x random random",
+         "arena sprt: --game morris:=x: morris: option '=x' has no key in '=x' (expected "
+         "key=value)"},
+        {"bots --game kurnik:seats=3,", "kurnik: empty option in 'seats=3,' (a trailing ',')"},
+    };
+    char dir[256];
+    e2e_tmpdir(dir, sizeof dir);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out;
+        int rc = e2e_run(&out, "cd %s && %s %s 2>&1", dir, ARENA, cases[i].cmd);
+        ck_assert_msg(rc == 2 && strstr(out, cases[i].want), "%s: (%d) %s", cases[i].cmd, rc, out);
+        ck_assert_ptr_eq(strchr(out, '\n'), strrchr(out, '\n')); /* one line */
+        free(out);
+    }
+    ck_assert_int_eq(e2e_run(NULL, "test -e %s/results", dir), 1); /* nothing played */
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* A results directory that cannot be made is refused before anything is
  * played (a long match is not thrown away at its end), in one line naming
  * --out and the path (exit 2); a missing one is made with its parents. */
@@ -148,6 +190,33 @@ START_TEST(unsandboxed_modes_warn)
 }
 END_TEST
 
+/* Every input is checked before a warning: a bad --hosts with --insecure,
+ * a bad game with --sandbox=off, are the error's one line alone (exit 2). */
+START_TEST(bad_input_before_warnings)
+{
+    static const struct {
+        const char *args, *want;
+    } cases[] = {
+        {"match --game morris random random --insecure --hosts bogus",
+         "arena match: --hosts: 'bogus' is not tcp://HOST:PORT"},
+        {"tournament --game morris --bots random random --insecure --hosts bogus",
+         "arena tournament: --hosts: 'bogus' is not tcp://HOST:PORT"},
+        {"match --game morris:variant=x random random --sandbox=off",
+         "arena match: --game morris:variant=x: morris: bad value 'x' for variant"},
+        {"match --game morris random random --sandbox=off --out /proc/x",
+         "arena match: --out /proc/x: cannot create directory"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *out;
+        int rc = e2e_run(&out, "%s %s 2>&1", ARENA, cases[i].args);
+        ck_assert_msg(rc == 2 && strncmp(out, cases[i].want, strlen(cases[i].want)) == 0 &&
+                          strchr(out, '\n') == strrchr(out, '\n'),
+                      "%s: (%d) %s", cases[i].args, rc, out);
+        free(out);
+    }
+}
+END_TEST
+
 /* A jailed bot's lines to stdout are shown as they come, every one, though
  * its stdout is a pipe and it never flushes (talker: printf a move; stdio
  * would have buffered them all and lost them at the process's end). */
@@ -204,8 +273,10 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, match_same_seed_same_game_not_stored);
     tcase_add_test(tc, match_show_and_bad_game_option);
+    tcase_add_test(tc, empty_game_option_items_are_refused);
     tcase_add_test(tc, bad_out_is_named_before_playing);
     tcase_add_test(tc, unsandboxed_modes_warn);
+    tcase_add_test(tc, bad_input_before_warnings);
     tcase_add_test(tc, a_bots_stdout_lines_are_shown);
     tcase_add_test(tc, the_memory_guards_verdict_is_the_matchs_end);
     suite_add_tcase(s, tc);

@@ -224,7 +224,7 @@ START_TEST(resume_of_a_wrong_directory)
     ck_assert_int_ne(e2e_run(NULL, "test -e %s/arena.db", dir), 0);
     free(out);
     rc = e2e_run(&out, "%s tournament --resume %s/nosuch", ARENA, dir);
-    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: No such file or directory"), "(%d) %s", rc, out);
+    ck_assert_msg(rc == 2 && strstr(out, "/nosuch: no such directory"), "(%d) %s", rc, out);
     free(out);
     e2e_rmrf(dir);
 }
@@ -426,6 +426,32 @@ START_TEST(ratings_in_every_format)
 }
 END_TEST
 
+/* A report that cannot be written (ulimit -f: the arena ignores SIGXFSZ, so
+ * the write fails with EFBIG) names the file and why, exit 1, and is no
+ * "could not be replayed": the logs are sound. */
+START_TEST(a_report_write_failure_names_the_file)
+{
+    char dir[256], tdir[1024], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out,
+                     "%s tournament --game kurnik --bots random random --seed 3 --move-time 5000 "
+                     "--quiet --no-report --out %s 2>&1",
+                     ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d) %s", rc, out);
+    free(out);
+    ck_assert_int_eq(e2e_tournament_dir(dir, tdir, sizeof tdir), 0);
+    /* 64 KB: the store's shared memory (32 KB) fits, a kurnik replay does not */
+    rc = e2e_run(&out, "ulimit -f 64 && %s report %s 2>&1", ARENA, tdir);
+    char want[1200];
+    snprintf(want, sizeof want, "arena report: cannot write %s/replays/", tdir);
+    ck_assert_msg(rc == 1 && strstr(out, want) && strstr(out, ".js: File too large") &&
+                      !strstr(out, "could not be replayed"),
+                  "(%d) %s", rc, out);
+    free(out);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("cli_tournament");
@@ -441,6 +467,7 @@ int main(void)
     tcase_add_test(tc, multiplayer_tables_from_the_command_line);
     tcase_add_test(tc, ratings_in_every_format);
     tcase_add_test(tc, memory_past_the_machine_is_noted);
+    tcase_add_test(tc, a_report_write_failure_names_the_file);
     suite_add_tcase(s, tc);
     return support_main(s);
 }

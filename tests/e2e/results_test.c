@@ -78,14 +78,14 @@ START_TEST(ratings_errors_exit_non_zero)
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
     int rc = e2e_run(&out, "%s ratings --game morris --out %s/none 2>&1", ARENA, dir);
-    ck_assert_msg(rc == 1 && strstr(out, "no store here"), "(%d)\n%s", rc, out);
+    ck_assert_msg(rc == 2 && strstr(out, "/none: no such directory"), "(%d)\n%s", rc, out);
     free(out);
     char none[300];
     struct stat sb;
     snprintf(none, sizeof none, "%s/none", dir);
     ck_assert_msg(stat(none, &sb) != 0, "ratings created %s", none);
     rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, none);
-    ck_assert_msg(rc == 1 && strstr(out, "no results directory here: give --out"), "(%d)\n%s", rc,
+    ck_assert_msg(rc == 2 && strstr(out, "/none: no such directory: give --out"), "(%d)\n%s", rc,
                   out);
     free(out);
     ck_assert_msg(stat(none, &sb) != 0, "rebuild created %s", none);

@@ -26,7 +26,7 @@ START_TEST(options_canonical)
         {"", "players=2,max_rounds=300", 2},
         {"players=4", "players=4,max_rounds=300", 4},
         {"max_rounds=7,players=3", "players=3,max_rounds=7", 3},
-        {"players=3,,players=03", "players=3,max_rounds=300", 3},
+        {"players=3,players=03", "players=3,max_rounds=300", 3},
         {"max_rounds=10000", "players=2,max_rounds=10000", 2},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -62,6 +62,7 @@ START_TEST(option_errors_name_key_and_value)
         {"max_rounds=-3", "bad value '-3' for max_rounds"},
         {"seats=3", "unknown option 'seats'"},
         {"players", "option 'players' has no value"},
+        {"players=3,", "empty option in 'players=3,' (a trailing ',')"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[160] = "";

@@ -345,7 +345,7 @@ START_TEST(report_end_to_end)
              tmp);
     ck_assert_int_eq(sh(cmd), 0);
     snprintf(cmd, sizeof cmd,
-             ARENA " report %s/nothing-here 2>&1 | grep -q 'nothing-here: No such file'", tmp);
+             ARENA " report %s/nothing-here 2>&1 | grep -q 'nothing-here: no such directory'", tmp);
     ck_assert_int_eq(sh(cmd), 0);
     ck_assert_int_eq(sh(ARENA " report > /dev/null 2>&1"), 2);
     ck_assert_int_eq(sh(ARENA " report a b > /dev/null 2>&1"), 2);

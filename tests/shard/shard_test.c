@@ -357,7 +357,7 @@ START_TEST(merge_refuses_what_is_not_one_whole_tournament)
     assert_refused(dir, "s1 s2 s3 s4 whole --out out",
                    (const char *const[]){"whole holds no shard", NULL});
     assert_refused(dir, "s1 s2 s3 s4 nowhere --out out",
-                   (const char *const[]){"nowhere: neither a tournament directory", NULL});
+                   (const char *const[]){"nowhere: no such directory", NULL});
     /* into a shard's own store every match would count twice */
     int rc = e2e_run(&out, "cd %s && %s merge s1 s2 s3 s4 --out s1", dir, ARENA);
     ck_assert_msg(rc == 2 && strstr(out, "--out s1 is the results directory of shard"), "(%d)\n%s",

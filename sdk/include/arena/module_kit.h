@@ -104,12 +104,15 @@ typedef struct arena_opts {
 /* Parses "key=value,key=value" into values[spec->count], in table order.
  * Guarantees:
  *  - values[] starts as the defaults; NULL or "" gives all defaults.
- *  - Items are separated by ','; empty items (",,", a trailing ',') are skipped.
+ *  - Items are separated by ','; an empty item (a leading, trailing or
+ *    doubled ',') or an empty key ("=3") fails, as arena_opts_check says.
  *  - A key may be given twice only with the same value ("cap=0,cap=00"); a
  *    second, different value fails.
  *  - The first bad item fails the whole string: -1 is returned, values[] holds
  *    the defaults and the items before it, and err (if not NULL and errlen > 0)
  *    holds one of these lines, truncated to errlen - 1 bytes:
+ *      "<game>: empty option in '<text>' (a trailing ',')"
+ *      "<game>: option '<item>' has no key in '<text>' (expected key=value)"
  *      "<game>: option '<item>' has no value (expected key=value)"
  *      "<game>: unknown option '<key>' (known: <key1>, <key2>, ...)"
  *      "<game>: bad value '<value>' for <key> (expected <expect>)"
@@ -118,6 +121,14 @@ typedef struct arena_opts {
  *  - 0 on success. */
 int arena_opts_parse(const arena_opts *spec, const char *text, int *values, char *err,
                      size_t errlen);
+
+/* The shape of an option string, which arena_opts_parse checks first and the
+ * arena checks of a bot's options before the bot sees them: every item
+ * between commas is non-empty and has a key before its '='. NULL and "" pass.
+ * Returns 0, or -1 with err filled (as arena_opts_parse fills it) with
+ *   "<who>: empty option in '<text>' (a leading ',')" (or trailing, doubled)
+ *   "<who>: option '<item>' has no key in '<text>' (expected key=value)" */
+int arena_opts_check(const char *who, const char *text, char *err, size_t errlen);
 
 /* The canonical string "key1=v1,key2=v2,..." of values[spec->count]: every key,
  * in table order; a CHOICE as its word ("?" for an index out of range); a
