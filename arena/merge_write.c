@@ -238,6 +238,7 @@ int merge_write(merge *m)
                  j++)
                 rc = copy_segment(&w, m->shards[i].segments[j]);
     if (rc == 0) rc = write_plan(&w);
+    int stored_all = rc == 0; /* a tournament whose end can be written again (--resume) */
     if (rc == 0) {
         fprintf(stderr, "Merged %d shards: %zu matches of %s (%s), seed %llu, into %s\n", m->n,
                 w.stored, m->first->row.game, m->first->row.options,
@@ -252,7 +253,15 @@ int merge_write(merge *m)
     }
     if (rc)
         fprintf(stderr, "arena merge: %s\n", w.err);
-    else
+    /* as a tournament whose end failed: every match is stored, and its
+     * resume plays none and writes the tables, snapshot, mark and report */
+    if (rc && stored_all)
+        fprintf(stderr,
+                "arena merge: all %zu matches are stored in %s. Once the cause above is fixed, "
+                "to finish it (where its bots are: it plays nothing and writes what is "
+                "missing):\n  arena tournament --resume %s\n",
+                w.stored, w.dir, w.dir);
+    else if (rc == 0)
         printf("\nResults: %s/ (%sratings.txt, ratings.md, ratings.csv, ratings.json, "
                "crosstable.txt, tournament.txt, matches/)\n",
                w.dir, m->o->no_report ? "" : "index.html, ");

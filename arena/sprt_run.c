@@ -409,6 +409,15 @@ int sprt_run(const sprt_opts *o)
             t.failed = 1;
         }
         print_summary(&t);
+        /* the logs are the source of truth: the rebuild stores the games
+         * they hold and counts the verdict again from them (rebuild_sprt.h),
+         * as a tournament's resume writes what its end could not */
+        if (t.failed)
+            fprintf(stderr,
+                    "arena sprt: the verdict is not stored. Once the cause above is fixed, run "
+                    "`arena rebuild --out %s`: it stores the games logged in %s/matches/ and "
+                    "counts the verdict again from them\n",
+                    o->out_dir, t.dir);
         rc = t.failed ? 1 : sprt_interrupted ? 128 + sprt_interrupted : 0; /* 130, 143 */
     }
     if (t.db) commit_free(&t.commit);

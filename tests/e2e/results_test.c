@@ -395,6 +395,83 @@ START_TEST(a_failed_end_says_how_to_finish)
 }
 END_TEST
 
+/* An SPRT whose verdict cannot be stored (here a trigger refuses it) says so
+ * and how to get it: the rebuild counts it again from the logs. */
+START_TEST(a_failed_sprt_end_says_how_to_finish)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    tournament_ok(dir, "--game morris --bots random random --rounds 1 --seed 9 --isolation inline");
+    ck_assert_int_eq(e2e_run(NULL,
+                             "sqlite3 %s/arena.db \"CREATE TRIGGER no_verdict BEFORE UPDATE ON "
+                             "sprt_runs BEGIN SELECT RAISE(FAIL, 'no verdict today'); END\"",
+                             dir),
+                     0);
+    int rc = e2e_run(&out,
+                     "%s sprt --game morris random morris_greedy --elo0 0 --elo1 100 "
+                     "--max-games 8 --seed 5 --isolation inline --out %s 2>&1",
+                     ARENA, dir);
+    ck_assert_msg(rc == 1 && strstr(out, "no verdict today") &&
+                      strstr(out, "the verdict is not stored") &&
+                      strstr(out, "run `arena rebuild --out "),
+                  "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(e2e_query_int(dir, "SELECT count(*) FROM sprt_runs WHERE verdict = 'running'"),
+                     1);
+    /* what it says to do gives the verdict (a new store: no trigger) */
+    rc = e2e_run(&out, "%s rebuild --out %s 2>&1", ARENA, dir);
+    ck_assert_msg(rc == 0, "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(
+        e2e_query_int(dir,
+                      "SELECT count(*) FROM sprt_runs WHERE verdict = 'stopped' AND games = 8"),
+        1);
+    e2e_rmrf(dir);
+}
+END_TEST
+
+/* A merge whose end fails once every match is stored (here a trigger
+ * refuses the finished mark) says how to finish, as a tournament does: its
+ * resume plays nothing and writes what is missing. */
+START_TEST(a_failed_merge_end_says_how_to_finish)
+{
+    char dir[256], out_dir[300], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    for (int i = 1; i <= 2; i++) {
+        char args[200], shard[300];
+        snprintf(args, sizeof args,
+                 "--game morris --bots random random --seed 3 --isolation inline --shard %d/2", i);
+        snprintf(shard, sizeof shard, "%s/%d", dir, i);
+        tournament_ok(shard, args);
+    }
+    snprintf(out_dir, sizeof out_dir, "%s/m", dir);
+    tournament_ok(out_dir, "--game soccer --bots random random --rounds 1 --isolation inline");
+    ck_assert_int_eq(e2e_run(NULL,
+                             "sqlite3 %s/arena.db \"CREATE TRIGGER no_mark BEFORE UPDATE OF "
+                             "finished ON tournaments BEGIN SELECT RAISE(FAIL, 'no mark today'); "
+                             "END\"",
+                             out_dir),
+                     0);
+    int rc = e2e_run(&out, "%s merge %s/1/*-morris %s/2/*-morris --out %s 2>&1", ARENA, dir, dir,
+                     out_dir);
+    char *cmd = out ? strstr(out, "  arena tournament --resume ") : NULL;
+    ck_assert_msg(rc == 1 && strstr(out, "no mark today") &&
+                      strstr(out, "all 2 matches are stored") && cmd && !strstr(out, "Results:"),
+                  "(%d)\n%s", rc, out);
+    char resume[1024];
+    snprintf(resume, sizeof resume, "%s", cmd + strlen("  arena tournament --resume "));
+    resume[strcspn(resume, "\n")] = '\0';
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "sqlite3 %s/arena.db 'DROP TRIGGER no_mark'", out_dir), 0);
+    rc = e2e_run(&out, "%s tournament --resume %s --isolation inline 2>&1", ARENA, resume);
+    ck_assert_msg(rc == 0 && strstr(out, "Results:"), "(%d)\n%s", rc, out);
+    free(out);
+    ck_assert_int_eq(
+        e2e_query_int(out_dir, "SELECT count(*) FROM tournaments WHERE finished IS NULL"), 0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 /* arena merge into an --out that is a file: bad input (exit 2), as for
  * tournament and match, not a failure to write (it was exit 1). */
 START_TEST(a_merge_into_a_file_is_bad_input)
@@ -623,6 +700,8 @@ static Suite *results_suite(void)
     tcase_add_test(tc, a_failed_store_stops_unfinished);
     tcase_add_test(tc, a_machine_that_cannot_jail_stops_unfinished);
     tcase_add_test(tc, a_failed_end_says_how_to_finish);
+    tcase_add_test(tc, a_failed_sprt_end_says_how_to_finish);
+    tcase_add_test(tc, a_failed_merge_end_says_how_to_finish);
     tcase_add_test(tc, a_merge_into_a_file_is_bad_input);
     tcase_add_test(tc, unlinked_groups_are_named);
     tcase_add_test(tc, strict_numbers_and_one_error_style);
