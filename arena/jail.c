@@ -29,6 +29,7 @@
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena/module_kit.h"
@@ -805,9 +806,17 @@ int jail_wait(jail *j, int timeout_ms, jail_end *end)
         while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR) {
         }
     } else {
+        /* Without a pidfd (kernels before 5.3) a look each millisecond: a
+         * wait that blocked would wait as long as a bot that closed its
+         * channel chose to live. */
         struct rusage ru;
         pid_t r;
-        while ((r = wait4(j->pid, &end->status, 0, &ru)) < 0 && errno == EINTR) {
+        for (int ms = 0;; ms++) {
+            while ((r = wait4(j->pid, &end->status, WNOHANG, &ru)) < 0 && errno == EINTR) {
+            }
+            if (r != 0 || ms >= timeout_ms) break;
+            struct timespec one = {0, 1000000};
+            nanosleep(&one, NULL);
         }
         if (r != j->pid) return -1;
         end->maxrss_kb = ru.ru_maxrss;

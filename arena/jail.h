@@ -122,9 +122,10 @@ typedef struct jail_end {
  * 4) from before it starts until jail_close, locking at most
  * cfg->lock_bytes (j->hold.locked says how much it did). */
 int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen);
-/* After the channel closed: waits up to timeout_ms for the bot's end. 0 with
- * *end set (the jail is then reaped), or -1 when it did not end in time (the
- * bot closed its channel and lives on: jail_close kills it). */
+/* After the channel closed: waits up to timeout_ms (never longer, even
+ * without pidfd_open) for the bot's end. 0 with *end set (the jail is then
+ * reaped), or -1 when it did not end in time (the bot closed its channel
+ * and lives on: jail_close kills it). */
 int jail_wait(jail *j, int timeout_ms, jail_end *end);
 /* SIGKILLs and reaps (if not reaped yet), closes the channel, lets the held
  * files go. Idempotent. */

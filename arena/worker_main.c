@@ -26,7 +26,10 @@
  * computes on another seat's time. Anything else the jail does (dies, writes
  * garbage or an answer nobody asked for, breaks the filter) becomes one Fault
  * message with the outcome and a one-line detail; the host then kills the
- * jail and exits. The host dies with the arena (PDEATHSIG), the jail with
+ * jail and exits. A jail whose channel closed is stopped, not continued,
+ * and has HOST_END_MS of wall time to end on its own (host_death): no bot
+ * costs the arena more than that by closing its channel, whatever its
+ * time control. The host dies with the arena (PDEATHSIG), the jail with
  * the host.
  */
 #include <errno.h>
@@ -59,7 +62,9 @@
 
 #define HOST_ERR 512
 #define HOST_POLL_MS 1000
-#define HOST_END_MS 2000 /* from a closed channel to the bot's end */
+/* From a closed channel (or a sandbox record) to the bot's end, of wall
+ * time; the bot is stopped meanwhile (host_death). */
+#define HOST_END_MS 200
 #define HOST_LINGER_MS 1000
 #define HOST_LOOK_MS 1 /* between looks at a stop on its way */
 
@@ -259,14 +264,26 @@ static long long host_oom_kills(void)
     return n;
 }
 
-/* The jail ended (its channel closed, or it sent its last words): how. */
+/* The jail ended (its channel closed, or it sent its last words): how.
+ * Without its channel the bot can never answer again, so nothing it does
+ * from here may cost the arena more than a look at how it ends: it is
+ * stopped (no longer continued, as it once was to let it end -- a bot that
+ * closed its channel and spun then held every game for 2 s, whatever its
+ * time control; red team 8) and given HOST_END_MS of wall time to end
+ * before it is killed. A stop does not hold off a death under way, and a
+ * dying process's channel closes only after its memory is freed (the
+ * kernel closes its descriptors after that), so an honest end (a crash, an
+ * exit, a kill) leaves only its init's report to wait for: microseconds of
+ * work, HOST_END_MS leaving room for a loaded machine's scheduling. That
+ * wait is all, never what remained of the request's time, which a stopped
+ * bot could not use to end. A sandbox record names the verdict without a
+ * wait: it comes before the end (the reporter's _exit, then the freeing of
+ * the memory, which a large process may take longer over), and a forged
+ * one names only the bot's own loss. */
 static int host_death(host *h, const sandbox_record *violation)
 {
-    jail_end end;
-    if (h->stopped) host_signal(h, SIGCONT); /* a stopped bot would never end */
-    if (jail_wait(&h->j, HOST_END_MS, &end) < 0)
-        return host_fault(h, OUTCOME_CRASH, "closed its channel");
-    int st = end.status;
+    if (!h->stopped) host_signal(h, SIGSTOP);
+    h->stopped = 1;
     if (violation) {
         char *name = sandbox_syscall_name(violation->arch, violation->nr);
         int rc = name ? host_fault(h, OUTCOME_SANDBOX, "sandbox violation: %s", name)
@@ -275,6 +292,10 @@ static int host_death(host *h, const sandbox_record *violation)
         free(name);
         return rc;
     }
+    jail_end end;
+    if (jail_wait(&h->j, HOST_END_MS, &end) < 0)
+        return host_fault(h, OUTCOME_CRASH, "closed its channel");
+    int st = end.status;
     double cpu = (double)end.cpu_us / 1e6;
     char hint[120] = "";
     /* only a hint, and said as one: the peak resident size reached half the
