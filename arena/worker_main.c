@@ -642,15 +642,16 @@ static void host_spawn_jail(host *h)
     }
     exe[n] = '\0';
     char sdk[PATH_MAX];
-    jail_config cfg = {exe,
-                       h->a.bot_path,
-                       h->a.rules_path,
-                       h->a.level,
-                       h->a.mem_mb,
-                       h->a.cpu_s,
-                       jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
-                       h->a.data_dir,
-                       (uint64_t)h->a.lock_bytes};
+    jail_config cfg = {.exe = exe,
+                       .bot_path = h->a.bot_path,
+                       .rules_path = h->a.rules_path,
+                       .level = h->a.level,
+                       .mem_mb = h->a.mem_mb,
+                       .cpu_s = h->a.cpu_s,
+                       .sdk_lib = jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
+                       .data_dir = h->a.data_dir,
+                       .lock_bytes = (uint64_t)h->a.lock_bytes,
+                       .out_fd = STDERR_FILENO};
     h->oom_kills = host_oom_kills();
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
