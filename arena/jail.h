@@ -25,7 +25,7 @@
  *       own path when that is outside /usr
  *     pivot_root, no network (an empty net namespace), hostname "jail"
  *     descriptors: 0 an empty pipe, 1 and 2 the output pipe (cfg->out_fd,
- *       the host's stderr, opened again: a description of the jail's own), 3 the channel;
+ *       opened again: a description of the jail's own), 3 the channel;
  *       nothing else survives exec
  *     no capabilities (bounding set emptied), no_new_privs, PDEATHSIG
  *     execve("/arena", "__jail", ...) with an empty environment
@@ -85,7 +85,7 @@ typedef struct jail_config {
     uint64_t lock_bytes;    /* what the hold may lock (datadir.h, contract 5): the seat
                                host's grant; 0 locks nothing */
     int out_fd;             /* the write end of the pipe the bot's stdout and stderr go
-                               to (the host's stderr): opened again for the jail */
+                               to (WORKER_BOT_OUT_FD): opened again for the jail */
 } jail_config;
 
 /* The SDK library beside the arena binary exe (PREFIX/bin/arena ->

@@ -376,9 +376,9 @@ static int host_late(host *h, int want, int64_t limit_us, int64_t waited_us, int
 {
     long long ms = (long long)(limit_us / 1000);
     /* Why, where it can be told: a full output pipe (the jail's stdout and
-     * stderr are this host's), or a Setup after a game, whose end (observe,
+     * stderr: WORKER_BOT_OUT_FD), or a Setup after a game, whose end (observe,
      * destroy) the stopped jail meets only now. */
-    const char *why = botout_pipe_full(STDOUT_FILENO) ? BOTOUT_BLOCKED
+    const char *why = botout_pipe_full(WORKER_BOT_OUT_FD) ? BOTOUT_BLOCKED
                       : want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && h->ended
                           ? ": the end of its last game counts here"
                           : "";
@@ -651,7 +651,7 @@ static void host_spawn_jail(host *h)
                        .sdk_lib = jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
                        .data_dir = h->a.data_dir,
                        .lock_bytes = (uint64_t)h->a.lock_bytes,
-                       .out_fd = STDERR_FILENO};
+                       .out_fd = WORKER_BOT_OUT_FD};
     h->oom_kills = host_oom_kills();
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
@@ -672,6 +672,9 @@ int worker_main(int argc, char **argv)
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || (h.a.parent > 0 && getppid() != (pid_t)h.a.parent))
         return 1;
     h.ppid = getppid();
+    /* the bot's output pipe reaches the jail opened again (jail.h), never as
+     * this descriptor */
+    fcntl(WORKER_BOT_OUT_FD, F_SETFD, FD_CLOEXEC);
     h.j.pid = -1;
     h.j.pidfd = h.j.chan = -1;
     wire_scratch_init(&h.scratch);

@@ -321,15 +321,26 @@ static long host_fd_flags(pid_t host, int fd)
  * filter allows status flags) once made its host's so too, one open file
  * description for both: the host's diagnostics could fail with EAGAIN, and
  * were labelled as the bot's output besides. Now the jail's output pipe is a
- * description of its own. */
+ * description of its own, and the host writes to the arena's stderr. */
 START_TEST(test_output_flags_are_the_bots_own)
 {
     worker *w = spawn("nonblocker");
     ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err); /* flags set */
     pid_t host = worker_pid(w);
-    for (int fd = 1; fd <= 2; fd++)
+    for (int fd = 1; fd <= WORKER_BOT_OUT_FD; fd++)
         ck_assert_msg(!(host_fd_flags(host, fd) & O_NONBLOCK), "the host's fd %d: flags %lo", fd,
                       host_fd_flags(host, fd));
+    /* the host's stderr is this process's (the arena's); its descriptor 3
+     * is the bot's output pipe */
+    char path[64];
+    struct stat mine, its, out;
+    ck_assert_int_eq(fstat(STDERR_FILENO, &mine), 0);
+    snprintf(path, sizeof path, "/proc/%d/fd/2", (int)host);
+    ck_assert_int_eq(stat(path, &its), 0);
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)host, WORKER_BOT_OUT_FD);
+    ck_assert_int_eq(stat(path, &out), 0);
+    ck_assert(mine.st_dev == its.st_dev && mine.st_ino == its.st_ino);
+    ck_assert(S_ISFIFO(out.st_mode) && out.st_ino != mine.st_ino);
     int32_t action = -1;
     ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
     ck_assert_int_eq(action, 0);
