@@ -433,6 +433,8 @@ START_TEST(test_direct_read)
 {
     static const char *const calls[] = {"openat", "open", NULL};
     assert_violation("direct", calls);
+    static const char *const setfl[] = {"fcntl", NULL}; /* O_DIRECT set after the open */
+    assert_violation("direct_setfl", setfl);
 }
 END_TEST
 
