@@ -623,8 +623,8 @@ static void jail_argv(jail_child *c, const jail_config *cfg, char nums[3][24])
  * shared by every descriptor dup'ed from it, status flags and all, and a
  * bot that made a shared one non-blocking (its filter allows it) made it so
  * for whoever else writes through it. Without /proc (a chroot), a
- * duplicate: the host never writes through it (worker.h). O_NONBLOCK only for the open, which would
- * otherwise wait for a reader that is gone. */
+ * duplicate: the host never writes through it (worker.h). O_NONBLOCK only
+ * for the open, which would otherwise wait for a reader that is gone. */
 static int jail_own_out(int fd)
 {
     char path[64];
