@@ -99,9 +99,10 @@ END_TEST
  * control -- it once cost 2 s a game, the bot spinning meanwhile. A 20 s
  * move time, so that no loaded machine makes the start late; the bound from
  * the close to the arena's exit (the host's wait, the arena's Fault, the
- * log, the other seat's host's exit) is the old wait of 2 s less a margin
- * a loaded machine does not eat (about 0.3 s here), and the count of lines
- * the closer printed after its close, 10 ms apart, shows it stopped. */
+ * log, the other seat's host's exit: 0.5-0.6 s here with two test suites
+ * running, 2 s more before) is 1.8 s, below the old wait alone; and the
+ * count of lines the closer printed after its close, 10 ms apart, shows it
+ * stopped. */
 static void assert_closed_channel(const char *bot)
 {
     char dir[256], *out;
@@ -118,7 +119,7 @@ static void assert_closed_channel(const char *bot)
         long long closed_us = atoll(at + strlen("closer: closing at "));
         long long after_ms =
             ((long long)now.tv_sec * 1000000 + now.tv_nsec / 1000 - closed_us) / 1000;
-        ck_assert_msg(after_ms >= 0 && after_ms < 1500, "the arena ended %lld ms after the close",
+        ck_assert_msg(after_ms >= 0 && after_ms < 1800, "the arena ended %lld ms after the close",
                       after_ms);
         int running = 0;
         for (const char *p = out; (p = strstr(p, "closer: still running")); p++)
