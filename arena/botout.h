@@ -1,10 +1,13 @@
 /* botout.h -- what a sandboxed bot prints, passed on safely.
  *
- * A worker's stdout and stderr are the write end of a pipe, never the arena's
- * own descriptors (a bot could otherwise lseek them, make them non-blocking
- * for the arena, or fill a disk). The arena drains the pipe whenever it waits
- * for that worker and forwards each line to its own stderr as
- * "[label] line", cleaned (text_clean) and capped per game: past
+ * A jailed bot's stdout and stderr are the write end of a pipe, never the
+ * arena's own descriptors (a bot could otherwise lseek them, make them
+ * non-blocking for the arena, or fill a disk); its seat host holds that end
+ * as WORKER_BOT_OUT_FD and opens it again for the jail, a description of the
+ * bot's own, and writes its own lines to the arena's stderr, so that only
+ * the bot's output comes through this pipe (worker.h). The arena drains the
+ * pipe whenever it waits for that worker and forwards each line to its own
+ * stderr as "[label] line", cleaned (text_clean) and capped per game: past
  * BOTOUT_MAX_PER_GAME bytes it says so once and stops reading until the next
  * game, since reading on would cost the arena as much as the bot spends
  * writing. A bot that prints faster than the arena drains, or past the cap,

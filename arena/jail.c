@@ -29,6 +29,7 @@
 #include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arena/module_kit.h"
@@ -52,6 +53,7 @@ typedef struct jail_child {
     int userns;   /* in a user namespace of its own */
     char data_dir[4096];
     int chan, sync_rd, err_wr, in_rd, status;   /* the child's ends */
+    int out;                                    /* its stdout and stderr (jail_own_out) */
     int host_end, sync_wr, err_rd, host_status; /* the host's ends */
     pid_t host;
     char *argv[24];
@@ -373,7 +375,8 @@ static int jc_main(void *arg)
         close(c->status);
     }
     jc_place(c, c->in_rd, 0);
-    jc_place(c, 2, 1); /* stdout and stderr: the host's, a pipe the arena drains */
+    jc_place(c, c->out, 1); /* stdout and stderr: a pipe the arena drains */
+    jc_place(c, c->out, 2);
     jc_place(c, c->chan, JAIL_CHANNEL_FD);
     if (syscall(SYS_close_range, JAIL_CHANNEL_FD + 1, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
         jc_fail(c, "close_range");
@@ -577,8 +580,8 @@ static void jail_close_fd(int *fd)
 /* Everything the child was given (the host keeps only its ends). */
 static void jail_close_child_fds(jail_child *c)
 {
-    int *fds[] = {&c->exe_fd, &c->bot_fd,  &c->rules_fd, &c->data_fd, &c->sdk_fd,
-                  &c->chan,   &c->sync_rd, &c->err_wr,   &c->in_rd,   &c->status};
+    int *fds[] = {&c->exe_fd,  &c->bot_fd, &c->rules_fd, &c->data_fd, &c->sdk_fd, &c->chan,
+                  &c->sync_rd, &c->err_wr, &c->in_rd,    &c->status,  &c->out};
     for (size_t i = 0; i < sizeof fds / sizeof *fds; i++)
         jail_close_fd(fds[i]);
 }
@@ -615,6 +618,25 @@ static void jail_argv(jail_child *c, const jail_config *cfg, char nums[3][24])
     c->argv[n] = NULL;
 }
 
+/* The output pipe (fd) as a description of the jail's own, a new open of
+ * the same pipe (Linux opens a pipe again through /proc): a description is
+ * shared by every descriptor dup'ed from it, status flags and all, and a
+ * bot that made a shared one non-blocking (its filter allows it) made it so
+ * for whoever else writes through it. Without /proc (a chroot), a
+ * duplicate: the host never writes through it (worker.h). O_NONBLOCK only
+ * for the open, which would otherwise wait for a reader that is gone. */
+static int jail_own_out(int fd)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    int own = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (own >= 0 && fcntl(own, F_SETFL, fcntl(own, F_GETFL) & ~O_NONBLOCK) != 0) {
+        close(own);
+        return -1;
+    }
+    return own >= 0 ? jail_high(own) : fcntl(fd, F_DUPFD_CLOEXEC, 10);
+}
+
 static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t errlen)
 {
     int ns = cfg->level == SANDBOX_JAIL;
@@ -637,6 +659,8 @@ static int jail_prepare(jail_child *c, const jail_config *cfg, char *err, size_t
     if (pipe2(in, O_CLOEXEC) != 0) return jail_fail(err, errlen, "pipe: %s", strerror(errno));
     c->in_rd = jail_high(in[0]);
     close(in[1]); /* the bot's stdin: an empty pipe, at end of file */
+    if ((c->out = jail_own_out(cfg->out_fd)) < 0)
+        return jail_fail(err, errlen, "the output pipe: %s", strerror(errno));
     if (!ns) return 0;
     int one = 1;
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
@@ -709,6 +733,7 @@ int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen)
                     .err_wr = -1,
                     .in_rd = -1,
                     .status = -1,
+                    .out = -1,
                     .host_end = -1,
                     .sync_wr = -1,
                     .err_rd = -1,
@@ -805,9 +830,17 @@ int jail_wait(jail *j, int timeout_ms, jail_end *end)
         while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR) {
         }
     } else {
+        /* Without a pidfd (kernels before 5.3) a look each millisecond: a
+         * wait that blocked would wait as long as a bot that closed its
+         * channel chose to live. */
         struct rusage ru;
         pid_t r;
-        while ((r = wait4(j->pid, &end->status, 0, &ru)) < 0 && errno == EINTR) {
+        for (int ms = 0;; ms++) {
+            while ((r = wait4(j->pid, &end->status, WNOHANG, &ru)) < 0 && errno == EINTR) {
+            }
+            if (r != 0 || ms >= timeout_ms) break;
+            struct timespec one = {0, 1000000};
+            nanosleep(&one, NULL);
         }
         if (r != j->pid) return -1;
         end->maxrss_kb = ru.ru_maxrss;

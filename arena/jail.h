@@ -24,8 +24,9 @@
  *       processes only: subset=pid), and the installed SDK library at its
  *       own path when that is outside /usr
  *     pivot_root, no network (an empty net namespace), hostname "jail"
- *     descriptors: 0 an empty pipe, 1 and 2 the host's stderr pipe,
- *       3 the channel; nothing else survives exec
+ *     descriptors: 0 an empty pipe, 1 and 2 the output pipe (cfg->out_fd,
+ *       opened again: a description of the jail's own), 3 the channel;
+ *       nothing else survives exec
  *     no capabilities (bounding set emptied), no_new_privs, PDEATHSIG
  *     execve("/arena", "__jail", ...) with an empty environment
  *   jail_main: not dumpable, rlimits, the seccomp filter, and only then the
@@ -44,9 +45,11 @@
  *
  * Invariants:
  *  1. No bot code runs before the filter is loaded, at every level but OFF.
- *  2. The jail holds no descriptor of the host's but the channel and the
- *     output pipe; its environment is empty (ASan's options only, in
- *     sanitizer builds).
+ *  2. The jail holds no descriptor of the host's but its end of the channel
+ *     and the output pipe, and shares no open file description with the
+ *     host: its status flags (O_NONBLOCK, which the filter allows) are its
+ *     own. Its environment is empty (ASan's options only, in sanitizer
+ *     builds).
  *  3. A failure to build the jail is reported as one line naming the step
  *     ("mount /usr: Operation not permitted"), never as the bot's fault
  *     without saying so.
@@ -81,6 +84,8 @@ typedef struct jail_config {
                                (when it exists), "" for none (a seat host's cache) */
     uint64_t lock_bytes;    /* what the hold may lock (datadir.h, contract 5): the seat
                                host's grant; 0 locks nothing */
+    int out_fd;             /* the write end of the pipe the bot's stdout and stderr go
+                               to (WORKER_BOT_OUT_FD): opened again for the jail */
 } jail_config;
 
 /* The SDK library beside the arena binary exe (PREFIX/bin/arena ->
@@ -122,9 +127,10 @@ typedef struct jail_end {
  * 4) from before it starts until jail_close, locking at most
  * cfg->lock_bytes (j->hold.locked says how much it did). */
 int jail_spawn(const jail_config *cfg, jail *j, char *err, size_t errlen);
-/* After the channel closed: waits up to timeout_ms for the bot's end. 0 with
- * *end set (the jail is then reaped), or -1 when it did not end in time (the
- * bot closed its channel and lives on: jail_close kills it). */
+/* After the channel closed: waits up to timeout_ms (never longer, even
+ * without pidfd_open) for the bot's end. 0 with *end set (the jail is then
+ * reaped), or -1 when it did not end in time (the bot closed its channel
+ * and lives on: jail_close kills it). */
 int jail_wait(jail *j, int timeout_ms, jail_end *end);
 /* SIGKILLs and reaps (if not reaped yet), closes the channel, lets the held
  * files go. Idempotent. */

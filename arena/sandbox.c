@@ -179,8 +179,11 @@ static const sandbox_rule sandbox_rules[] = {
 /* clang-format on */
 
 /* fcntl commands a worker may use: descriptor flags and status flags (F_SETFL
- * without O_ASYNC, which would make the kernel signal an owner). No F_SETOWN,
- * F_SETSIG, locks, leases or notifications: each reaches other processes. */
+ * without O_ASYNC, which would make the kernel signal an owner, nor O_DIRECT,
+ * which F_SETFL sets on a file opened without it: its reads would go past
+ * the held pages to the disk, as SB_WRITE_FLAGS keeps open() from doing). No
+ * F_SETOWN, F_SETSIG, locks, leases or notifications: each reaches other
+ * processes. */
 static const int sandbox_fcntl_ok[] = {F_GETFD, F_SETFD, F_GETFL, F_DUPFD_CLOEXEC};
 
 static int sandbox_add_fcntl(scmp_filter_ctx ctx, int nr)
@@ -191,7 +194,7 @@ static int sandbox_add_fcntl(scmp_filter_ctx ctx, int nr)
         if (rc) return rc;
     }
     return seccomp_rule_add(ctx, a, nr, 2, SCMP_A1(SCMP_CMP_EQ, F_SETFL),
-                            SCMP_A2(SCMP_CMP_MASKED_EQ, O_ASYNC, 0));
+                            SCMP_A2(SCMP_CMP_MASKED_EQ, O_ASYNC | O_DIRECT, 0));
 }
 
 static int sandbox_add(scmp_filter_ctx ctx, const sandbox_rule *r)

@@ -75,7 +75,7 @@ struct worker {
     char sockpath[128];
     pid_t pid;
     int pidfd;
-    botout out_pipe; /* the host's and its jail's stdout and stderr */
+    botout out_pipe; /* its jail's stdout and stderr (WORKER_BOT_OUT_FD) */
     int reaped, status, broken, wants_events;
     int64_t cpu_used_us; /* by the jail, over all starts and turns, as the host measured it */
     struct rusage ru;
@@ -467,11 +467,12 @@ static int worker_launch(worker *w, const worker_config *cfg, int out_wr, char *
     sigaddset(&dfl, SIGXFSZ);
     posix_spawn_file_actions_init(&fa);
     posix_spawnattr_init(&at);
-    /* stdin from /dev/null; stdout and stderr into a pipe the arena drains
-     * (botout.h), never the arena's own descriptors. */
+    /* stdin from /dev/null; the bot's stdout and stderr into a pipe the
+     * arena drains (botout.h), never the arena's own descriptors; the
+     * host's own lines to the arena's stderr (WORKER_BOT_OUT_FD). */
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&fa, out_wr, 1);
-    posix_spawn_file_actions_adddup2(&fa, out_wr, 2);
+    posix_spawn_file_actions_adddup2(&fa, STDERR_FILENO, 1);
+    posix_spawn_file_actions_adddup2(&fa, out_wr, WORKER_BOT_OUT_FD);
     /* Own process group: a terminal's Ctrl-C reaches the arena, which
      * decides; the workers notice when it is gone. */
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
@@ -547,11 +548,11 @@ static int worker_ready(worker *w, int64_t timeout_us, char *err, size_t errlen)
     return 0;
 }
 
-/* A descriptor moved above the ones a worker is given (0-2): dup2 onto its
- * own number would keep close-on-exec. */
+/* A descriptor moved above the ones a worker is given (0 to
+ * WORKER_BOT_OUT_FD): dup2 onto its own number would keep close-on-exec. */
 static int worker_high_fd(int fd)
 {
-    if (fd < 0 || fd > 2) return fd;
+    if (fd < 0 || fd > WORKER_BOT_OUT_FD) return fd;
     int hi = fcntl(fd, F_DUPFD_CLOEXEC, 10);
     close(fd);
     return hi;

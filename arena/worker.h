@@ -60,6 +60,14 @@ uint64_t worker_env_lock_free(worker_env *env);
 typedef struct memguard memguard;
 memguard *worker_env_guard(worker_env *env);
 
+/* A seat host's descriptor for the write end of the pipe its bot prints to
+ * (botout.h), which it passes to the jail as the bot's stdout and stderr.
+ * The host's own stdout and stderr are the arena's stderr: its few lines
+ * of diagnostics are never taken for the bot's (labelled with the bot's
+ * name), and no description the host writes through is the bot's, whose
+ * status flags (O_NONBLOCK: its filter allows it) are then its own. */
+#define WORKER_BOT_OUT_FD 3
+
 /* A bot process's address-space limit when none is given (--mem). */
 #define WORKER_DEFAULT_MEM_MB 1024
 

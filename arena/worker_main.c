@@ -26,7 +26,10 @@
  * computes on another seat's time. Anything else the jail does (dies, writes
  * garbage or an answer nobody asked for, breaks the filter) becomes one Fault
  * message with the outcome and a one-line detail; the host then kills the
- * jail and exits. The host dies with the arena (PDEATHSIG), the jail with
+ * jail and exits. A jail whose channel closed is stopped, not continued,
+ * and has HOST_END_MS of wall time to end on its own (host_death): no bot
+ * costs the arena more than that by closing its channel, whatever its
+ * time control. The host dies with the arena (PDEATHSIG), the jail with
  * the host.
  */
 #include <errno.h>
@@ -59,7 +62,9 @@
 
 #define HOST_ERR 512
 #define HOST_POLL_MS 1000
-#define HOST_END_MS 2000 /* from a closed channel to the bot's end */
+/* From a closed channel (or a sandbox record) to the bot's end, of wall
+ * time; the bot is stopped meanwhile (host_death). */
+#define HOST_END_MS 200
 #define HOST_LINGER_MS 1000
 #define HOST_LOOK_MS 1 /* between looks at a stop on its way */
 
@@ -259,14 +264,26 @@ static long long host_oom_kills(void)
     return n;
 }
 
-/* The jail ended (its channel closed, or it sent its last words): how. */
+/* The jail ended (its channel closed, or it sent its last words): how.
+ * Without its channel the bot can never answer again, so nothing it does
+ * from here may cost the arena more than a look at how it ends: it is
+ * stopped (no longer continued, as it once was to let it end -- a bot that
+ * closed its channel and spun then held every game for 2 s, whatever its
+ * time control; red team 8) and given HOST_END_MS of wall time to end
+ * before it is killed. A stop does not hold off a death under way, and a
+ * dying process's channel closes only after its memory is freed (the
+ * kernel closes its descriptors after that), so an honest end (a crash, an
+ * exit, a kill) leaves only its init's report to wait for: microseconds of
+ * work, HOST_END_MS leaving room for a loaded machine's scheduling. That
+ * wait is all, never what remained of the request's time, which a stopped
+ * bot could not use to end. A sandbox record names the verdict without a
+ * wait: it comes before the end (the reporter's _exit, then the freeing of
+ * the memory, which a large process may take longer over), and a forged
+ * one names only the bot's own loss. */
 static int host_death(host *h, const sandbox_record *violation)
 {
-    jail_end end;
-    if (h->stopped) host_signal(h, SIGCONT); /* a stopped bot would never end */
-    if (jail_wait(&h->j, HOST_END_MS, &end) < 0)
-        return host_fault(h, OUTCOME_CRASH, "closed its channel");
-    int st = end.status;
+    if (!h->stopped) host_signal(h, SIGSTOP);
+    h->stopped = 1;
     if (violation) {
         char *name = sandbox_syscall_name(violation->arch, violation->nr);
         int rc = name ? host_fault(h, OUTCOME_SANDBOX, "sandbox violation: %s", name)
@@ -275,6 +292,10 @@ static int host_death(host *h, const sandbox_record *violation)
         free(name);
         return rc;
     }
+    jail_end end;
+    if (jail_wait(&h->j, HOST_END_MS, &end) < 0)
+        return host_fault(h, OUTCOME_CRASH, "closed its channel");
+    int st = end.status;
     double cpu = (double)end.cpu_us / 1e6;
     char hint[120] = "";
     /* only a hint, and said as one: the peak resident size reached half the
@@ -355,9 +376,9 @@ static int host_late(host *h, int want, int64_t limit_us, int64_t waited_us, int
 {
     long long ms = (long long)(limit_us / 1000);
     /* Why, where it can be told: a full output pipe (the jail's stdout and
-     * stderr are this host's), or a Setup after a game, whose end (observe,
+     * stderr: WORKER_BOT_OUT_FD), or a Setup after a game, whose end (observe,
      * destroy) the stopped jail meets only now. */
-    const char *why = botout_pipe_full(STDOUT_FILENO) ? BOTOUT_BLOCKED
+    const char *why = botout_pipe_full(WORKER_BOT_OUT_FD) ? BOTOUT_BLOCKED
                       : want == ARENA__WORKER_MSG__BODY_SETUP_REPLY && h->ended
                           ? ": the end of its last game counts here"
                           : "";
@@ -621,15 +642,16 @@ static void host_spawn_jail(host *h)
     }
     exe[n] = '\0';
     char sdk[PATH_MAX];
-    jail_config cfg = {exe,
-                       h->a.bot_path,
-                       h->a.rules_path,
-                       h->a.level,
-                       h->a.mem_mb,
-                       h->a.cpu_s,
-                       jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
-                       h->a.data_dir,
-                       (uint64_t)h->a.lock_bytes};
+    jail_config cfg = {.exe = exe,
+                       .bot_path = h->a.bot_path,
+                       .rules_path = h->a.rules_path,
+                       .level = h->a.level,
+                       .mem_mb = h->a.mem_mb,
+                       .cpu_s = h->a.cpu_s,
+                       .sdk_lib = jail_find_sdk(exe, sdk) == 0 ? sdk : NULL,
+                       .data_dir = h->a.data_dir,
+                       .lock_bytes = (uint64_t)h->a.lock_bytes,
+                       .out_fd = WORKER_BOT_OUT_FD};
     h->oom_kills = host_oom_kills();
     if (jail_spawn(&cfg, &h->j, h->jail_err, sizeof h->jail_err) < 0 && !h->jail_err[0])
         snprintf(h->jail_err, sizeof h->jail_err, "%s", JAIL_BUILD_FAILED);
@@ -650,6 +672,9 @@ int worker_main(int argc, char **argv)
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || (h.a.parent > 0 && getppid() != (pid_t)h.a.parent))
         return 1;
     h.ppid = getppid();
+    /* the bot's output pipe reaches the jail opened again (jail.h), never as
+     * this descriptor */
+    fcntl(WORKER_BOT_OUT_FD, F_SETFD, FD_CLOEXEC);
     h.j.pid = -1;
     h.j.pidfd = h.j.chan = -1;
     wire_scratch_init(&h.scratch);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "arena/sdk.h"
 #include "e2e_util.h"
@@ -89,6 +90,50 @@ START_TEST(leases_and_locks)
 {
     assert_verdict("leaser", "sandbox violation: fcntl");
     assert_verdict("locker", "sandbox violation: flock");
+}
+END_TEST
+
+/* Red team 8: a bot that closes its channel and runs on (closer) or waits
+ * (shutter) crashes, and costs the arena no more than its host's short look
+ * at how it ends (worker_main.c, HOST_END_MS: 200 ms), whatever its time
+ * control -- it once cost 2 s a game, the bot spinning meanwhile. A 20 s
+ * move time, so that no loaded machine makes the start late; the bound from
+ * the close to the arena's exit (the host's wait, the arena's Fault, the
+ * log, the other seat's host's exit: 0.5-0.6 s here with two test suites
+ * running, 2 s more before) is 1.8 s, below the old wait alone; and the
+ * count of lines the closer printed after its close, 10 ms apart, shows it
+ * stopped. */
+static void assert_closed_channel(const char *bot)
+{
+    char dir[256], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(&out, "%s match --game morris %s random --move-time 20000 --seed 1 --out %s",
+                     ARENA, evil_path(bot), dir);
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now); /* the jail has no time namespace: the bot's clock */
+    char want[128];
+    snprintf(want, sizeof want, "Ended: %s crashed: closed its channel", bot);
+    ck_assert_msg(rc == 0 && strstr(out, want) && strstr(out, "0-1"), "(%d)\n%.1500s", rc, out);
+    const char *at = strstr(out, "closer: closing at ");
+    if (at) {
+        long long closed_us = atoll(at + strlen("closer: closing at "));
+        long long after_ms =
+            ((long long)now.tv_sec * 1000000 + now.tv_nsec / 1000 - closed_us) / 1000;
+        ck_assert_msg(after_ms >= 0 && after_ms < 1800, "the arena ended %lld ms after the close",
+                      after_ms);
+        int running = 0;
+        for (const char *p = out; (p = strstr(p, "closer: still running")); p++)
+            running++;
+        ck_assert_msg(running <= 2, "the closer ran on: %d lines", running);
+    }
+    free(out);
+    e2e_rmrf(dir);
+}
+
+START_TEST(a_closed_channel_costs_only_a_look)
+{
+    assert_closed_channel("closer");
+    assert_closed_channel("shutter");
 }
 END_TEST
 
@@ -721,6 +766,7 @@ int main(void)
     tcase_add_test(tc, scheduling_of_others_and_realtime);
     tcase_add_test(tc, leases_and_locks);
     tcase_add_test(tc, pause_loses_on_time);
+    tcase_add_test(tc, a_closed_channel_costs_only_a_look);
     tcase_add_test(tc, printing_past_the_cap_is_named);
     tcase_add_test(tc, no_thinking_on_the_others_time);
     tcase_add_test(tc, cpu_time_is_logged);

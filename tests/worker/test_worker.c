@@ -303,6 +303,51 @@ START_TEST(test_sandbox_allows_reading_and_stderr)
 }
 END_TEST
 
+/* The status flags of a host's descriptor numbered fd (/proc/PID/fdinfo). */
+static long host_fd_flags(pid_t host, int fd)
+{
+    char path[64], line[128];
+    snprintf(path, sizeof path, "/proc/%d/fdinfo/%d", (int)host, fd);
+    FILE *f = fopen(path, "r");
+    ck_assert_msg(f != NULL, "%s", path);
+    long flags = -1;
+    while (flags < 0 && fgets(line, sizeof line, f))
+        if (strncmp(line, "flags:", 6) == 0) flags = strtol(line + 6, NULL, 8);
+    fclose(f);
+    return flags;
+}
+
+/* Red team 8: a bot that makes its stdout and stderr non-blocking (its
+ * filter allows status flags) once made its host's so too, one open file
+ * description for both: the host's diagnostics could fail with EAGAIN, and
+ * were labelled as the bot's output besides. Now the jail's output pipe is a
+ * description of its own, and the host writes to the arena's stderr. */
+START_TEST(test_output_flags_are_the_bots_own)
+{
+    worker *w = spawn("nonblocker");
+    ck_assert_msg(setup_game(w, 0, NULL) == OUTCOME_NORMAL, "%s", err); /* flags set */
+    pid_t host = worker_pid(w);
+    for (int fd = 1; fd <= WORKER_BOT_OUT_FD; fd++)
+        ck_assert_msg(!(host_fd_flags(host, fd) & O_NONBLOCK), "the host's fd %d: flags %lo", fd,
+                      host_fd_flags(host, fd));
+    /* the host's stderr is this process's (the arena's); its descriptor 3
+     * is the bot's output pipe */
+    char path[64];
+    struct stat mine, its, out;
+    ck_assert_int_eq(fstat(STDERR_FILENO, &mine), 0);
+    snprintf(path, sizeof path, "/proc/%d/fd/2", (int)host);
+    ck_assert_int_eq(stat(path, &its), 0);
+    snprintf(path, sizeof path, "/proc/%d/fd/%d", (int)host, WORKER_BOT_OUT_FD);
+    ck_assert_int_eq(stat(path, &out), 0);
+    ck_assert(mine.st_dev == its.st_dev && mine.st_ino == its.st_ino);
+    ck_assert(S_ISFIFO(out.st_mode) && out.st_ino != mine.st_ino);
+    int32_t action = -1;
+    ck_assert_msg(act_once(w, ACT_DEADLINE, &action, NULL) == OUTCOME_NORMAL, "%s", err);
+    ck_assert_int_eq(action, 0);
+    worker_close(w);
+}
+END_TEST
+
 START_TEST(test_crash)
 {
     ck_assert_int_eq(evil_first_move("crash", 1), OUTCOME_CRASH);
@@ -388,6 +433,8 @@ START_TEST(test_direct_read)
 {
     static const char *const calls[] = {"openat", "open", NULL};
     assert_violation("direct", calls);
+    static const char *const setfl[] = {"fcntl", NULL}; /* O_DIRECT set after the open */
+    assert_violation("direct_setfl", setfl);
 }
 END_TEST
 
@@ -1326,6 +1373,7 @@ static Suite *worker_suite(void)
     tc = tcase_create("evil");
     tcase_add_checked_fixture(tc, setup_env, teardown_env);
     tcase_add_test(tc, test_crash);
+    tcase_add_test(tc, test_output_flags_are_the_bots_own);
     tcase_add_test(tc, test_hang);
     tcase_add_test(tc, test_slow);
     tcase_add_test(tc, test_cpu_limit);
