@@ -1,4 +1,6 @@
 /* cli.c -- the `arena` command line: dispatch to subcommands and the help. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <signal.h>
 #include <string.h>
@@ -76,8 +78,24 @@ static int help(int argc, char **argv)
     return unknown_command(argv[2]);
 }
 
+/* Descriptors 0, 1 and 2 open, on /dev/null where the arena was started
+ * without them (`arena ... 2>&-`, a careless service manager). Otherwise the
+ * next file it opens -- a match log, a segment, a table -- would take the
+ * number, and every line written to stderr would land in it; and the seat
+ * hosts, given the arena's stderr as theirs, could not start. */
+static void cli_standard_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            /* the lowest free number, fd itself: the lower ones are open by now */
+            int got = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+            (void)got;
+        }
+}
+
 int cli_main(int argc, char **argv)
 {
+    cli_standard_fds();
     /* A file over the size limit (ulimit -f) is then a write error that names
      * the file, with what is stored kept and the resume command printed,
      * not a kill without a word. Seat hosts get the default back (worker.c). */

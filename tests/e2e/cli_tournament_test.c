@@ -103,6 +103,32 @@ END_TEST
  * forfeits), redrawn in place, instead of a line per match: stderr on a
  * pseudo-terminal here (tournament_files_pairs_and_progress checks the plain
  * lines through a pipe). */
+/* Started without stdin, stdout and stderr (a service manager's mistake),
+ * the arena plays and stores as usual: the seat hosts, which are given the
+ * arena's stderr as theirs, still start (cli_standard_fds puts /dev/null
+ * in the gaps before anything else can take the numbers). */
+START_TEST(closed_standard_descriptors_change_nothing)
+{
+    char dir[256];
+    e2e_tmpdir(dir, sizeof dir);
+    int rc = e2e_run(NULL,
+                     "(%s tournament --game morris --bots morris_greedy random --rounds 2 "
+                     "--seed 1 --out %s <&- >&- 2>&-)",
+                     ARENA, dir);
+    ck_assert_int_eq(rc, 0);
+    char *out;
+    ck_assert_int_eq(e2e_run(&out,
+                             "sqlite3 %s/arena.db 'SELECT count(*) FROM matches; SELECT count(*) "
+                             "FROM tournaments WHERE finished IS NOT NULL'",
+                             dir),
+                     0);
+    ck_assert_str_eq(out, "4\n1\n"); /* every match, and the end written */
+    free(out);
+    ck_assert_int_eq(e2e_run(NULL, "test -s %s/*-morris/ratings.txt", dir), 0);
+    e2e_rmrf(dir);
+}
+END_TEST
+
 START_TEST(tournament_live_line_on_a_terminal)
 {
     char dir[256];
@@ -459,6 +485,7 @@ int main(void)
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, two_builds_are_labelled_by_hash);
     tcase_add_test(tc, tournament_files_pairs_and_progress);
+    tcase_add_test(tc, closed_standard_descriptors_change_nothing);
     tcase_add_test(tc, tournament_live_line_on_a_terminal);
     tcase_add_test(tc, resume_refuses_a_changed_bot);
     tcase_add_test(tc, resume_uses_the_files_it_was_given);
