@@ -430,13 +430,9 @@ START_TEST(a_failed_sprt_end_says_how_to_finish)
 }
 END_TEST
 
-/* A merge whose end fails once every match is stored (here a trigger
- * refuses the finished mark) says how to finish, as a tournament does: its
- * resume plays nothing and writes what is missing. */
-START_TEST(a_failed_merge_end_says_how_to_finish)
+/* Both shards of a small morris tournament, in DIR/1 and DIR/2. */
+static void two_shards(const char *dir)
 {
-    char dir[256], out_dir[300], *out;
-    e2e_tmpdir(dir, sizeof dir);
     for (int i = 1; i <= 2; i++) {
         char args[200], shard[300];
         snprintf(args, sizeof args,
@@ -444,6 +440,16 @@ START_TEST(a_failed_merge_end_says_how_to_finish)
         snprintf(shard, sizeof shard, "%s/%d", dir, i);
         tournament_ok(shard, args);
     }
+}
+
+/* A merge whose end fails once every match is stored (here a trigger
+ * refuses the finished mark) says how to finish, as a tournament does: its
+ * resume plays nothing and writes what is missing. */
+START_TEST(a_failed_merge_end_says_how_to_finish)
+{
+    char dir[256], out_dir[300], *out;
+    e2e_tmpdir(dir, sizeof dir);
+    two_shards(dir);
     snprintf(out_dir, sizeof out_dir, "%s/m", dir);
     tournament_ok(out_dir, "--game soccer --bots random random --rounds 1 --isolation inline");
     ck_assert_int_eq(e2e_run(NULL,
@@ -478,13 +484,7 @@ START_TEST(a_merge_into_a_file_is_bad_input)
 {
     char dir[256], *out;
     e2e_tmpdir(dir, sizeof dir);
-    for (int i = 1; i <= 2; i++) {
-        char args[200], shard[300];
-        snprintf(args, sizeof args,
-                 "--game morris --bots random random --seed 3 --isolation inline --shard %d/2", i);
-        snprintf(shard, sizeof shard, "%s/%d", dir, i);
-        tournament_ok(shard, args);
-    }
+    two_shards(dir);
     ck_assert_int_eq(e2e_run(NULL, "touch %s/file", dir), 0);
     int rc = e2e_run(&out, "%s merge %s/1 %s/2 --out %s/file 2>&1", ARENA, dir, dir, dir);
     ck_assert_msg(rc == 2 && strstr(out, "arena merge: --out ") &&
