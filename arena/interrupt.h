@@ -34,10 +34,14 @@ typedef struct interrupt_info {
 int interrupt_arm(interrupt_info *info);
 /* Restores the previous SIGINT and SIGTERM actions and stops the watcher. */
 void interrupt_disarm(void);
+/* How every run whose end failed (a tournament, an SPRT, a merge) leads to
+ * the command that finishes it, once its cause is printed above. */
+#define INTERRUPT_FIX_FIRST "Once the cause above is fixed, "
+
 /* The line that ends a run that did not finish (Ctrl-C here, a failed store
  * in the tournament), on stderr: "N of M matches stored. To finish it:" and
  * the resume command; lead, when not NULL, comes before "to finish it" (say
- * "Once the cause above is fixed, "). committed: stored by this run. */
+ * INTERRUPT_FIX_FIRST). committed: stored by this run. */
 void interrupt_report_stored(const interrupt_info *info, size_t committed, const char *lead);
 
 #endif

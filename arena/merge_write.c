@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "arena/module_kit.h"
+#include "interrupt.h"
 #include "manifest.h"
 #include "matchlog.h"
 #include "merge_internal.h"
@@ -257,7 +258,7 @@ int merge_write(merge *m)
      * resume plays none and writes the tables, snapshot, mark and report */
     if (rc && stored_all)
         fprintf(stderr,
-                "arena merge: all %zu matches are stored in %s. Once the cause above is fixed, "
+                "arena merge: all %zu matches are stored in %s. " INTERRUPT_FIX_FIRST
                 "to finish it (where its bots are: it plays nothing and writes what is "
                 "missing):\n  arena tournament --resume %s\n",
                 w.stored, w.dir, w.dir);

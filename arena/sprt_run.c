@@ -11,6 +11,7 @@
 
 #include "arena/sdk.h"
 #include "commit.h"
+#include "interrupt.h"
 #include "manifest.h"
 #include "match.h"
 #include "outcome.h"
@@ -414,7 +415,7 @@ int sprt_run(const sprt_opts *o)
          * as a tournament's resume writes what its end could not */
         if (t.failed)
             fprintf(stderr,
-                    "arena sprt: the verdict is not stored. Once the cause above is fixed, run "
+                    "arena sprt: the verdict is not stored. " INTERRUPT_FIX_FIRST "run "
                     "`arena rebuild --out %s`: it stores the games logged in %s/matches/ and "
                     "counts the verdict again from them\n",
                     o->out_dir, t.dir);

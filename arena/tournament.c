@@ -670,12 +670,12 @@ tournament_result tournament_run(const tournament_opts *o)
         if (t.failed) {
             /* Not finished, and nothing written from what is not stored:
              * --resume plays the rest once the cause is fixed, then rates. */
-            interrupt_report_stored(&intr, t.commit.committed, "Once the cause above is fixed, ");
+            interrupt_report_stored(&intr, t.commit.committed, INTERRUPT_FIX_FIRST);
             rc = TOURNAMENT_FAILED;
         } else if (finish(&t, n_play)) {
             /* every match is stored: the resume plays none, and writes the
              * tables, the snapshot, the mark and the report again */
-            interrupt_report_stored(&intr, t.commit.committed, "Once the cause above is fixed, ");
+            interrupt_report_stored(&intr, t.commit.committed, INTERRUPT_FIX_FIRST);
             rc = TOURNAMENT_FAILED;
         }
     } else {
